@@ -1,0 +1,60 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// Settings every Swift target shares.
+let strictSwift: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+    name: "playprep",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "playprep", targets: ["playprep"]),
+        .library(name: "PNGKit", targets: ["PNGKit"]),
+        .library(name: "NinePatchKit", targets: ["NinePatchKit"]),
+        .library(name: "PlayListingKit", targets: ["PlayListingKit"]),
+        .library(name: "Diagnostics", targets: ["Diagnostics"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // libpng, found through pkg-config (Debian: libpng-dev).
+        .systemLibrary(
+            name: "CLibPNG",
+            pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"]), .brew(["libpng"])]
+        ),
+        // The only code that calls libpng: every call that can png_error() runs under setjmp here.
+        .target(name: "PNGShim", dependencies: ["CLibPNG"]),
+        .target(name: "PNGKit", dependencies: ["PNGShim"], swiftSettings: strictSwift),
+        .target(name: "Diagnostics", swiftSettings: strictSwift),
+        .target(name: "NinePatchKit", dependencies: ["PNGKit", "Diagnostics"], swiftSettings: strictSwift),
+        .target(name: "PlayListingKit", dependencies: ["PNGKit", "Diagnostics"], swiftSettings: strictSwift),
+        .executableTarget(
+            name: "playprep",
+            dependencies: [
+                "PNGKit", "NinePatchKit", "PlayListingKit", "Diagnostics",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strictSwift
+        ),
+        .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strictSwift),
+        .testTarget(name: "PNGKitTests", dependencies: ["PNGKit", "TestSupport"], swiftSettings: strictSwift),
+        .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"], swiftSettings: strictSwift),
+        .testTarget(
+            name: "NinePatchKitTests",
+            dependencies: ["NinePatchKit", "PNGKit", "Diagnostics", "TestSupport"],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "PlayListingKitTests",
+            dependencies: ["PlayListingKit", "PNGKit", "Diagnostics", "TestSupport"],
+            swiftSettings: strictSwift
+        ),
+        // End-to-end tests: they run the built `playprep` binary.
+        .testTarget(name: "CLITests", dependencies: ["TestSupport"], swiftSettings: strictSwift),
+    ]
+)

@@ -1,0 +1,131 @@
+internal import PNGShim
+
+/// Decodes PNG files through libpng into 8-bit RGBA, normalising every PNG form the way aapt2 does:
+/// palette (+tRNS), grey of any depth, grey+alpha, RGB (+tRNS), RGBA, 16-bit samples reduced to their high
+/// byte, Adam7 interlacing undone. Errors never escape as crashes: libpng's longjmps stay inside `PNGShim`.
+public struct PNGDecoder: Sendable {
+    public var limits: PNGLimits
+
+    public init(limits: PNGLimits = .standard) {
+        self.limits = limits
+    }
+
+    /// Reads the header (and every chunk before the image data) without decoding pixels.
+    public func header(of bytes: [UInt8]) throws(PNGError) -> PNGHeader {
+        try withReader(bytes) { reader throws(PNGError) in try Self.header(of: reader) }
+    }
+
+    /// Decodes the whole image.
+    public func decode(_ bytes: [UInt8]) throws(PNGError) -> RGBAImage {
+        try withReader(bytes) { reader throws(PNGError) in
+            let header = try Self.header(of: reader)
+            var pixels = [UInt8](repeating: 0, count: header.width * header.height * 4)
+            let status = pixels.withUnsafeMutableBufferPointer { buffer in
+                pngshim_reader_read_image(reader, buffer.baseAddress)
+            }
+            try Self.check(status, reader)
+            try Self.check(pngshim_reader_finish(reader), reader)
+            return RGBAImage(width: header.width, height: header.height, bytes: pixels)
+        }
+    }
+
+    /// Decodes row by row, handing each RGBA8 row (`width * 4` bytes) to `body` in order, so callers that only
+    /// need running state keep memory proportional to the width. Interlaced files are decoded whole first
+    /// (Adam7 needs every pass before any row is final), within the same limits.
+    public func decodeRows(
+        _ bytes: [UInt8],
+        _ body: (_ header: PNGHeader, _ y: Int, _ row: UnsafeBufferPointer<UInt8>) -> Void
+    ) throws(PNGError) {
+        try withReader(bytes) { reader throws(PNGError) in
+            let header = try Self.header(of: reader)
+            if header.isInterlaced {
+                var pixels = [UInt8](repeating: 0, count: header.width * header.height * 4)
+                let status = pixels.withUnsafeMutableBufferPointer { buffer in
+                    pngshim_reader_read_image(reader, buffer.baseAddress)
+                }
+                try Self.check(status, reader)
+                try Self.check(pngshim_reader_finish(reader), reader)
+                pixels.withUnsafeBufferPointer { buffer in
+                    let stride = header.width * 4
+                    for y in 0..<header.height {
+                        body(header, y, UnsafeBufferPointer(rebasing: buffer[(y * stride)..<((y + 1) * stride)]))
+                    }
+                }
+                return
+            }
+            var row = [UInt8](repeating: 0, count: header.width * 4)
+            for y in 0..<header.height {
+                let status = row.withUnsafeMutableBufferPointer { buffer in
+                    pngshim_reader_read_rows(reader, buffer.baseAddress, 1)
+                }
+                try Self.check(status, reader)
+                row.withUnsafeBufferPointer { body(header, y, $0) }
+            }
+            try Self.check(pngshim_reader_finish(reader), reader)
+        }
+    }
+
+    // MARK: - Shim plumbing
+
+    /// Opens a reader over `bytes` (kept alive and pinned for the whole call) and always closes it.
+    private func withReader<T>(
+        _ bytes: [UInt8],
+        _ body: (UnsafeMutablePointer<pngshim_reader>) throws(PNGError) -> T
+    ) throws(PNGError) -> T {
+        if bytes.isEmpty { throw .empty }
+        if bytes.count > limits.maxFileBytes { throw .fileTooLarge(bytes: bytes.count, limit: limits.maxFileBytes) }
+        // libpng keeps pointers to the reader state, so it lives at a fixed heap address.
+        let reader = UnsafeMutablePointer<pngshim_reader>.allocate(capacity: 1)
+        reader.initialize(to: pngshim_reader())
+        defer {
+            pngshim_reader_close(reader)
+            reader.deallocate()
+        }
+        let result: Result<T, PNGError> = bytes.withUnsafeBufferPointer { buffer in
+            let status = pngshim_reader_open(
+                reader, buffer.baseAddress, buffer.count, UInt32(clamping: limits.maxWidth + 1),
+                UInt32(clamping: limits.maxHeight + 1), limits.maxChunkBytes)
+            do throws(PNGError) {
+                try Self.check(status, reader)
+                let header = try Self.header(of: reader)
+                guard limits.admits(width: header.width, height: header.height) else {
+                    throw PNGError.tooLarge(width: header.width, height: header.height, limits: limits)
+                }
+                return .success(try body(reader))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
+    private static func header(of reader: UnsafeMutablePointer<pngshim_reader>) throws(PNGError) -> PNGHeader {
+        let state = reader.pointee
+        guard let colorType = PNGColorType(rawValue: Int(state.color_type)) else {
+            throw .corrupt("unknown colour type \(state.color_type)")
+        }
+        return PNGHeader(
+            width: Int(state.width), height: Int(state.height), bitDepth: Int(state.bit_depth),
+            colorType: colorType, isInterlaced: state.interlaced != 0, hasTransparencyChunk: state.has_trns != 0)
+    }
+
+    private static func check(_ status: Int32, _ reader: UnsafeMutablePointer<pngshim_reader>) throws(PNGError) {
+        switch Int(status) {
+        case Int(PNGSHIM_OK):
+            return
+        case Int(PNGSHIM_NOT_PNG):
+            throw reader.pointee.size == 0 ? .empty : .notPNG
+        case Int(PNGSHIM_NO_MEMORY):
+            throw .outOfMemory
+        default:
+            throw .corrupt(message(of: reader))
+        }
+    }
+
+    private static func message(of reader: UnsafeMutablePointer<pngshim_reader>) -> String {
+        withUnsafeBytes(of: reader.pointee.message) { raw in
+            let bytes = raw.prefix { $0 != 0 }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+    }
+}
