@@ -1,0 +1,68 @@
+#if canImport(FoundationEssentials)
+internal import FoundationEssentials
+#else
+internal import Foundation
+#endif
+
+/// The machine-readable report of DESIGN.md:
+/// `{"files": [{"file", "valid", "diagnostics": [{"rule", "severity", "message", "x", "y", "line", "column", "hint"}]}],
+///   "summary": {"files", "errors", "warnings"}}`. Absent locations and hints are `null`, never missing.
+public struct JSONReporter: Reporter {
+    public init() {}
+
+    public func render(_ report: Report) -> String {
+        let document = Document(files: report.files.map(FileEntry.init), summary: report.summary)
+        return JSONReporter.encode(document)
+    }
+
+    /// Pretty-printed JSON with stable key order and unescaped slashes, shared by every JSON output of playprep.
+    public static func encode(_ value: some Encodable) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .withoutEscapingSlashes, .sortedKeys]
+        // Encoding plain value types with string keys cannot fail.
+        let data = (try? encoder.encode(value)) ?? Data("null".utf8)
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+
+    private struct Document: Encodable {
+        var files: [FileEntry]
+        var summary: ReportSummary
+    }
+
+    private struct FileEntry: Encodable {
+        var file: String
+        var valid: Bool
+        var diagnostics: [DiagnosticEntry]
+
+        init(_ report: FileReport) {
+            file = report.file
+            valid = report.isValid
+            diagnostics = report.diagnostics.map(DiagnosticEntry.init)
+        }
+    }
+}
+
+/// One diagnostic as JSON; also used by `ninepatch inspect --format json`.
+public struct DiagnosticEntry: Encodable, Sendable {
+    public var diagnostic: Diagnostic
+
+    public init(_ diagnostic: Diagnostic) {
+        self.diagnostic = diagnostic
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case rule, severity, message, x, y, line, column, hint
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(diagnostic.ruleID, forKey: .rule)
+        try container.encode(diagnostic.severity, forKey: .severity)
+        try container.encode(diagnostic.message, forKey: .message)
+        try container.encode(diagnostic.location?.x, forKey: .x)
+        try container.encode(diagnostic.location?.y, forKey: .y)
+        try container.encode(diagnostic.location?.line, forKey: .line)
+        try container.encode(diagnostic.location?.column, forKey: .column)
+        try container.encode(diagnostic.hint, forKey: .hint)
+    }
+}
