@@ -1,0 +1,133 @@
+public import Diagnostics
+public import PNGKit
+internal import Foundation
+
+/// Everything known about one checked NinePatch file.
+public struct NinePatchCheck: Sendable {
+    /// The file as the user named it.
+    public var file: String
+    /// The PNG header, when the file could be decoded.
+    public var header: PNGHeader?
+    /// The decoded source image (frame included), when the file could be decoded.
+    public var image: RGBAImage?
+    /// The parse result, when the file could be decoded.
+    public var analysis: NinePatchAnalysis?
+    /// Every finding: file-level ones (unreadable, not processed by aapt2) and the NinePatch rules'.
+    public var diagnostics: [Diagnostic]
+
+    public var report: FileReport { FileReport(file: file, diagnostics: diagnostics) }
+
+    /// The parsed model when aapt2 would accept the file.
+    public var ninePatch: NinePatch? { analysis?.ninePatch }
+}
+
+/// Reads, decodes and validates NinePatch files; one file's failure never affects another's.
+public struct NinePatchChecker: Sendable {
+    public var decoder: PNGDecoder
+    public var parser: NinePatchParser
+
+    public init(decoder: PNGDecoder = PNGDecoder(), parser: NinePatchParser = NinePatchParser()) {
+        self.decoder = decoder
+        self.parser = parser
+    }
+
+    /// Checks the file at `path` as aapt2 would: files aapt2 does not treat as NinePatches (`.9.PNG`, `res/raw`)
+    /// get only a warning saying so. With `parseAnyway`, they are parsed as well (for `inspect`).
+    public func check(fileAt path: String, parseAnyway: Bool = false) -> NinePatchCheck {
+        let kind = NinePatchSourceKind(path: path)
+        var notices = [Diagnostic]()
+        switch kind {
+        case .wrongExtensionCase:
+            notices.append(NinePatchRule.notProcessedExtension.diagnostic(
+                file: path,
+                "'\(Self.fileName(path))' does not end exactly in '.9.png', so aapt2 copies it unchecked as a plain image",
+                hint: "rename it to end in lower-case '.9.png' to have it compiled as a NinePatch"))
+        case .rawResource:
+            notices.append(NinePatchRule.notProcessedRaw.diagnostic(
+                file: path,
+                "files in res/raw are copied byte for byte: aapt2 neither checks nor compiles this NinePatch",
+                hint: "move it to res/drawable (or a drawable-<density> folder) to use it as a NinePatch"))
+        case .ninePatch, .other:
+            break
+        }
+        if !notices.isEmpty && !parseAnyway {
+            return NinePatchCheck(file: path, header: nil, image: nil, analysis: nil, diagnostics: notices)
+        }
+        let bytes: [UInt8]
+        do {
+            bytes = try Self.readFile(path, limit: decoder.limits.maxFileBytes)
+        } catch {
+            return failure(path, rule: .unreadablePNG, "cannot read the file: \(error.reason)", notices: notices)
+        }
+        var result = check(bytes: bytes, file: path)
+        result.diagnostics = notices + result.diagnostics
+        return result
+    }
+
+    /// Decodes and validates PNG bytes; `file` names them in diagnostics.
+    public func check(bytes: [UInt8], file: String) -> NinePatchCheck {
+        let image: RGBAImage
+        let header: PNGHeader
+        do {
+            header = try decoder.header(of: bytes)
+            image = try decoder.decode(bytes)
+        } catch {
+            let rule: NinePatchRule = if case .tooLarge = error { .pngTooLarge } else { .unreadablePNG }
+            return failure(file, rule: rule, error.description, notices: [])
+        }
+        let analysis = parser.parse(image, file: file)
+        return NinePatchCheck(
+            file: file, header: header, image: image, analysis: analysis, diagnostics: analysis.diagnostics)
+    }
+
+    private func failure(_ file: String, rule: NinePatchRule, _ message: String, notices: [Diagnostic]) -> NinePatchCheck {
+        NinePatchCheck(file: file, header: nil, image: nil, analysis: nil,
+                       diagnostics: notices + [rule.diagnostic(file: file, message)])
+    }
+
+    private static func fileName(_ path: String) -> String {
+        String(path.split(separator: "/").last ?? Substring(path))
+    }
+
+    /// Why a file could not be read.
+    struct ReadError: Error {
+        var reason: String
+    }
+
+    private static func readFile(_ path: String, limit: Int) throws(ReadError) -> [UInt8] {
+        let files = FileManager.default
+        guard files.fileExists(atPath: path) else { throw ReadError(reason: "no such file") }
+        guard files.isReadableFile(atPath: path) else { throw ReadError(reason: "permission denied") }
+        let size = (try? files.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+        if size > limit {
+            throw ReadError(reason: "file is \(size) bytes, over the limit of \(limit) bytes")
+        }
+        guard let data = files.contents(atPath: path) else { throw ReadError(reason: "read failed") }
+        return [UInt8](data)
+    }
+}
+
+/// How aapt2 treats a file by its path.
+public enum NinePatchSourceKind: Sendable, Hashable {
+    /// `…/<name>.9.png` outside `res/raw`: compiled and validated as a NinePatch.
+    case ninePatch
+    /// A name ending in `.9.png` in another letter case, e.g. `.9.PNG`: copied unchecked.
+    case wrongExtensionCase
+    /// `.9.png` in `res/raw` or `res/raw-<qualifiers>`: copied unchecked.
+    case rawResource
+    /// Anything else.
+    case other
+
+    public init(path: String) {
+        let components = path.split(separator: "/")
+        let name = components.last.map(String.init) ?? path
+        if name.hasSuffix(".9.png") {
+            let folder = components.count >= 2 ? String(components[components.count - 2]) : ""
+            self = folder == "raw" || folder.hasPrefix("raw-") ? .rawResource : .ninePatch
+        } else if name.lowercased().hasSuffix(".9.png") {
+            self = .wrongExtensionCase
+        } else {
+            self = .other
+        }
+    }
+}
