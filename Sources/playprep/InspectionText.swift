@@ -1,0 +1,53 @@
+import Diagnostics
+import NinePatchKit
+
+/// The terminal form of `ninepatch inspect`: the model in a few aligned lines, then any findings.
+struct InspectionText {
+    var useColor: Bool
+
+    func render(_ check: NinePatchCheck) -> String {
+        var lines = [check.file]
+        if let image = check.image {
+            lines.append(field("size", "\(image.width - 2)x\(image.height - 2) content (\(image.width)x\(image.height) with frame)"))
+        }
+        if let model = check.ninePatch {
+            lines.append(field("stretch x", spans(model.stretchX)))
+            lines.append(field("stretch y", spans(model.stretchY)))
+            lines.append(field("padding", model.padding.description))
+            lines.append(field("layout bounds", model.layoutBounds?.description ?? "none"))
+            let outline = model.outline
+            lines.append(field("outline", "\(outline.insets), radius \(outline.radius), alpha \(outline.alpha)"))
+            lines.append(field("regions", regionSummary(model)))
+        }
+        let findings = TextReporter(useColor: useColor).renderDiagnostics(check.diagnostics)
+        if !findings.isEmpty { lines.append(String(findings.dropLast())) }
+        if check.report.isValid && check.ninePatch != nil {
+            lines.append(field("verdict", "accepted by aapt2"))
+        } else if !check.report.isValid {
+            lines.append(field("verdict", "rejected"))
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private func field(_ name: String, _ value: String) -> String {
+        "  " + (name + ":").padding(toLength: 15, withPad: " ", startingAt: 0) + value
+    }
+
+    private func spans(_ spans: [Span]) -> String {
+        spans.isEmpty ? "none" : spans.map(\.description).joined(separator: " ")
+    }
+
+    private func regionSummary(_ model: NinePatch) -> String {
+        let columns = model.columns.count
+        let rows = model.rows.count
+        var transparent = 0, solid = 0, mixed = 0
+        for color in model.regionColors {
+            switch color {
+            case .transparent: transparent += 1
+            case .solid: solid += 1
+            case .mixed: mixed += 1
+            }
+        }
+        return "\(columns)x\(rows): \(solid) solid, \(transparent) transparent, \(mixed) mixed"
+    }
+}

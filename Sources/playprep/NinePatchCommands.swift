@@ -1,0 +1,98 @@
+import ArgumentParser
+import Diagnostics
+import NinePatchKit
+import PNGKit
+
+/// `playprep ninepatch …`
+struct NinePatchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "ninepatch",
+        abstract: "Inspect and validate NinePatch (.9.png) images exactly as aapt2 judges them.",
+        subcommands: [InspectNinePatch.self, CheckNinePatch.self]
+    )
+}
+
+/// Decoder limits as flags, shared by the commands that read PNGs.
+struct LimitOptions: ParsableArguments {
+    @Option(help: "Refuse images wider than this many pixels.")
+    var maxWidth = PNGLimits.standard.maxWidth
+
+    @Option(help: "Refuse images taller than this many pixels.")
+    var maxHeight = PNGLimits.standard.maxHeight
+
+    @Option(help: "Refuse images with more pixels than this (width x height).")
+    var maxPixels = PNGLimits.standard.maxPixels
+
+    @Option(help: "Refuse files larger than this many bytes.")
+    var maxFileBytes = PNGLimits.standard.maxFileBytes
+
+    var checker: NinePatchChecker {
+        NinePatchChecker(decoder: PNGDecoder(limits: PNGLimits(
+            maxWidth: maxWidth, maxHeight: maxHeight, maxPixels: maxPixels, maxFileBytes: maxFileBytes)))
+    }
+}
+
+/// `playprep ninepatch check PATH...`
+struct CheckNinePatch: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Validate NinePatch files with aapt2's rules and explain every problem.",
+        discussion: "PATH may be a file or a folder (searched recursively for *.9.png; hidden and build folders skipped)."
+    )
+
+    @Argument(help: "Files or folders to check.")
+    var paths: [String]
+
+    @OptionGroup var report: ReportOptions
+    @OptionGroup var limits: LimitOptions
+
+    func run() throws {
+        let files: [String]
+        do {
+            files = try NinePatchFinder().files(in: paths)
+        } catch {
+            throw CLIError.inputNotFound(error.description)
+        }
+        let checker = limits.checker
+        try report.finish(with: Report(files: files.map { checker.check(fileAt: $0).report }))
+    }
+}
+
+/// `playprep ninepatch inspect FILE...`
+struct InspectNinePatch: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "inspect",
+        abstract: "Show what aapt2 would store for NinePatch files: stretch spans, padding, layout bounds, region colours, outline."
+    )
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, json
+    }
+
+    @Argument(help: "NinePatch files to inspect.")
+    var files: [String]
+
+    @Option(help: "Output format: text or json.")
+    var format: Format = .text
+
+    @OptionGroup var limits: LimitOptions
+
+    func run() throws {
+        for file in files where !FileSystem.isFile(file) {
+            throw CLIError.inputNotFound(file)
+        }
+        let checker = limits.checker
+        let checks = files.map { checker.check(fileAt: $0, parseAnyway: true) }
+        let console = Console.standardOutput
+        switch format {
+        case .json:
+            console.write(JSONReporter.encode(checks.map(NinePatchInspection.init)))
+        case .text:
+            let text = InspectionText(useColor: console.supportsColor)
+            console.write(checks.map(text.render).joined(separator: "\n"))
+        }
+        if checks.contains(where: { !$0.report.isValid }) {
+            throw ExitCode.failure
+        }
+    }
+}

@@ -1,0 +1,35 @@
+import ArgumentParser
+import Foundation
+
+/// `playprep`: NinePatch and Play-listing checks for Android release pipelines.
+@main
+struct Playprep: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "playprep",
+        abstract: "Check Android NinePatch assets and Google Play release metadata before they fail late.",
+        discussion: """
+            Exit status: 0 no errors (warnings allowed unless --strict), 1 errors found, \
+            2 the command could not run (bad usage, a missing input, an unwritable output).
+            """,
+        version: "0.1.0",
+        subcommands: [NinePatchCommand.self]
+    )
+
+    /// Runs the command line with DESIGN.md's exit codes: usage errors and `CLIError`s exit 2, one line each.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch let error as CLIError {
+            Console.standardError.write("playprep: error: \(error)\n")
+            Foundation.exit(2)
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success || code == .failure {
+                exit(withError: error)
+            }
+            Console.standardError.write(fullMessage(for: error) + "\n")
+            Foundation.exit(2)
+        }
+    }
+}
