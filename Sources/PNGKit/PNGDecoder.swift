@@ -74,6 +74,7 @@ public struct PNGDecoder: Sendable {
     ) throws(PNGError) -> T {
         if bytes.isEmpty { throw .empty }
         if bytes.count > limits.maxFileBytes { throw .fileTooLarge(bytes: bytes.count, limit: limits.maxFileBytes) }
+        try checkDeclaredSize(bytes)
         // libpng keeps pointers to the reader state, so it lives at a fixed heap address.
         let reader = UnsafeMutablePointer<pngshim_reader>.allocate(capacity: 1)
         reader.initialize(to: pngshim_reader())
@@ -97,6 +98,22 @@ public struct PNGDecoder: Sendable {
             }
         }
         return try result.get()
+    }
+
+    /// Refuses a header whose declared size is zero or over the limits straight from the IHDR bytes, before libpng
+    /// allocates anything, with a clearer message than libpng's "Invalid IHDR data".
+    private func checkDeclaredSize(_ bytes: [UInt8]) throws(PNGError) {
+        // Signature (8), IHDR length (4), "IHDR" (4), width (4), height (4).
+        guard bytes.count >= 24, bytes[12...15].elementsEqual("IHDR".utf8) else { return }
+        let bigEndian = { (offset: Int) in bytes[offset..<(offset + 4)].reduce(0) { $0 << 8 | Int($1) } }
+        let width = bigEndian(16)
+        let height = bigEndian(20)
+        if width == 0 || height == 0 {
+            throw .corrupt("IHDR declares a \(width)x\(height) image; both sides must be at least 1")
+        }
+        if !limits.admits(width: width, height: height) {
+            throw .tooLarge(width: width, height: height, limits: limits)
+        }
     }
 
     private static func header(of reader: UnsafeMutablePointer<pngshim_reader>) throws(PNGError) -> PNGHeader {

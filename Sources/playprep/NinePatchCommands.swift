@@ -51,7 +51,9 @@ struct CheckNinePatch: ParsableCommand {
         do {
             files = try NinePatchFinder().files(in: paths)
         } catch {
-            throw CLIError.inputNotFound(error.description)
+            switch error {
+            case .notFound(let path): throw CLIError.inputNotFound(path)
+            }
         }
         let checker = limits.checker
         try report.finish(with: Report(files: files.map { checker.check(fileAt: $0).report }))

@@ -36,3 +36,48 @@ public enum Fixtures {
         return nil
     }
 }
+
+/// Runs the built `playprep` binary, for end-to-end tests.
+public enum PlayprepBinary {
+    /// The executable built beside the test bundle (same build folder and configuration).
+    public static var url: URL {
+        let candidates = [
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
+            Bundle.main.bundleURL.deletingLastPathComponent(),
+            Bundle.main.bundleURL,
+            Fixtures.packageRoot.appendingPathComponent(".build/debug"),
+        ].map { $0.appendingPathComponent("playprep") }
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0]
+    }
+
+    /// What one run printed and how it exited.
+    public struct Outcome: Sendable {
+        public var status: Int32
+        public var standardOutput: String
+        public var standardError: String
+    }
+
+    /// Runs `playprep arguments…` in `directory` (the package root by default) and waits for it.
+    public static func run(
+        _ arguments: [String], in directory: URL = Fixtures.packageRoot, environment: [String: String] = [:]
+    ) throws -> Outcome {
+        let process = Process()
+        process.executableURL = url
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let output = Pipe()
+        let error = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        // Read both pipes before waiting, so a large report cannot block the child.
+        let outData = output.fileHandleForReading.readDataToEndOfFile()
+        let errData = error.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Outcome(
+            status: process.terminationStatus,
+            standardOutput: String(decoding: outData, as: UTF8.self),
+            standardError: String(decoding: errData, as: UTF8.self))
+    }
+}
