@@ -1,0 +1,113 @@
+#!/usr/bin/env python3
+"""Regenerate the hand-made fixtures in TestImages/ (crafted cases come from shared/oracle/make_cases.py).
+
+Usage:  scripts/make-test-images.py        (needs pypng: pip install pypng)
+
+Writes:
+  TestImages/malformed/*.9.png   broken files every checker must survive: truncated, not a PNG, empty, bad CRC,
+                                 huge or zero IHDR sizes, missing IEND, trailing garbage, palette index out of range
+  TestImages/problems/*.9.png    valid PNGs whose NinePatch frame has several problems at once
+"""
+import io
+import os
+import struct
+import zlib
+
+import png  # pypng
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+T, K, R, BLUE, GREY = (0, 0, 0, 0), (0, 0, 0, 255), (255, 0, 0, 255), (0, 0, 255, 255), (128, 128, 128, 255)
+
+
+def canvas(w, h, fill=BLUE):
+    px = [[fill] * w for _ in range(h)]
+    for x in range(w):
+        px[0][x] = px[h - 1][x] = T
+    for y in range(h):
+        px[y][0] = px[y][w - 1] = T
+    return px
+
+
+def encode(px):
+    out = io.BytesIO()
+    png.Writer(len(px[0]), len(px), alpha=True, greyscale=False).write(out, [[c for p in row for c in p] for row in px])
+    return out.getvalue()
+
+
+def chunk(kind, data):
+    return struct.pack('>I', len(data)) + kind + data + struct.pack('>I', zlib.crc32(kind + data) & 0xffffffff)
+
+
+def chunks(data):
+    pos, found = 8, []
+    while pos < len(data):
+        (length,) = struct.unpack('>I', data[pos:pos + 4])
+        found.append((data[pos + 4:pos + 8], pos, 12 + length))
+        pos += 12 + length
+    return found
+
+
+def valid_ninepatch():
+    px = canvas(9, 9)
+    px[0][4] = K
+    px[4][0] = K
+    return encode(px)
+
+
+def write(folder, name, data):
+    os.makedirs(os.path.join(ROOT, 'TestImages', folder), exist_ok=True)
+    with open(os.path.join(ROOT, 'TestImages', folder, name), 'wb') as handle:
+        handle.write(data)
+
+
+def malformed():
+    good = valid_ninepatch()
+    idat = next((start, size) for kind, start, size in chunks(good) if kind == b'IDAT')
+    iend = next(start for kind, start, _ in chunks(good) if kind == b'IEND')
+    write('malformed', 'truncated_idat.9.png', good[:idat[0] + idat[1] // 2])
+    write('malformed', 'text_file.9.png', b'This is not an image, just text that was renamed.\n')
+    write('malformed', 'empty.9.png', b'')
+    bad_crc = bytearray(good)
+    bad_crc[idat[0] + idat[1] - 1] ^= 0xFF
+    write('malformed', 'bad_crc.9.png', bytes(bad_crc))
+    signature, ihdr_end = good[:8], 8 + 25
+    huge = chunk(b'IHDR', struct.pack('>IIBBBBB', 100000, 100000, 8, 6, 0, 0, 0))
+    write('malformed', 'huge_ihdr.9.png', signature + huge + good[ihdr_end:])
+    zero = chunk(b'IHDR', struct.pack('>IIBBBBB', 0, 0, 8, 6, 0, 0, 0))
+    write('malformed', 'zero_size.9.png', signature + zero + good[ihdr_end:])
+    write('malformed', 'missing_iend.9.png', good[:iend])
+    write('malformed', 'zero_length_idat.9.png', good[:idat[0]] + chunk(b'IDAT', b'') + good[iend:])
+    # Trailing bytes after IEND are ignored by libpng (and aapt2): this file is valid.
+    write('malformed', 'trailing_garbage.9.png', good + b'garbage after IEND')
+    # A 2-entry palette (0 transparent frame, 1 black tick) whose content pixels use index 5.
+    rows = [[0] * 9] + [[0] + [5] * 7 + [0] for _ in range(7)] + [[0] * 9]
+    rows[0][4] = rows[4][0] = 1
+    raw = b''.join(b'\x00' + bytes(row) for row in rows)
+    palette = (signature + chunk(b'IHDR', struct.pack('>IIBBBBB', 9, 9, 8, 3, 0, 0, 0))
+               + chunk(b'PLTE', bytes([0, 0, 0, 0, 0, 0])) + chunk(b'tRNS', bytes([0]))
+               + chunk(b'IDAT', zlib.compress(raw)) + chunk(b'IEND', b''))
+    write('malformed', 'palette_index_out_of_range.9.png', palette)
+
+
+def problems():
+    # Three different problems: a grey pixel on the top border (NP003), a red tick on the left border (NP005)
+    # and two black padding runs on the bottom border (NP006).
+    px = canvas(12, 12)
+    px[0][5] = K
+    px[0][8] = GREY
+    px[5][0] = K
+    px[8][0] = R
+    px[11][2] = px[11][3] = K
+    px[11][7] = px[11][8] = K
+    write('problems', 'three_problems.9.png', encode(px))
+    # A single red run at the end of the bottom border: accepted, but aapt2 stores the wrong inset (NP103).
+    px = canvas(9, 9)
+    px[0][4] = K
+    px[4][0] = K
+    px[8][6] = px[8][7] = R
+    write('problems', 'end_only_layout_bound.9.png', encode(px))
+
+
+if __name__ == '__main__':
+    malformed()
+    problems()
