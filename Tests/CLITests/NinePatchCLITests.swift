@@ -1,0 +1,153 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// End-to-end: the built `playprep` binary, its output formats and exit codes.
+@Suite struct NinePatchCLITests {
+    func json(_ text: String) throws -> Any {
+        try JSONSerialization.jsonObject(with: Data(text.utf8))
+    }
+
+    @Test func brokenFilesGetOneLineEachAndOthersAreStillChecked() throws {
+        let broken = ["malformed/truncated_idat.9.png", "malformed/text_file.9.png", "malformed/empty.9.png"]
+        let files = broken + ["corpus/res__drawable-mdpi__directory_bg.9.png"]
+        let run = try PlayprepBinary.run(["ninepatch", "check"] + files.map { "TestImages/" + $0 })
+        #expect(run.status == 1)
+        let lines = run.standardOutput.split(separator: "\n")
+        for file in broken {
+            let mentions = lines.filter { $0.contains(file) }
+            #expect(mentions.count == 1, "\(file): \(mentions)")
+            #expect(mentions.first?.contains("error[PNG001]") == true)
+        }
+        #expect(lines.last == "4 files checked: 3 errors, 0 warnings")
+
+        let asJSON = try PlayprepBinary.run(["ninepatch", "check", "--format", "json"] + files.map { "TestImages/" + $0 })
+        let document = try #require(try json(asJSON.standardOutput) as? [String: Any])
+        let valid = (document["files"] as? [[String: Any]])?.map { $0["valid"] as? Bool }
+        #expect(valid == [false, false, false, true])
+    }
+
+    @Test func threeProblemsAreListedWithRuleAndPixel() throws {
+        let run = try PlayprepBinary.run(
+            ["ninepatch", "check", "--format", "json", "TestImages/problems/three_problems.9.png"])
+        #expect(run.status == 1)
+        let document = try #require(try json(run.standardOutput) as? [String: Any])
+        let file = try #require((document["files"] as? [[String: Any]])?.first)
+        let diagnostics = try #require(file["diagnostics"] as? [[String: Any]])
+        #expect(diagnostics.map { $0["rule"] as? String } == ["NP003", "NP005", "NP006"])
+        #expect(diagnostics.map { [$0["x"] as? Int, $0["y"] as? Int] } == [[8, 0], [0, 8], [7, 11]])
+        #expect((document["summary"] as? [String: Int])?["errors"] == 3)
+    }
+
+    @Test func folderSearchFindsNinePatchesAndExitsZeroWhenClean() throws {
+        let run = try PlayprepBinary.run(["ninepatch", "check", "TestImages/corpus"])
+        #expect(run.status == 0, "\(run.standardOutput)")
+        #expect(run.standardOutput == "9 files checked: 0 errors, 0 warnings\n")
+    }
+
+    @Test func warningsFailOnlyWhenStrict() throws {
+        let file = "TestImages/problems/end_only_layout_bound.9.png"
+        #expect(try PlayprepBinary.run(["ninepatch", "check", file]).status == 0)
+        let strict = try PlayprepBinary.run(["ninepatch", "check", "--strict", file])
+        #expect(strict.status == 1)
+        #expect(strict.standardOutput.contains("warning[NP103]"))
+    }
+
+    @Test func filesAAPT2DoesNotProcessAreWarnedAboutNotChecked() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("playprep-cli-\(UUID())")
+        let drawable = folder.appendingPathComponent("res/drawable")
+        let raw = folder.appendingPathComponent("res/raw")
+        try FileManager.default.createDirectory(at: drawable, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: raw, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let broken = Fixtures.testImage("problems/three_problems.9.png")
+        try FileManager.default.copyItem(at: broken, to: drawable.appendingPathComponent("upper.9.PNG"))
+        try FileManager.default.copyItem(at: broken, to: raw.appendingPathComponent("raw.9.png"))
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("build/intermediates"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: broken, to: folder.appendingPathComponent("build/intermediates/skipped.9.png"))
+
+        let run = try PlayprepBinary.run(["ninepatch", "check", "--format", "json", folder.path])
+        #expect(run.status == 0, "\(run.standardOutput)")
+        let document = try #require(try json(run.standardOutput) as? [String: Any])
+        let files = try #require(document["files"] as? [[String: Any]])
+        let rules = files.flatMap { ($0["diagnostics"] as? [[String: Any]] ?? []).compactMap { $0["rule"] as? String } }
+        #expect(rules.sorted() == ["NP101", "NP102"])
+        #expect(!run.standardOutput.contains("skipped.9.png"))
+    }
+
+    @Test func inspectPrintsTheDesignJSON() throws {
+        let run = try PlayprepBinary.run([
+            "ninepatch", "inspect", "--format", "json",
+            "TestImages/crafted/lb_all.9.png", "TestImages/malformed/empty.9.png",
+        ])
+        #expect(run.status == 1)
+        let list = try #require(try json(run.standardOutput) as? [[String: Any]])
+        #expect(list.count == 2)
+        let good = list[0]
+        #expect(good["width"] as? Int == 7 && good["height"] as? Int == 7)
+        #expect(good["stretchX"] as? [[Int]] == [[3, 4]])
+        #expect(good["padding"] as? [String: Int] == ["left": 3, "top": 3, "right": 3, "bottom": 3])
+        #expect(good["layoutBounds"] as? [String: Int] == ["left": 2, "top": 1, "right": 1, "bottom": 2])
+        #expect((good["regionColors"] as? [String])?.count == 9)
+        #expect((good["outline"] as? [String: Any])?["alpha"] as? Int == 255)
+        #expect(good["valid"] as? Bool == true)
+        let bad = list[1]
+        for key in ["width", "stretchX", "padding", "layoutBounds", "regionColors", "outline"] {
+            #expect(bad[key] is NSNull, "\(key)")
+        }
+        #expect(bad["valid"] as? Bool == false)
+    }
+
+    @Test func inspectTextIsReadable() throws {
+        let run = try PlayprepBinary.run(["ninepatch", "inspect", "TestImages/crafted/lb_all.9.png"])
+        #expect(run.status == 0)
+        #expect(run.standardOutput.contains("stretch x:     [3, 4)"))
+        #expect(run.standardOutput.contains("layout bounds: left 2, top 1, right 1, bottom 2"))
+        #expect(run.standardOutput.contains("verdict:       accepted by aapt2"))
+    }
+
+    @Test func missingPathAndBadUsageExitTwoWithOneLine() throws {
+        let missing = try PlayprepBinary.run(["ninepatch", "check", "TestImages/no-such-folder"])
+        #expect(missing.status == 2)
+        #expect(missing.standardOutput.isEmpty)
+        #expect(missing.standardError == "playprep: error: TestImages/no-such-folder: no such file or folder\n")
+
+        let usage = try PlayprepBinary.run(["ninepatch", "check", "--format", "yaml", "TestImages/corpus"])
+        #expect(usage.status == 2)
+        #expect(usage.standardError.contains("yaml"))
+
+        let inspectMissing = try PlayprepBinary.run(["ninepatch", "inspect", "nope.9.png"])
+        #expect(inspectMissing.status == 2)
+    }
+
+    @Test func noColourOutsideATerminal() throws {
+        let run = try PlayprepBinary.run(["ninepatch", "check", "TestImages/problems"], environment: ["TERM": "xterm"])
+        #expect(!run.standardOutput.contains("\u{1B}["))
+    }
+}
+
+/// Runs scripts/verify-aapt2.py: the real `aapt2 compile` against playprep on the crafted cases, the committed
+/// fixtures and (when present) the whole shared corpus.
+@Suite(.enabled(if: Fixtures.executable(named: "aapt2") != nil && Fixtures.executable(named: "python3") != nil,
+                "aapt2 is not installed (Debian: apt-get install -y aapt); skipping the live aapt2 comparison"))
+struct AAPT2LiveTests {
+    @Test func verdictsAndDataEqualAAPT2() throws {
+        var folders = ["crafted", "corpus", "malformed", "problems"].map { Fixtures.testImage($0).path }
+        if let corpus = Fixtures.sharedCorpus { folders.append(corpus.appendingPathComponent("ninepatch").path) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", Fixtures.packageRoot.appendingPathComponent("scripts/verify-aapt2.py").path,
+                             "--playprep", PlayprepBinary.url.path] + folders
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(text)")
+        #expect(text.contains("verdicts agree"))
+        print(String(text.split(separator: "\n").last ?? ""))
+    }
+}

@@ -1,0 +1,143 @@
+import Foundation
+import PNGKit
+import Testing
+import TestSupport
+
+/// Decoding every PNG form to the same RGBA8 pixels aapt2 sees, and failing cleanly on broken files.
+@Suite struct PNGDecoderTests {
+    let decoder = PNGDecoder()
+
+    func decode(_ name: String) throws -> RGBAImage {
+        try decoder.decode(Fixtures.bytes(Fixtures.testImage("crafted/\(name).9.png")))
+    }
+
+    @Test func readsHeaderWithoutDecoding() throws {
+        let header = try decoder.header(of: Fixtures.bytes(Fixtures.testImage("crafted/fmt_palette.9.png")))
+        #expect(header.colorType == .palette)
+        #expect(header.hasTransparencyChunk)
+        #expect(header.hasAlpha)
+        #expect(header.width == 9 && header.height == 9)
+    }
+
+    @Test(arguments: ["fmt_gray8", "fmt_gray1", "fmt_gray_alpha", "fmt_gray16_alpha", "fmt_gray_trns"])
+    func greyFormsBecomeRGBAWithEqualChannels(name: String) throws {
+        let image = try decode(name)
+        for y in 0..<image.height {
+            for x in 0..<image.width {
+                let pixel = image[x, y]
+                #expect(pixel.red == pixel.green && pixel.green == pixel.blue, "\(name) at (\(x),\(y))")
+            }
+        }
+    }
+
+    @Test func greyTransparencyChunkMakesThoseSamplesTransparent() throws {
+        // fmt_gray_trns declares white (255) transparent: the white frame becomes alpha 0.
+        let image = try decode("fmt_gray_trns")
+        #expect(image[0, 0].alpha == 0)
+        #expect(image[4, 4] == RGBA(red: 128, green: 128, blue: 128, alpha: 255))
+    }
+
+    @Test func rgbWithoutAlphaIsOpaque() throws {
+        let image = try decode("fmt_rgb")
+        #expect(image.bytes.enumerated().allSatisfy { $0.offset % 4 != 3 || $0.element == 255 })
+    }
+
+    @Test func sixteenBitSamplesKeepTheirHighByte() throws {
+        // Ticks of 0x00FF (high byte 0) count as black; alpha 0xFF80 is opaque, alpha 0x00FF transparent.
+        let image = try decode("fmt_rgba16_lowbytes")
+        #expect(image.argb(x: 3, y: 0) == 0xFF00_0000)
+        #expect(image[0, 0].alpha == 0)
+    }
+
+    @Test func interlacedDecodesLikeNonInterlaced() throws {
+        let interlaced = try decode("fmt_interlaced")
+        let interlaced16 = try decode("fmt_interlaced16")
+        #expect(interlaced == interlaced16)
+        let header = try decoder.header(of: Fixtures.bytes(Fixtures.testImage("crafted/fmt_interlaced.9.png")))
+        #expect(header.isInterlaced)
+    }
+
+    @Test func rowStreamingMatchesWholeImage() throws {
+        for name in ["fmt_interlaced", "basic", "fmt_palette", "outline_roundrect"] {
+            let bytes = try Fixtures.bytes(Fixtures.testImage("crafted/\(name).9.png"))
+            let whole = try decoder.decode(bytes)
+            var rows = [UInt8]()
+            var seen = [Int]()
+            try decoder.decodeRows(bytes) { _, y, row in
+                seen.append(y)
+                rows += row
+            }
+            #expect(seen == Array(0..<whole.height))
+            #expect(rows == whole.bytes, "\(name)")
+        }
+    }
+
+    @Test(arguments: [
+        ("empty", PNGError.empty),
+        ("text_file", PNGError.notPNG),
+    ])
+    func namedFailures(file: String, expected: PNGError) throws {
+        let bytes = try Fixtures.bytes(Fixtures.testImage("malformed/\(file).9.png"))
+        #expect(throws: expected) { try decoder.decode(bytes) }
+    }
+
+    @Test(arguments: ["truncated_idat", "bad_crc", "missing_iend", "zero_length_idat", "zero_size"])
+    func corruptFilesThrowLibpngsReason(file: String) throws {
+        let bytes = try Fixtures.bytes(Fixtures.testImage("malformed/\(file).9.png"))
+        do {
+            _ = try decoder.decode(bytes)
+            Issue.record("\(file) decoded")
+        } catch {
+            guard case .corrupt(let message) = error else {
+                Issue.record("\(file): \(error)")
+                return
+            }
+            #expect(!message.isEmpty && !message.contains("\n"))
+        }
+    }
+
+    @Test func hugeHeaderIsRefusedBeforeDecoding() throws {
+        let bytes = try Fixtures.bytes(Fixtures.testImage("malformed/huge_ihdr.9.png"))
+        #expect(throws: PNGError.tooLarge(width: 100_000, height: 100_000, limits: .standard)) {
+            try decoder.header(of: bytes)
+        }
+        let tight = PNGDecoder(limits: PNGLimits(maxWidth: 6, maxHeight: 6))
+        let basic = try Fixtures.bytes(Fixtures.testImage("crafted/basic.9.png"))
+        #expect(throws: PNGError.self) { try tight.decode(basic) }
+    }
+
+    @Test func trailingBytesAfterIENDAreIgnored() throws {
+        let image = try decoder.decode(Fixtures.bytes(Fixtures.testImage("malformed/trailing_garbage.9.png")))
+        #expect(image.width == 9)
+    }
+}
+
+@Suite struct PNGEncoderTests {
+    @Test(arguments: [PNGColorType.rgba, .rgb, .grayAlpha, .gray])
+    func roundTripsEveryColorType(type: PNGColorType) throws {
+        var image = RGBAImage(width: 5, height: 3, fill: RGBA(red: 90, green: 90, blue: 90, alpha: 255))
+        image[2, 1] = RGBA(red: 10, green: 10, blue: 10, alpha: type.hasAlphaChannel ? 77 : 255)
+        let bytes = try PNGEncoder().encode(image, as: type)
+        let decoded = try PNGDecoder().decode(bytes)
+        #expect(decoded == image)
+        #expect(try PNGDecoder().header(of: bytes).colorType == type)
+    }
+
+    @Test func writesChunksBetweenHeaderAndImageData() throws {
+        let image = RGBAImage(width: 2, height: 2, fill: RGBA(red: 1, green: 2, blue: 3, alpha: 4))
+        let bytes = try PNGEncoder().encode(
+            image, chunks: [PNGChunk(name: "npOl", data: [1, 2, 3]), PNGChunk(name: "npTc", data: [])])
+        var order = [String]()
+        var offset = 8
+        while offset + 8 <= bytes.count {
+            let length = bytes[offset..<(offset + 4)].reduce(0) { $0 << 8 | Int($1) }
+            order.append(String(decoding: bytes[(offset + 4)..<(offset + 8)], as: UTF8.self))
+            offset += 12 + length
+        }
+        #expect(order == ["IHDR", "npOl", "npTc", "IDAT", "IEND"])
+    }
+
+    @Test func refusesEmptyImages() {
+        #expect(throws: PNGError.self) { try PNGEncoder().encode(RGBAImage(width: 0, height: 4)) }
+    }
+}
