@@ -1,4 +1,4 @@
-public import PNGKit
+import PNGKit
 
 /// The values aapt2 derives from an accepted frame, with its exact formulas (tools/aapt2/compile/NinePatch.cpp).
 enum NinePatchGeometry {

@@ -1,0 +1,16 @@
+plugins {
+    id("com.android.application")
+}
+
+android {
+    namespace = "com.playprep.sample"
+    compileSdk = 35
+
+    defaultConfig {
+        applicationId = "com.playprep.sample"
+        minSdk = 24
+        targetSdk = 35
+        versionCode = 3
+        versionName = "1.2.0"
+    }
+}

@@ -1,0 +1,2 @@
+rootProject.name = "SampleApp"
+include(":app")
