@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "NinePatchKit", targets: ["NinePatchKit"]),
         .library(name: "PlayListingKit", targets: ["PlayListingKit"]),
         .library(name: "Diagnostics", targets: ["Diagnostics"]),
+        .library(name: "FileAccess", targets: ["FileAccess"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -31,7 +32,10 @@ let package = Package(
         .target(name: "PNGShim", dependencies: ["CLibPNG"]),
         .target(name: "PNGKit", dependencies: ["PNGShim"], swiftSettings: strictSwift),
         .target(name: "Diagnostics", swiftSettings: strictSwift),
-        .target(name: "NinePatchKit", dependencies: ["PNGKit", "Diagnostics"], swiftSettings: strictSwift),
+        // Fast POSIX file reading and folder walking for the hot paths.
+        .target(name: "FileAccess", swiftSettings: strictSwift),
+        .target(
+            name: "NinePatchKit", dependencies: ["PNGKit", "Diagnostics", "FileAccess"], swiftSettings: strictSwift),
         .target(name: "PlayListingKit", dependencies: ["PNGKit", "Diagnostics"], swiftSettings: strictSwift),
         .executableTarget(
             name: "playprep",

@@ -1,6 +1,6 @@
 public import Diagnostics
 public import PNGKit
-internal import Foundation
+import FileAccess
 
 /// Everything known about one checked NinePatch file.
 public struct NinePatchCheck: Sendable {
@@ -55,9 +55,10 @@ public struct NinePatchChecker: Sendable {
         }
         let bytes: [UInt8]
         do {
-            bytes = try Self.readFile(path, limit: decoder.limits.maxFileBytes)
+            bytes = try FileReader(maxBytes: decoder.limits.maxFileBytes).read(path)
         } catch {
-            return failure(path, rule: .unreadablePNG, "cannot read the file: \(error.reason)", notices: notices)
+            let rule: NinePatchRule = if case .tooLarge = error { .pngTooLarge } else { .unreadablePNG }
+            return failure(path, rule: rule, "cannot read the file: \(error)", notices: notices)
         }
         var result = check(bytes: bytes, file: path)
         result.diagnostics = notices + result.diagnostics
@@ -66,11 +67,10 @@ public struct NinePatchChecker: Sendable {
 
     /// Decodes and validates PNG bytes; `file` names them in diagnostics.
     public func check(bytes: [UInt8], file: String) -> NinePatchCheck {
-        let image: RGBAImage
         let header: PNGHeader
+        let image: RGBAImage
         do {
-            header = try decoder.header(of: bytes)
-            image = try decoder.decode(bytes)
+            (header, image) = try decoder.decodeWithHeader(bytes)
         } catch {
             let rule: NinePatchRule = if case .tooLarge = error { .pngTooLarge } else { .unreadablePNG }
             return failure(file, rule: rule, error.description, notices: [])
@@ -87,23 +87,6 @@ public struct NinePatchChecker: Sendable {
 
     private static func fileName(_ path: String) -> String {
         String(path.split(separator: "/").last ?? Substring(path))
-    }
-
-    /// Why a file could not be read.
-    struct ReadError: Error {
-        var reason: String
-    }
-
-    private static func readFile(_ path: String, limit: Int) throws(ReadError) -> [UInt8] {
-        let files = FileManager.default
-        guard files.fileExists(atPath: path) else { throw ReadError(reason: "no such file") }
-        guard files.isReadableFile(atPath: path) else { throw ReadError(reason: "permission denied") }
-        let size = (try? files.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-        if size > limit {
-            throw ReadError(reason: "file is \(size) bytes, over the limit of \(limit) bytes")
-        }
-        guard let data = files.contents(atPath: path) else { throw ReadError(reason: "read failed") }
-        return [UInt8](data)
     }
 }
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import Diagnostics
 import NinePatchKit
 import PNGKit
@@ -46,6 +47,13 @@ struct CheckNinePatch: ParsableCommand {
     @OptionGroup var report: ReportOptions
     @OptionGroup var limits: LimitOptions
 
+    @Option(name: .shortAndLong, help: "Files checked in parallel (default: all cores).")
+    var jobs = ProcessInfo.processInfo.activeProcessorCount
+
+    func validate() throws {
+        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
+    }
+
     func run() throws {
         let files: [String]
         do {
@@ -56,7 +64,7 @@ struct CheckNinePatch: ParsableCommand {
             }
         }
         let checker = limits.checker
-        try report.finish(with: Report(files: files.map { checker.check(fileAt: $0).report }))
+        try report.finish(with: Report(files: checker.reports(forFilesAt: files, jobs: jobs)))
     }
 }
 

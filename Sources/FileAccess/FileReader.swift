@@ -1,0 +1,86 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+#if canImport(Glibc)
+private let systemRead = Glibc.read
+#elseif canImport(Darwin)
+private let systemRead = Darwin.read
+#endif
+
+/// Why a file could not be read, in words fit to follow its name.
+public enum FileReadError: Error, Sendable, Hashable, CustomStringConvertible {
+    case notFound
+    case isFolder
+    case tooLarge(bytes: Int, limit: Int)
+    /// The operating system refused: permission denied, I/O error, … (`strerror` text).
+    case system(String)
+
+    public var description: String {
+        switch self {
+        case .notFound: "no such file"
+        case .isFolder: "is a folder, not a file"
+        case let .tooLarge(bytes, limit): "file is \(bytes) bytes, over the limit of \(limit) bytes"
+        case .system(let reason): reason
+        }
+    }
+
+    static func fromErrno(_ code: Int32) -> FileReadError {
+        code == ENOENT || code == ENOTDIR ? .notFound : .system(String(cString: strerror(code)))
+    }
+}
+
+/// What a path names.
+public enum PathKind: Sendable, Hashable {
+    case file
+    case folder
+    case missing
+
+    /// Follows symbolic links, as opening the path would.
+    public init(path: String) {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            self = .missing
+            return
+        }
+        self = (info.st_mode & S_IFMT) == S_IFDIR ? .folder : .file
+    }
+}
+
+/// Reads whole files with plain POSIX calls: fast on hot paths (checking thousands of small drawables) and
+/// with the operating system's own reason when it fails.
+public struct FileReader: Sendable {
+    /// Files larger than this are refused before any byte is read.
+    public var maxBytes: Int
+
+    public init(maxBytes: Int) {
+        self.maxBytes = maxBytes
+    }
+
+    public func read(_ path: String) throws(FileReadError) -> [UInt8] {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw .fromErrno(errno) }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw .fromErrno(errno) }
+        if (info.st_mode & S_IFMT) == S_IFDIR { throw .isFolder }
+        let size = Int(info.st_size)
+        if size > maxBytes { throw .tooLarge(bytes: size, limit: maxBytes) }
+        var bytes = [UInt8](repeating: 0, count: size)
+        var filled = 0
+        while filled < size {
+            let count = bytes.withUnsafeMutableBytes { buffer in
+                systemRead(descriptor, buffer.baseAddress! + filled, size - filled)
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw .fromErrno(errno)
+            }
+            if count == 0 { break }  // the file shrank while we read it
+            filled += count
+        }
+        return filled == size ? bytes : Array(bytes[0..<filled])
+    }
+}
