@@ -1,0 +1,130 @@
+/// Checks one image against the rules for its slot: format (IMG001), exact sizes (IMG002, IMG005, IMG008), file
+/// sizes (IMG003, IMG006, IMG009), alpha (IMG004, IMG007), screenshot geometry (IMG010–IMG014, IMG019) and colour
+/// depth (IMG021).
+struct ImageChecker: Sendable {
+    var limits: ListingLimits
+    var probe: ImageProbe
+
+    /// The image's header facts (`nil` when unreadable) and its findings.
+    func check(_ bytes: [UInt8], type: ImageType) -> (info: ImageInfo?, findings: [Finding]) {
+        let info: ImageInfo
+        do {
+            info = try probe.info(of: bytes)
+        } catch {
+            return (nil, [Finding(
+                ImageRules.decodable.descriptor, "\(error); Play accepts only PNG and JPEG",
+                hint: "re-export the \(type.label) as PNG or JPEG")])
+        }
+        var findings = fileSize(info, type: type) + exactSize(info, type: type) + alpha(info, bytes: bytes, type: type)
+        if type.isScreenshot { findings += geometry(info, type: type) }
+        if info.png?.bitDepth == 16 || info.jpegComponents == 4 {
+            findings.append(Finding(
+                ImageRules.colourSpace.descriptor,
+                info.jpegComponents == 4 ? "CMYK JPEG: Play expects sRGB and may refuse or miscolour it" : "16-bit PNG: Play re-encodes it to 8 bits",
+                hint: "export as 8-bit sRGB"))
+        }
+        return (info, findings)
+    }
+
+    private func fileSize(_ info: ImageInfo, type: ImageType) -> [Finding] {
+        let (rule, limit): (DocumentedRule<ListingExample>, Int) = switch type {
+        case .icon: (ImageRules.iconFileSize, limits.iconMaxBytes.value)
+        case .featureGraphic, .tvBanner: (ImageRules.featureGraphicFileSize, limits.featureGraphicMaxBytes.value)
+        default: (ImageRules.screenshotFileSize, limits.screenshotMaxBytes.value)
+        }
+        if info.byteCount > limit {
+            return [Finding(
+                rule.descriptor, "\(type.label) is \(info.byteCount) bytes, over the limit of \(limit) bytes",
+                hint: "compress it or export it as JPEG")]
+        }
+        let decimal = limits.screenshotMaxBytesDecimal.value
+        if type.isScreenshot, info.byteCount > decimal {
+            return [Finding(
+                rule.descriptor, severity: .warning,
+                "\(type.label) is \(info.byteCount) bytes, over \(decimal) (8 MB read as decimal megabytes)",
+                hint: "keep screenshots under 8,000,000 bytes to be safe")]
+        }
+        return []
+    }
+
+    private func exactSize(_ info: ImageInfo, type: ImageType) -> [Finding] {
+        let required: (DocumentedRule<ListingExample>, PixelSize)? = switch type {
+        case .icon: (ImageRules.iconSize, limits.iconSize.value)
+        case .featureGraphic: (ImageRules.featureGraphicSize, limits.featureGraphicSize.value)
+        case .tvBanner: (ImageRules.tvBannerSize, limits.tvBannerSize.value)
+        default: nil
+        }
+        guard let (rule, size) = required, info.size != size else { return [] }
+        return [Finding(
+            rule.descriptor, "\(type.label) is \(info.size), but Play requires exactly \(size)",
+            hint: "export it at \(size)")]
+    }
+
+    private func alpha(_ info: ImageInfo, bytes: [UInt8], type: ImageType) -> [Finding] {
+        if type == .icon {
+            guard !info.isThirtyTwoBitPNG else { return [] }
+            let what = info.png.map { "\($0.bitDepth)-bit \($0.colorType) PNG" } ?? "JPEG"
+            return [Finding(
+                ImageRules.iconFormat.descriptor, "icon is a \(what); the Play icon spec asks for a 32-bit PNG (8-bit RGBA)",
+                hint: "export the icon as 32-bit PNG")]
+        }
+        guard info.hasAlpha else { return [] }
+        if probe.isFullyOpaque(bytes) {
+            return [Finding(
+                ImageRules.noAlpha.descriptor, severity: .warning,
+                "\(type.label) has an alpha channel, though every pixel is opaque; Play asks for no alpha",
+                hint: "strip the alpha channel (save as 24-bit PNG or JPEG)")]
+        }
+        return [Finding(
+            ImageRules.noAlpha.descriptor, "\(type.label) has transparency; Play requires JPEG or 24-bit PNG with no alpha",
+            hint: "flatten it onto a background and save without alpha")]
+    }
+
+    private func geometry(_ info: ImageInfo, type: ImageType) -> [Finding] {
+        let short = min(info.width, info.height)
+        let long = max(info.width, info.height)
+        var findings: [Finding] = []
+        let range = type == .tenInchScreenshots ? limits.largeTabletSide.value : limits.screenshotSide.value
+        if !range.contains(short) || !range.contains(long) {
+            let rule = type == .tenInchScreenshots ? ImageRules.largeTabletSides : ImageRules.screenshotSides
+            findings.append(Finding(
+                rule.descriptor, "\(type.label) is \(info.size); each side must be \(range.lowerBound) to \(range.upperBound) px",
+                hint: "resize it"))
+        }
+        if type == .wearScreenshots, info.width != info.height || short < limits.wearMinSide.value {
+            findings.append(Finding(
+                ImageRules.wearShape.descriptor,
+                "Wear screenshot is \(info.size); it must be square and at least \(limits.wearMinSide.value)x\(limits.wearMinSide.value)",
+                hint: "capture the watch UI square, without a device frame"))
+        }
+        guard short > 0 else { return findings }
+        let aspect = Double(long) / Double(short)
+        if aspect > limits.screenshotMaxAspect.value {
+            findings.append(Finding(
+                ImageRules.maxAspect.descriptor,
+                "\(type.label) is \(info.size), \(Self.format(aspect)):1; Play refuses more than \(Self.format(limits.screenshotMaxAspect.value)):1",
+                hint: "crop it"))
+        } else if aspect > limits.screenshotDocumentedAspect.value {
+            findings.append(Finding(
+                ImageRules.documentedAspect.descriptor,
+                "\(type.label) is \(info.size), \(Self.format(aspect)):1; Play documents at most \(Self.format(limits.screenshotDocumentedAspect.value)):1",
+                hint: "accepted today; crop to 16:9 for promotion"))
+        }
+        if type == .tvScreenshots, !(info.width > info.height && Self.isSixteenByNine(info)) {
+            findings.append(Finding(ImageRules.tvShape.descriptor, "TV screenshot is \(info.size), not 16:9 landscape", hint: "use 1920x1080"))
+        }
+        return findings
+    }
+
+    /// 16:9 or 9:16 within 1%.
+    static func isSixteenByNine(_ info: ImageInfo) -> Bool {
+        let short = Double(min(info.width, info.height))
+        let long = Double(max(info.width, info.height))
+        return short > 0 && abs(long / short - 16.0 / 9.0) <= 0.01 * 16.0 / 9.0
+    }
+
+    private static func format(_ value: Double) -> String {
+        let hundredths = Int((value * 100).rounded())
+        return "\(hundredths / 100).\(hundredths % 100 < 10 ? "0" : "")\(hundredths % 100)"
+    }
+}

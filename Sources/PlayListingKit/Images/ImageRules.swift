@@ -1,0 +1,160 @@
+import Diagnostics
+
+/// The graphic-asset rules IMG001–IMG022 with examples.
+public enum ImageRules {
+    static let screenshot = "en-US/images/phoneScreenshots/1.png"
+
+    public static let decodable = DocumentedRule<ListingExample>(
+        RuleDescriptor("IMG001", "image-not-png-or-jpeg", .error, "Every image is a readable PNG or JPEG by content, whatever its extension."),
+        passing: [.fastlane("PNG and JPEG")],
+        failing: [
+            .fastlane("text named .png", ["en-US/images/icon.png": .text("not an image")]),
+            .fastlane("truncated PNG", ["en-US/images/icon.png": .bytes([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0])]),
+            .fastlane("WebP named .png", [screenshot: .bytes(Array("RIFF\0\0\0\0WEBPVP8 ".utf8))]),
+        ])
+
+    public static let iconSize = DocumentedRule<ListingExample>(
+        RuleDescriptor("IMG002", "icon-size", .error, "The icon is exactly 512x512 pixels."),
+        passing: [.fastlane("512x512")],
+        failing: [.fastlane("500x500", ["en-US/images/icon.png": .png(500, 500, .rgba)])])
+
+    public static let iconFileSize = DocumentedRule<ListingExample>(
+        RuleDescriptor("IMG003", "icon-file-size", .error, "The icon file is at most 1024 KB."),
+        passing: [.fastlane("small icon")],
+        failing: [.fastlane("1 MB + 1 byte", ["en-US/images/icon.png": .png(512, 512, .rgba, padding: 1_048_577)])])
+
+    public static let iconFormat = DocumentedRule<ListingExample>(
+        RuleDescriptor("IMG004", "icon-not-32-bit-png", .warning, "The icon is a 32-bit PNG (8-bit RGBA), as the Play icon spec asks."),
+        passing: [.fastlane("RGBA icon")],
+        failing: [
+            .fastlane("JPEG icon", ["en-US/images/icon.png": nil, "en-US/images/icon.jpg": .jpeg(512, 512)]),
+            .fastlane("palette icon", ["en-US/images/icon.png": .png(512, 512, .palette)]),
+        ])
+
+    public static let featureGraphicSize = DocumentedRule<ListingExample>(
+        RuleDescriptor("IMG005", "feature-graphic-size", .error, "The feature graphic is exactly 1024x500 pixels."),
+        passing: [.fastlane("1024x500")],
+        failing: [.fastlane("512x250 (F-Droid size)", ["en-US/images/featureGraphic.png": .png(512, 250)])])
+
+    public static let featureGraphicFileSize = DocumentedRule<ListingExample>(
+        RuleDescriptor("IMG006", "feature-graphic-file-size", .error, "The feature graphic file is at most 15 MB."),
+        passing: [.fastlane("small")],
+        failing: [.fastlane("15 MB + 1 byte", ["en-US/images/featureGraphic.png": .png(1024, 500, padding: 15 * 1_048_576 + 1)])])
+
+    public static let noAlpha = DocumentedRule<ListingExample>(
+        RuleDescriptor(
+            "IMG007", "alpha-not-allowed", .error,
+            "Feature graphic, screenshots and TV banner have no alpha channel (JPEG or 24-bit PNG); all-opaque alpha is a warning."),
+        passing: [.fastlane("RGB and JPEG"), .gpp("palette feature graphic")],
+        failing: [
+            .fastlane("RGBA feature graphic", ["en-US/images/featureGraphic.png": .png(1024, 500, .rgba)]),
+            .fastlane("screenshot with tRNS", [screenshot: .png(1080, 1920, .rgb, transparency: true)]),
+            .fastlane("opaque RGBA feature graphic", ["en-US/images/featureGraphic.png": .opaqueRGBA(1024, 500)]),
+        ])
+
+    public static let tvBannerSize = DocumentedRule<ListingExample>(
+        RuleDescriptor("IMG008", "tv-banner-size", .error, "The TV banner is exactly 1280x720 pixels."),
+        passing: [.fastlane("1280x720", ["en-US/images/tvBanner.png": .png(1280, 720)])],
+        failing: [.fastlane("1280x700", ["en-US/images/tvBanner.png": .png(1280, 700)])])
+
+    public static let screenshotFileSize = DocumentedRule<ListingExample>(
+        RuleDescriptor("IMG009", "screenshot-file-size", .error, "Each screenshot file is at most 8 MB (warning above 8,000,000 bytes)."),
+        passing: [.fastlane("small")],
+        failing: [
+            .fastlane("8 MiB + 1 byte", [screenshot: .png(1080, 1920, padding: 8 * 1_048_576 + 1)]),
+            .fastlane("8,000,001 bytes", [screenshot: .png(1080, 1920, padding: 8_000_001)]),
+        ])
+
+    public static let screenshotSides = DocumentedRule<ListingExample>(
+        RuleDescriptor("IMG010", "screenshot-side", .error, "Phone, 7-inch tablet, TV and Wear screenshot sides are 320 to 3840 pixels."),
+        passing: [.fastlane("1080x1920")],
+        failing: [
+            .fastlane("too small", [screenshot: .png(300, 600)]),
+            .fastlane("too large", [screenshot: .png(2160, 3841)]),
+        ])
+
+    public static let largeTabletSides = DocumentedRule<ListingExample>(
+        RuleDescriptor("IMG011", "large-tablet-screenshot-side", .error, "10-inch tablet screenshot sides are 1080 to 7680 pixels."),
+        passing: [.fastlane("1600x2560", ["en-US/images/tenInchScreenshots/1.png": .png(1600, 2560)])],
+        failing: [.fastlane("800x1280", ["en-US/images/tenInchScreenshots/1.png": .png(800, 1280)])])
+
+    public static let maxAspect = DocumentedRule<ListingExample>(
+        RuleDescriptor("IMG012", "screenshot-aspect", .error, "A screenshot's long side is at most 2.3 times its short side."),
+        passing: [.fastlane("2.3:1 exactly", [screenshot: .png(736, 320)])],
+        failing: [.fastlane("2.5:1", [screenshot: .png(320, 800)])])
+
+    public static let documentedAspect = DocumentedRule<ListingExample>(
+        RuleDescriptor("IMG013", "screenshot-aspect-documented", .warning, "A screenshot's long side is at most twice its short side, as documented."),
+        passing: [.fastlane("16:9")],
+        failing: [.fastlane("1080x2340", [screenshot: .png(1080, 2340)])])
+
+    public static let wearShape = DocumentedRule<ListingExample>(
+        RuleDescriptor("IMG014", "wear-screenshot-shape", .error, "Wear screenshots are square and at least 384x384."),
+        passing: [.fastlane("454x454", ["en-US/images/wearScreenshots/1.png": .png(454, 454)])],
+        failing: [
+            .fastlane("not square", ["en-US/images/wearScreenshots/1.png": .png(400, 500)]),
+            .fastlane("too small", ["en-US/images/wearScreenshots/1.png": .png(320, 320)]),
+        ])
+
+    public static let count = DocumentedRule<ListingExample>(
+        RuleDescriptor("IMG015", "image-count", .error, "At most 8 screenshots per type and one icon, feature graphic and TV banner per locale."),
+        passing: [.fastlane("4 screenshots")],
+        failing: [
+            .fastlane("9 screenshots", Dictionary(uniqueKeysWithValues: (1...9).map {
+                ("en-US/images/phoneScreenshots/s\($0).png", Optional(ExampleFile.png(1080, 1920, padding: $0)))
+            })),
+            .gpp("two icons", ["listings/en-US/graphics/icon/2.png": .png(512, 512, .rgba, padding: 1)]),
+        ])
+
+    public static let tooFewPhoneScreenshots = DocumentedRule<ListingExample>(
+        RuleDescriptor("IMG016", "too-few-phone-screenshots", .error, "A locale that uploads phone screenshots uploads at least 2."),
+        passing: [.fastlane("4 screenshots")],
+        failing: [.fastlane("1 screenshot", [
+            "en-US/images/phoneScreenshots/2.png": nil, "en-US/images/phoneScreenshots/3.jpg": nil,
+            "en-US/images/phoneScreenshots/4.png": nil,
+        ])])
+
+    public static let promotion = DocumentedRule<ListingExample>(
+        RuleDescriptor(
+            "IMG017", "promotion-screenshots", .warning,
+            "At least 4 phone screenshots are 9:16 or 16:9 with a short side of 1080 or more (needed for promotion)."),
+        passing: [.fastlane("4 at 1080x1920")],
+        failing: [.fastlane("720p screenshots", [screenshot: .png(720, 1280)])])
+
+    public static let tablets = DocumentedRule<ListingExample>(
+        RuleDescriptor("IMG018", "tablet-screenshots", .warning, "Tablet screenshot sets have 4 or more 16:9 shots with sides of 1080 to 7680."),
+        passing: [.fastlane("no tablet set")],
+        failing: [.fastlane("one 7-inch shot", ["en-US/images/sevenInchScreenshots/1.png": .png(1200, 1920)])])
+
+    public static let tvShape = DocumentedRule<ListingExample>(
+        RuleDescriptor("IMG019", "tv-screenshot-shape", .warning, "TV screenshots are 16:9 landscape."),
+        passing: [.fastlane("1920x1080", ["en-US/images/tvScreenshots/1.png": .png(1920, 1080)])],
+        failing: [.fastlane("1280x1024", ["en-US/images/tvScreenshots/1.png": .png(1280, 1024)])])
+
+    public static let requiredGraphics = DocumentedRule<ListingExample>(
+        RuleDescriptor(
+            "IMG020", "required-graphics-missing", .warning,
+            "The default language has an icon and a feature graphic (required to publish; a missing file keeps the one on Play)."),
+        passing: [.fastlane("both present")],
+        failing: [.fastlane("no feature graphic", ["en-US/images/featureGraphic.png": nil])])
+
+    public static let colourSpace = DocumentedRule<ListingExample>(
+        RuleDescriptor("IMG021", "image-colour-depth", .warning, "Images are 8-bit sRGB: no 16-bit PNG, no CMYK JPEG."),
+        passing: [.fastlane("8-bit")],
+        failing: [
+            .fastlane("16-bit PNG", [screenshot: .png(1080, 1920, bitDepth: 16)]),
+            .fastlane("CMYK JPEG", ["en-US/images/featureGraphic.png": nil, "en-US/images/featureGraphic.jpg": .jpeg(1024, 500, components: 4)]),
+        ])
+
+    public static let duplicates = DocumentedRule<ListingExample>(
+        RuleDescriptor("IMG022", "duplicate-image", .note, "No image is uploaded twice in one locale."),
+        passing: [.fastlane("distinct screenshots")],
+        failing: [.fastlane("same screenshot twice", ["en-US/images/phoneScreenshots/5.png": .png(1080, 1920)])])
+
+    /// Every image rule, in id order.
+    public static let all = [
+        decodable, iconSize, iconFileSize, iconFormat, featureGraphicSize, featureGraphicFileSize, noAlpha, tvBannerSize,
+        screenshotFileSize, screenshotSides, largeTabletSides, maxAspect, documentedAspect, wearShape, count,
+        tooFewPhoneScreenshots, promotion, tablets, tvShape, requiredGraphics, colourSpace, duplicates,
+    ]
+}

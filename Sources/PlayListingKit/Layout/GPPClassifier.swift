@@ -1,0 +1,117 @@
+/// Reads a Gradle Play Publisher `play/` tree the way GPP's resource validator and publisher do, and reports what
+/// GPP would refuse (`Unknown Play resource file`, files directly under `listings/`, `*.index`) or skip.
+struct GPPClassifier: Sendable {
+    static let rootFiles: [String: TextField] = [
+        "default-language.txt": .defaultLanguage, "contact-email.txt": .contactEmail,
+        "contact-website.txt": .contactWebsite, "contact-phone.txt": .contactPhone,
+    ]
+    static let listingFiles: [String: TextField] = [
+        "title.txt": .title, "short-description.txt": .shortDescription, "full-description.txt": .fullDescription,
+        "video-url.txt": .video,
+    ]
+    /// Folders GPP owns that hold no listing metadata.
+    static let otherRoots: Set<String> = ["products", "subscriptions"]
+    static let knownTracks: Set<String> = ["internal", "alpha", "beta", "production", "default"]
+    /// 1.x names (GPP#321).
+    static let legacyNames: Set<String> = ["listing", "whatsnew", "contactEmail", "contactPhone", "contactWebsite"]
+
+    func classify(_ paths: [String]) -> ClassifiedListing {
+        var log = FindingLog()
+        var files: [ListingFile] = []
+        var locales: Set<String> = []
+        for path in paths {
+            let parts = path.split(separator: "/").map(String.init)
+            let locale = ["listings", "release-notes"].contains(parts[0]) && parts.count > 2 ? parts[1] : nil
+            if let locale { locales.insert(locale) }
+            files.append(ListingFile(path: path, locale: locale, role: classify(parts, path: path, log: &log)))
+        }
+        return ClassifiedListing(layout: .gpp, locales: locales.sorted(), files: files, findings: log.findings)
+    }
+
+    private func classify(_ parts: [String], path: String, log: inout FindingLog) -> ListingFileRole {
+        if parts.count == 1, let field = Self.rootFiles[parts[0]] { return .text(field) }
+        if Self.otherRoots.contains(parts[0]) { return .ignored }
+        if parts.contains(where: Self.legacyNames.contains) {
+            log.add(path, Finding(
+                LayoutRules.legacyLayout.descriptor, "GPP 1.x layout: GPP 2 and later ignore '\(path)'",
+                hint: "move it to the 2.x layout: listings/<locale>/title.txt, release-notes/<locale>/<track>.txt, contact-email.txt"))
+            return .ignored
+        }
+        if FileName(parts[parts.count - 1]).fileExtension == "index" {
+            log.add(path, Finding(
+                LayoutRules.unknownResource.descriptor, "GPP refuses '*.index' files: \"Resources cannot use the 'index' extension\"",
+                hint: "delete it"))
+            return .ignored
+        }
+        switch (parts[0], parts.count) {
+        case ("listings", 2), ("release-notes", 2):
+            log.add(path, Finding(
+                LayoutRules.unknownResource.descriptor,
+                "GPP refuses files directly under \(parts[0])/ (\"Files are not allowed under the \(parts[0]) directory\")",
+                hint: "put it in a locale folder, e.g. \(parts[0])/en-US/\(parts[1])"))
+        case ("listings", 3):
+            if let field = Self.listingFiles[parts[2]] { return .text(field) }
+            let suggestion = NameSuggester(candidates: Self.listingFiles.keys.sorted() + ["graphics"]).suggestion(for: parts[2])
+            log.add(path, Finding(
+                LayoutRules.unknownName.descriptor, "'\(parts[2])' is not a listing file GPP reads",
+                hint: suggestion.map { "did you mean '\($0)'?" }))
+        case ("listings", 5) where parts[2] == "graphics":
+            return graphic(folder: parts[3], file: parts[4], path: path, log: &log)
+        case ("release-notes", 3):
+            return releaseNotes(parts[2], path: path, log: &log)
+        case ("release-names", 2):
+            let name = FileName(parts[1])
+            if name.fileExtension == "txt" { return .text(.releaseName(name.stem)) }
+            log.add(path, Finding(LayoutRules.unknownName.descriptor, "release names are <track>.txt files"))
+        case ("listings", _):
+            log.add(path, Finding(
+                LayoutRules.unknownName.descriptor, "'\(parts.dropFirst(2).joined(separator: "/"))' is not a listing file GPP reads",
+                hint: "graphics go in listings/<locale>/graphics/<type>/<file>"))
+        default:
+            let suggestion = NameSuggester(candidates: Array(Self.rootFiles.keys) + ["listings", "release-notes", "release-names"])
+                .suggestion(for: parts[0])
+            log.add(path, Finding(
+                LayoutRules.unknownResource.descriptor, "GPP refuses '\(path)': \"Unknown Play resource file\"",
+                hint: suggestion.map { "did you mean '\($0)'?" } ?? "move it out of the play folder"))
+        }
+        return .ignored
+    }
+
+    private func graphic(folder: String, file: String, path: String, log: inout FindingLog) -> ListingFileRole {
+        guard let type = ImageType.allCases.first(where: { $0.gppFolder == folder }) else {
+            if folder == "promo-graphic" {
+                log.add(path, Finding(
+                    LayoutRules.promoGraphic.descriptor, "promo graphics are no longer uploaded: Play dropped the type in 2020",
+                    hint: "delete it"))
+            } else {
+                let suggestion = NameSuggester(candidates: ImageType.allCases.map(\.gppFolder)).suggestion(for: folder)
+                log.add(path, Finding(
+                    LayoutRules.unknownName.descriptor, "'graphics/\(folder)/' is not a graphics folder GPP reads",
+                    hint: suggestion.map { "did you mean 'graphics/\($0)/'?" }))
+            }
+            return .ignored
+        }
+        guard FileName(file).isUploadableImage else {
+            log.add(path, Finding(
+                LayoutRules.notAnUploadableImage.descriptor, "'\(file)' is not .png, .jpg or .jpeg, so it is not uploaded",
+                hint: "convert it to PNG or JPEG"))
+            return .ignored
+        }
+        return .image(type)
+    }
+
+    private func releaseNotes(_ file: String, path: String, log: inout FindingLog) -> ListingFileRole {
+        let name = FileName(file)
+        guard name.fileExtension == "txt" else {
+            log.add(path, Finding(LayoutRules.unknownName.descriptor, "release notes are <track>.txt files"))
+            return .ignored
+        }
+        if !Self.knownTracks.contains(name.stem) {
+            log.add(path, Finding(
+                LayoutRules.releaseNotesName.descriptor,
+                "'\(name.stem)' is not a standard track (internal, alpha, beta, production, default)",
+                hint: "fine for a custom track; otherwise rename it"))
+        }
+        return .text(.releaseNotes(name.stem))
+    }
+}

@@ -1,0 +1,76 @@
+public import Diagnostics
+public import PNGKit
+
+/// Checks a Play store listing tree (fastlane supply or Gradle Play Publisher) against the TXT, LOC, LAY, IMG and
+/// CON rules, reading files through a ``ListingFileSource``.
+public struct ListingChecker: Sendable {
+    public var limits: ListingLimits
+    public var locales: PlayLocales
+    public var probe: ImageProbe
+
+    public init(limits: ListingLimits = .play2026, locales: PlayLocales = .play2026, decoder: PNGDecoder = PNGDecoder()) {
+        self.limits = limits
+        self.locales = locales
+        self.probe = ImageProbe(decoder: decoder)
+    }
+
+    /// A report with one entry per file (and per locale folder or root that has findings), in path order.
+    /// - Parameter displayRoot: how the user named the folder; report paths start with it.
+    /// - Throws: ``ListingReadError`` when the folder or a file cannot be read at all.
+    public func check(_ source: some ListingFileSource, options: ListingOptions = ListingOptions(), displayRoot: String)
+        throws(ListingReadError) -> Report
+    {
+        let paths = try source.filePaths()
+        let display = { (path: String) in displayRoot.isEmpty ? path : path.isEmpty ? displayRoot : displayRoot + "/" + path }
+        guard let root = ListingRootFinder().root(of: paths, layout: options.layout) else {
+            let finding = Finding(
+                LayoutRules.notAListing.descriptor,
+                "no Play listing here: expected fastlane <locale>/title.txt, changelogs/ or images/, or GPP listings/<locale>/",
+                hint: "point at fastlane/metadata/android or src/main/play, or pass --layout")
+            return Report(files: [FileReport(file: displayRoot, diagnostics: [finding.diagnostic(file: displayRoot)])])
+        }
+        let relative = paths.filter { $0.hasPrefix(root.prefix) }.map { String($0.dropFirst(root.prefix.count)) }
+        let classified = root.layout == .fastlane ? FastlaneClassifier().classify(relative) : GPPClassifier().classify(relative)
+        var facts = ListingFacts(classified: classified)
+        var findings = classified.findings
+        let textChecker = TextChecker(limits: limits)
+        let imageChecker = ImageChecker(limits: limits, probe: probe)
+        for file in classified.files {
+            switch file.role {
+            case .text(let field):
+                let bytes = try source.contents(of: root.prefix + file.path)
+                findings[file.path, default: []] += textChecker.check(bytes, field: field, layout: root.layout, locale: file.locale)
+                facts.texts[file.path] = TextDecoding.decode(bytes).map { CountedText($0, layout: root.layout) }.success
+            case .image(let type):
+                let bytes = try source.contents(of: root.prefix + file.path)
+                let (info, imageFindings) = imageChecker.check(bytes, type: type)
+                findings[file.path, default: []] += imageFindings
+                if let info { facts.images[file.path] = ListingFacts.Image(info: info, digest: Self.digest(bytes)) }
+            case .ignored:
+                break
+            }
+        }
+        let tree = TreeChecker(limits: limits, resolver: LocaleResolver(locales: locales))
+        for (path, treeFindings) in tree.check(facts, options: options) {
+            findings[path, default: []] += treeFindings
+        }
+        let reported = Set(relative).union(findings.keys)
+        return Report(files: reported.sorted().map { path in
+            let file = display(root.prefix + path)
+            return FileReport(file: file, diagnostics: (findings[path] ?? []).map { $0.diagnostic(file: file) })
+        })
+    }
+
+    /// Size and content hash, to spot the same image twice (IMG022).
+    private static func digest(_ bytes: [UInt8]) -> [Int] {
+        var hasher = Hasher()
+        hasher.combine(bytes)
+        return [bytes.count, hasher.finalize()]
+    }
+}
+
+extension Result {
+    fileprivate var success: Success? {
+        if case .success(let value) = self { value } else { nil }
+    }
+}

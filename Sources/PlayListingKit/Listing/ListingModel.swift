@@ -1,0 +1,108 @@
+/// The two metadata trees the uploaders read.
+public enum ListingLayout: String, Sendable, Hashable, CaseIterable {
+    /// fastlane supply: `metadata/android/<locale>/title.txt`, `changelogs/`, `images/`.
+    case fastlane
+    /// Gradle Play Publisher: `play/listings/<locale>/title.txt`, `graphics/`, `release-notes/`.
+    case gpp
+}
+
+/// A text field of a listing.
+public enum TextField: Sendable, Hashable {
+    case title
+    case shortDescription
+    case fullDescription
+    case video
+    /// Release notes for a fastlane version code or a GPP track (`default` for the fallback file).
+    case releaseNotes(String)
+    /// GPP release name for a track.
+    case releaseName(String)
+    case contactEmail
+    case contactWebsite
+    case contactPhone
+    /// GPP `default-language.txt`.
+    case defaultLanguage
+
+    /// How messages name the field.
+    public var label: String {
+        switch self {
+        case .title: "title"
+        case .shortDescription: "short description"
+        case .fullDescription: "full description"
+        case .video: "video URL"
+        case .releaseNotes(let name): "release notes (\(name))"
+        case .releaseName(let track): "release name (\(track))"
+        case .contactEmail: "contact email"
+        case .contactWebsite: "contact website"
+        case .contactPhone: "contact phone"
+        case .defaultLanguage: "default language"
+        }
+    }
+}
+
+/// The image types Play knows (androidpublisher v3 `AppImageType`).
+public enum ImageType: String, Sendable, Hashable, CaseIterable {
+    case icon, featureGraphic, tvBanner
+    case phoneScreenshots, sevenInchScreenshots, tenInchScreenshots, tvScreenshots, wearScreenshots
+
+    public var isScreenshot: Bool { ![.icon, .featureGraphic, .tvBanner].contains(self) }
+
+    /// The GPP folder name under `graphics/`.
+    public var gppFolder: String {
+        switch self {
+        case .icon: "icon"
+        case .featureGraphic: "feature-graphic"
+        case .tvBanner: "tv-banner"
+        case .phoneScreenshots: "phone-screenshots"
+        case .sevenInchScreenshots: "tablet-screenshots"
+        case .tenInchScreenshots: "large-tablet-screenshots"
+        case .tvScreenshots: "tv-screenshots"
+        case .wearScreenshots: "wear-screenshots"
+        }
+    }
+
+    /// Words for messages.
+    public var label: String {
+        switch self {
+        case .icon: "icon"
+        case .featureGraphic: "feature graphic"
+        case .tvBanner: "TV banner"
+        case .phoneScreenshots: "phone screenshot"
+        case .sevenInchScreenshots: "7-inch tablet screenshot"
+        case .tenInchScreenshots: "10-inch tablet screenshot"
+        case .tvScreenshots: "TV screenshot"
+        case .wearScreenshots: "Wear screenshot"
+        }
+    }
+}
+
+/// What one file of the tree is to the uploader.
+public enum ListingFileRole: Sendable, Hashable {
+    case text(TextField)
+    case image(ImageType)
+    /// Not uploaded (misplaced, misnamed, unknown): the classifier has already reported it.
+    case ignored
+}
+
+/// One file of the listing tree, classified.
+public struct ListingFile: Sendable, Hashable {
+    /// Relative to the listing root.
+    public var path: String
+    /// The locale folder it belongs to, if any.
+    public var locale: String?
+    public var role: ListingFileRole
+}
+
+/// A listing tree as the uploader sees it: its files by role and the problems found in its shape.
+public struct ClassifiedListing: Sendable {
+    public var layout: ListingLayout
+    /// Locale folder names as written (fastlane `<locale>/`, GPP `listings/<locale>/` and `release-notes/<locale>/`).
+    public var locales: [String]
+    public var files: [ListingFile]
+    /// Layout findings keyed by root-relative path (a file, or a folder such as a locale).
+    public var findings: [String: [Finding]]
+
+    /// Path of a locale's folder relative to the root (`de-DE` or `listings/de-DE`).
+    public func localeFolder(_ locale: String) -> String {
+        layout == .fastlane ? locale : "listings/\(locale)"
+    }
+}

@@ -1,0 +1,75 @@
+/// What a locale folder name is to Play.
+public enum LocaleVerdict: Sendable, Hashable {
+    /// Exactly one of Play's codes.
+    case valid
+    /// A Play code once case and `_`/`-` are fixed (LOC002).
+    case misspelt(String)
+    /// A known near miss or a related code; the Play codes it probably means (LOC003).
+    case nearMiss([String])
+    /// Shaped like a language tag, but no Play code is close (LOC001).
+    case unsupported
+    /// Not shaped like a language tag at all: a stray folder the uploader would send as a language (LAY001).
+    case notALocale
+}
+
+/// Judges locale folder names against a ``PlayLocales`` table and suggests the right spelling.
+public struct LocaleResolver: Sendable {
+    public var locales: PlayLocales
+
+    public init(locales: PlayLocales = .play2026) {
+        self.locales = locales
+    }
+
+    public func verdict(for name: String) -> LocaleVerdict {
+        if locales.codes.contains(name) { return .valid }
+        let normalized = Self.normalize(name)
+        if let code = locales.codes.first(where: { Self.normalize($0) == normalized }) { return .misspelt(code) }
+        if let mapped = locales.nearMisses[name]
+            ?? locales.nearMisses.first(where: { Self.normalize($0.key) == normalized })?.value
+        {
+            return .nearMiss(mapped)
+        }
+        guard Self.looksLikeLanguageTag(name) else { return .notALocale }
+        let related = relatedCodes(normalized)
+        return related.isEmpty ? .unsupported : .nearMiss(related)
+    }
+
+    /// The Play code `name` stands for, when it is one after fixing case and separators.
+    public func canonical(_ name: String) -> String? {
+        switch verdict(for: name) {
+        case .valid: name
+        case .misspelt(let code): code
+        default: nil
+        }
+    }
+
+    /// Codes sharing the language: `ar-SA` → `ar`, `es-MX` → `es-419`, `bn` → `bn-BD`.
+    private func relatedCodes(_ normalized: String) -> [String] {
+        let parts = normalized.split(separator: "-").map(String.init)
+        let language = parts[0]
+        if language == "es", parts.count > 1, PlayLocales.latinAmericanSpanish.contains(parts[1].uppercased()) {
+            return ["es-419"]
+        }
+        if locales.codes.contains(language) { return [language] }
+        return locales.codes.filter { $0.lowercased().hasPrefix(language + "-") }.sorted()
+    }
+
+    private static func normalize(_ name: String) -> String {
+        String(name.lowercased().map { $0 == "_" ? "-" : $0 })
+    }
+
+    /// `xx`, `xxx`, `xx-YY`, `xx_YY`, `zh-Hant-TW`, `es-419`.
+    static func looksLikeLanguageTag(_ name: String) -> Bool {
+        let parts = name.split(separator: "-", omittingEmptySubsequences: false).flatMap {
+            $0.split(separator: "_", omittingEmptySubsequences: false)
+        }
+        guard let first = parts.first, (2...3).contains(first.count), first.allSatisfy(\.isASCIILetter)
+        else { return false }
+        return parts.dropFirst().allSatisfy { (2...8).contains($0.count) && $0.allSatisfy(\.isASCIIAlphanumeric) }
+    }
+}
+
+extension Character {
+    fileprivate var isASCIIAlphanumeric: Bool { isASCII && (isLetter || isNumber) }
+    fileprivate var isASCIILetter: Bool { isASCII && isLetter }
+}

@@ -1,0 +1,105 @@
+import Diagnostics
+
+/// Checks one listing text file: encoding (TXT008), length against its limit (TXT001–TXT006), whitespace supply
+/// would send (TXT007), an empty title (TXT009), and the field's own form (TXT012–TXT015).
+struct TextChecker: Sendable {
+    var limits: ListingLimits
+
+    /// The findings for `bytes`, the contents of a `field` file in a `layout` tree.
+    func check(_ bytes: [UInt8], field: TextField, layout: ListingLayout, locale: String?) -> [Finding] {
+        let raw: String
+        switch TextDecoding.decode(bytes) {
+        case .failure(let failure):
+            return [Finding(
+                TextRules.encoding.descriptor, at: .text(line: failure.line, column: failure.column),
+                "not valid UTF-8: byte 0x\(String(failure.byte, radix: 16, uppercase: true)) at offset \(failure.byteOffset) "
+                    + "(supply stops with 'Metadata must be UTF-8 encoded')",
+                hint: "save the file as UTF-8")]
+        case .success(let text):
+            raw = text
+        }
+        if let (offset, scalar) = TextDecoding.firstControlCharacter(in: raw) {
+            let what = scalar == "\0" ? "a NUL byte (binary data?)" : "control character U+\(String(scalar.value, radix: 16, uppercase: true))"
+            return [Finding(
+                TextRules.encoding.descriptor, at: TextDecoding.location(ofScalarAt: offset, in: raw),
+                "\(what) in \(field.label) text", hint: "listing text must be plain text; remove it")]
+        }
+        var findings: [Finding] = []
+        if raw.unicodeScalars.first == "\u{FEFF}" {
+            findings.append(Finding(
+                TextRules.encoding.descriptor, severity: .warning, at: .text(line: 1, column: 1),
+                "the file starts with a byte-order mark, which is sent and counted as a character",
+                hint: "save the file as UTF-8 without BOM"))
+        }
+        let counted = CountedText(raw, layout: layout)
+        findings += length(counted, field: field, layout: layout, locale: locale)
+        if layout == .fastlane { findings += whitespace(raw, counted, field: field) }
+        if field == .title, counted.isEmpty, layout == .fastlane {
+            findings.append(Finding(
+                TextRules.titleRequired.descriptor, "title.txt is empty: supply would send an empty title",
+                hint: "write the app name, or delete the file to keep the title on Play"))
+        }
+        return findings + FieldFormChecker().check(counted.text, field: field)
+    }
+
+    /// The rule and limit for a field, if it has one.
+    private func limit(of field: TextField) -> (rule: RuleDescriptor, limit: Int)? {
+        switch field {
+        case .title: (TextRules.titleLength.descriptor, limits.titleMaxCharacters.value)
+        case .shortDescription: (TextRules.shortDescriptionLength.descriptor, limits.shortDescriptionMaxCharacters.value)
+        case .fullDescription: (TextRules.fullDescriptionLength.descriptor, limits.fullDescriptionMaxCharacters.value)
+        case .releaseNotes: (TextRules.releaseNotesLength.descriptor, limits.releaseNotesMaxCharacters.value)
+        case .releaseName: (TextRules.releaseNameLength.descriptor, limits.releaseNameMaxCharacters.value)
+        default: nil
+        }
+    }
+
+    private func length(_ counted: CountedText, field: TextField, layout: ListingLayout, locale: String?) -> [Finding] {
+        guard let (rule, limit) = limit(of: field) else { return [] }
+        let scalars = counted.scalarCount
+        let units = counted.utf16Count
+        let language = locale.map { " for language \($0)" } ?? ""
+        if scalars > limit {
+            var place = TextDecoding.location(ofScalarAt: limit, in: counted.text)
+            place.line = (place.line ?? 1) + counted.leadingLinesRemoved
+            let unitsNote = units != scalars ? " (\(units) UTF-16 units)" : ""
+            return [Finding(
+                rule, at: place,
+                "\(field.label) is \(scalars) characters\(unitsNote), over the limit of \(limit) by \(scalars - limit); "
+                    + "Play refuses it\(language)",
+                hint: "shorten it to \(limit) characters; the text from here on is over the limit")]
+        }
+        if units > limit {
+            return [Finding(
+                TextRules.utf16Length.descriptor,
+                "\(field.label) is \(scalars) characters but \(units) UTF-16 units, over the limit of \(limit) if Play "
+                    + "counts UTF-16 (characters above U+FFFF, such as most emoji, count twice)",
+                hint: "remove \(units - limit) UTF-16 units (emoji first) to be safe")]
+        }
+        return []
+    }
+
+    private func whitespace(_ raw: String, _ counted: CountedText, field: TextField) -> [Finding] {
+        if raw.unicodeScalars.contains("\r") {
+            return [Finding(
+                TextRules.trailingWhitespace.descriptor,
+                "the file has carriage returns (CRLF line ends); supply sends them, and they count toward the limit",
+                hint: "save the file with LF line ends")]
+        }
+        if let (_, limit) = limit(of: field), counted.rawScalarCount > limit, counted.scalarCount <= limit {
+            return [Finding(
+                TextRules.trailingWhitespace.descriptor,
+                "trailing whitespace alone pushes \(field.label) over the limit: \(counted.rawScalarCount) characters as "
+                    + "supply sends it, \(counted.scalarCount) without; Play may refuse it",
+                hint: "remove the final newline")]
+        }
+        let trailing = raw.unicodeScalars.count - counted.scalarCount
+        if trailing > 1 || trailing == 1 && raw.unicodeScalars.last != "\n" {
+            return [Finding(
+                TextRules.trailingWhitespace.descriptor,
+                "\(trailing) characters of trailing whitespace; supply sends them unchanged",
+                hint: "end the file with at most one newline")]
+        }
+        return []
+    }
+}

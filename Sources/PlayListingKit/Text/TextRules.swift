@@ -1,0 +1,143 @@
+import Diagnostics
+
+/// The listing-text rules TXT001–TXT015 with examples.
+public enum TextRules {
+    public static let titleLength = DocumentedRule<ListingExample>(
+        RuleDescriptor("TXT001", "title-too-long", .error, "The title is at most 30 characters."),
+        passing: [.fastlane("short title"), .fastlane("30 characters", ["en-US/title.txt": .text(String(repeating: "a", count: 30))])],
+        failing: [
+            .fastlane("31 characters", ["en-US/title.txt": .text(String(repeating: "a", count: 31))]),
+            .gpp("31 characters after trimming", ["listings/en-US/title.txt": .text(" " + String(repeating: "é", count: 31) + "\n")]),
+        ])
+
+    public static let shortDescriptionLength = DocumentedRule<ListingExample>(
+        RuleDescriptor("TXT002", "short-description-too-long", .error, "The short description is at most 80 characters."),
+        passing: [.fastlane("short")],
+        failing: [.fastlane("81 characters", ["en-US/short_description.txt": .text(String(repeating: "b", count: 81))])])
+
+    public static let fullDescriptionLength = DocumentedRule<ListingExample>(
+        RuleDescriptor("TXT003", "full-description-too-long", .error, "The full description is at most 4000 characters."),
+        passing: [.gpp("short")],
+        failing: [.gpp("4001 characters", ["listings/en-US/full-description.txt": .text(String(repeating: "c", count: 4001))])])
+
+    public static let releaseNotesLength = DocumentedRule<ListingExample>(
+        RuleDescriptor("TXT004", "release-notes-too-long", .error, "Release notes are at most 500 characters per language."),
+        passing: [.fastlane("short changelog"), .gpp("short notes")],
+        failing: [
+            .fastlane("501-character changelog", ["en-US/changelogs/100.txt": .text(String(repeating: "d", count: 501))]),
+            .gpp("501-character notes", ["release-notes/en-US/beta.txt": .text(String(repeating: "d", count: 501))]),
+        ])
+
+    public static let releaseNameLength = DocumentedRule<ListingExample>(
+        RuleDescriptor("TXT005", "release-name-too-long", .error, "A GPP release name is at most 50 characters."),
+        passing: [.gpp("short name", ["release-names/beta.txt": .text("2.0 beta")])],
+        failing: [.gpp("51 characters", ["release-names/beta.txt": .text(String(repeating: "e", count: 51))])])
+
+    public static let utf16Length = DocumentedRule<ListingExample>(
+        RuleDescriptor(
+            "TXT006", "over-limit-in-utf16", .warning,
+            "Text within its limit in code points is also within it in UTF-16 units, which Play may count."),
+        passing: [.fastlane("BMP characters only", ["en-US/title.txt": .text(String(repeating: "ü", count: 30))])],
+        failing: [.fastlane("16 emoji: 16 code points, 32 UTF-16 units", ["en-US/title.txt": .text(String(repeating: "🚀", count: 16))])])
+
+    public static let trailingWhitespace = DocumentedRule<ListingExample>(
+        RuleDescriptor(
+            "TXT007", "whitespace-sent-by-supply", .warning,
+            "fastlane text has no carriage returns or extra trailing whitespace, which supply sends unchanged."),
+        passing: [.fastlane("one final newline", ["en-US/title.txt": .text("Binary Eye\n")])],
+        failing: [
+            .fastlane("CRLF line ends", ["en-US/title.txt": .text("Binary Eye\r\n")]),
+            .fastlane("blank lines at the end", ["en-US/short_description.txt": .text("Scan barcodes\n\n\n")]),
+            .fastlane("the newline pushes it over", ["en-US/title.txt": .text(String(repeating: "a", count: 30) + "\n")]),
+        ])
+
+    public static let encoding = DocumentedRule<ListingExample>(
+        RuleDescriptor(
+            "TXT008", "text-encoding", .error,
+            "Text files are valid UTF-8 with no NUL or control characters; a byte-order mark is a warning."),
+        passing: [.fastlane("plain UTF-8", ["en-US/title.txt": .text("Éditeur ✓")])],
+        failing: [
+            .fastlane("Latin-1 byte", ["en-US/title.txt": .bytes([0x43, 0x61, 0x66, 0xE9])]),
+            .fastlane("binary data", ["en-US/title.txt": .bytes([0x89, 0x50, 0x4E, 0x47, 0x00, 0x00])]),
+            .fastlane("byte-order mark", ["en-US/title.txt": .bytes([0xEF, 0xBB, 0xBF, 0x41])]),
+        ])
+
+    public static let titleRequired = DocumentedRule<ListingExample>(
+        RuleDescriptor(
+            "TXT009", "title-missing", .error,
+            "The default language has a non-empty title, and no title.txt is empty."),
+        passing: [.fastlane("title present")],
+        failing: [
+            .fastlane("no default title", ["en-US/title.txt": nil]),
+            .fastlane("empty title in a translation", ["de-DE/title.txt": .text("\n")]),
+        ])
+
+    public static let descriptionsRequired = DocumentedRule<ListingExample>(
+        RuleDescriptor(
+            "TXT010", "description-missing", .warning,
+            "The default language has a short and a full description (both are required to publish)."),
+        passing: [.gpp("both present")],
+        failing: [.gpp("no short description", ["listings/en-US/short-description.txt": nil])])
+
+    public static let nearLimit = DocumentedRule<ListingExample>(
+        RuleDescriptor(
+            "TXT011", "near-limit", .warning,
+            "The default title and short description stay under 80% of their limits, leaving room for translations."),
+        passing: [.fastlane("short title")],
+        failing: [.fastlane("25-character title", ["en-US/title.txt": .text(String(repeating: "f", count: 25))])])
+
+    public static let metadataPolicy = DocumentedRule<ListingExample>(
+        RuleDescriptor(
+            "TXT012", "metadata-policy", .warning,
+            "Title and short description avoid emoji, ALL CAPS, ranking or price claims, URLs and phone numbers."),
+        passing: [.fastlane("plain title")],
+        failing: [
+            .fastlane("all caps", ["en-US/title.txt": .text("BINARY EYE")]),
+            .fastlane("price claim", ["en-US/short_description.txt": .text("The #1 free scanner")]),
+            .fastlane("emoji", ["en-US/title.txt": .text("Binary Eye 📷")]),
+            .fastlane("URL", ["en-US/short_description.txt": .text("See https://example.org")]),
+        ])
+
+    public static let videoURL = DocumentedRule<ListingExample>(
+        RuleDescriptor(
+            "TXT013", "video-url", .error,
+            "The video file is empty or holds one YouTube video URL (http or https, with a video id)."),
+        passing: [
+            .fastlane("watch URL", ["en-US/video.txt": .text("https://www.youtube.com/watch?v=dQw4w9WgXcQ\n")]),
+            .gpp("short URL", ["listings/en-US/video-url.txt": .text("https://youtu.be/dQw4w9WgXcQ")]),
+        ],
+        failing: [
+            .fastlane("not YouTube", ["en-US/video.txt": .text("https://vimeo.com/123456")]),
+            .fastlane("no video id", ["en-US/video.txt": .text("https://www.youtube.com/watch")]),
+            .fastlane("not a URL", ["en-US/video.txt": .text("my video")]),
+        ])
+
+    public static let videoURLForm = DocumentedRule<ListingExample>(
+        RuleDescriptor(
+            "TXT014", "video-url-form", .warning,
+            "The video URL is a plain video link: no playlist, channel or Shorts link, no t=, list= or feature=."),
+        passing: [.fastlane("plain link", ["en-US/video.txt": .text("https://youtu.be/dQw4w9WgXcQ")])],
+        failing: [
+            .fastlane("start time", ["en-US/video.txt": .text("https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=42s")]),
+            .fastlane("playlist", ["en-US/video.txt": .text("https://www.youtube.com/playlist?list=PL123")]),
+            .fastlane("Shorts", ["en-US/video.txt": .text("https://youtube.com/shorts/dQw4w9WgXcQ")]),
+        ])
+
+    public static let contactDetails = DocumentedRule<ListingExample>(
+        RuleDescriptor(
+            "TXT015", "contact-details", .warning,
+            "GPP contact files hold one email address, an absolute http(s) URL, and a phone number."),
+        passing: [.gpp("valid contacts", ["contact-website.txt": .text("https://example.org"), "contact-phone.txt": .text("+1 (555) 123-4567")])],
+        failing: [
+            .gpp("bad email", ["contact-email.txt": .text("dev at example.org")]),
+            .gpp("relative website", ["contact-website.txt": .text("example.org")]),
+            .gpp("letters in phone", ["contact-phone.txt": .text("call me")]),
+        ])
+
+    /// Every text rule, in id order.
+    public static let all = [
+        titleLength, shortDescriptionLength, fullDescriptionLength, releaseNotesLength, releaseNameLength, utf16Length,
+        trailingWhitespace, encoding, titleRequired, descriptionsRequired, nearLimit, metadataPolicy, videoURL,
+        videoURLForm, contactDetails,
+    ]
+}

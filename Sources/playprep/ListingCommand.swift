@@ -1,0 +1,59 @@
+import ArgumentParser
+import Diagnostics
+import Foundation
+import PlayListingKit
+
+/// `playprep listing …`
+struct ListingCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "listing",
+        abstract: "Check Google Play store listings kept for fastlane supply or Gradle Play Publisher.",
+        subcommands: [CheckListing.self]
+    )
+}
+
+/// `playprep listing check DIR`
+struct CheckListing: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Check listing text, locales, folder layout and graphics before the Play API refuses them.",
+        discussion: """
+            DIR is fastlane/metadata/android, a GPP play folder, or a folder above them. Rule families: \
+            TXT (text limits and encoding), LOC (locale codes), LAY (folder layout), IMG (graphics), CON (consistency).
+            """
+    )
+
+    enum LayoutChoice: String, ExpressibleByArgument, CaseIterable {
+        case auto, fastlane, gpp
+    }
+
+    @Argument(help: "The listing folder.")
+    var directory: String
+
+    @Option(help: "Layout of the tree: auto, fastlane or gpp.")
+    var layout: LayoutChoice = .auto
+
+    @Option(help: "Default language of a fastlane tree (GPP reads default-language.txt).")
+    var defaultLanguage: String?
+
+    @Option(help: "Version code being released: its release notes must exist in the default language.")
+    var versionCode: Int?
+
+    @OptionGroup var report: ReportOptions
+
+    func run() throws {
+        let options = ListingOptions(
+            layout: ListingLayout(rawValue: layout.rawValue), defaultLanguage: defaultLanguage, versionCode: versionCode)
+        let source = DirectoryFileSource(root: URL(fileURLWithPath: directory))
+        let result: Report
+        do {
+            result = try ListingChecker().check(source, options: options, displayRoot: directory)
+        } catch {
+            switch error {
+            case .notFound(let path), .notAFolder(let path): throw CLIError.inputNotFound(path)
+            case let .unreadable(path, reason): throw CLIError.unreadable(path, reason: reason)
+            }
+        }
+        try report.finish(with: result)
+    }
+}
