@@ -8,7 +8,7 @@ public struct NinePatchCheck: Sendable {
     public var file: String
     /// The PNG header, when the file could be decoded.
     public var header: PNGHeader?
-    /// The decoded source image (frame included), when the file could be decoded.
+    /// The decoded source image (frame included), when the file could be decoded and it was asked for.
     public var image: RGBAImage?
     /// The parse result, when the file could be decoded.
     public var analysis: NinePatchAnalysis?
@@ -32,8 +32,9 @@ public struct NinePatchChecker: Sendable {
     }
 
     /// Checks the file at `path` as aapt2 would: files aapt2 does not treat as NinePatches (`.9.PNG`, `res/raw`)
-    /// get only a warning saying so. With `parseAnyway`, they are parsed as well (for `inspect`).
-    public func check(fileAt path: String, parseAnyway: Bool = false) -> NinePatchCheck {
+    /// get only a warning saying so. With `parseAnyway`, they are parsed as well (for `inspect`). The decoded
+    /// image is kept in the result only with `keepImage` (rendering needs it; checking streams rows).
+    public func check(fileAt path: String, parseAnyway: Bool = false, keepImage: Bool = false) -> NinePatchCheck {
         let kind = NinePatchSourceKind(path: path)
         var notices = [Diagnostic]()
         switch kind {
@@ -60,24 +61,22 @@ public struct NinePatchChecker: Sendable {
             let rule: NinePatchRule = if case .tooLarge = error { .pngTooLarge } else { .unreadablePNG }
             return failure(path, rule: rule, "cannot read the file: \(error)", notices: notices)
         }
-        var result = check(bytes: bytes, file: path)
+        var result = check(bytes: bytes, file: path, keepImage: keepImage)
         result.diagnostics = notices + result.diagnostics
         return result
     }
 
     /// Decodes and validates PNG bytes; `file` names them in diagnostics.
-    public func check(bytes: [UInt8], file: String) -> NinePatchCheck {
-        let header: PNGHeader
-        let image: RGBAImage
+    public func check(bytes: [UInt8], file: String, keepImage: Bool = false) -> NinePatchCheck {
         do {
-            (header, image) = try decoder.decodeWithHeader(bytes)
+            let (header, analysis, image) = try parser.parse(
+                png: bytes, decoder: decoder, file: file, keepImage: keepImage)
+            return NinePatchCheck(
+                file: file, header: header, image: image, analysis: analysis, diagnostics: analysis.diagnostics)
         } catch {
             let rule: NinePatchRule = if case .tooLarge = error { .pngTooLarge } else { .unreadablePNG }
             return failure(file, rule: rule, error.description, notices: [])
         }
-        let analysis = parser.parse(image, file: file)
-        return NinePatchCheck(
-            file: file, header: header, image: image, analysis: analysis, diagnostics: analysis.diagnostics)
     }
 
     private func failure(_ file: String, rule: NinePatchRule, _ message: String, notices: [Diagnostic]) -> NinePatchCheck {

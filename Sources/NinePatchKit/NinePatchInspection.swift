@@ -37,10 +37,10 @@ public struct NinePatchInspection: Encodable, Sendable {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: Keys.self)
         let model = check.ninePatch
-        let image = check.image
+        let header = check.header
         try container.encode(check.file, forKey: .file)
-        try container.encode(image.map { max($0.width - 2, 0) }, forKey: .width)
-        try container.encode(image.map { max($0.height - 2, 0) }, forKey: .height)
+        try container.encode(header.map { max($0.width - 2, 0) }, forKey: .width)
+        try container.encode(header.map { max($0.height - 2, 0) }, forKey: .height)
         try container.encode(model.map { $0.stretchX.map { [$0.start, $0.end] } }, forKey: .stretchX)
         try container.encode(model.map { $0.stretchY.map { [$0.start, $0.end] } }, forKey: .stretchY)
         try container.encode(model.map { InsetsJSON($0.padding) }, forKey: .padding)

@@ -18,63 +18,58 @@ public struct NinePatchAnalysis: Sendable {
     public var isAccepted: Bool { ninePatch != nil }
 }
 
-/// Parses and validates a decoded NinePatch source (`*.9.png`, frame included) exactly as aapt2 does.
+/// Parses and validates a NinePatch source (`*.9.png`, frame included) exactly as aapt2 does.
 public struct NinePatchParser: Sendable {
-    public init() {}
+    /// Bytes the row scan may spend on the compressed alpha rows the outline needs; past it, the outline's few
+    /// pixels are read in a second pass instead (see `AlphaRowStore`).
+    public var outlineMemoryBudget: Int
 
-    /// Parses `image`; `file` names it in diagnostics.
-    public func parse(_ image: RGBAImage, file: String) -> NinePatchAnalysis {
-        guard image.width >= 3, image.height >= 3 else {
-            let tooSmall = NinePatchRule.imageTooSmall.diagnostic(
-                file: file,
-                "image is \(image.width)x\(image.height); a NinePatch needs at least 3x3 (1x1 content plus the 1-pixel frame)",
-                hint: "add a 1-pixel frame around the content")
-            return NinePatchAnalysis(ninePatch: nil, diagnostics: [tooSmall])
-        }
-        let frame = Self.frame(of: image)
-        let diagnostics = FrameValidator(file: file).diagnostics(for: frame)
-            .sorted { $0.severity > $1.severity }
-        guard !diagnostics.contains(where: { $0.severity == .error }),
-              let top = frame.top, let left = frame.left, let bottom = frame.bottom, let right = frame.right
-        else {
-            return NinePatchAnalysis(ninePatch: nil, diagnostics: diagnostics)
-        }
-        let width = image.width - 2
-        let height = image.height - 2
-        let horizontalPadding = NinePatchGeometry.padding(
-            paddingRuns: bottom.blackRuns, stretch: top.blackRuns, length: width)
-        let verticalPadding = NinePatchGeometry.padding(
-            paddingRuns: right.blackRuns, stretch: left.blackRuns, length: height)
-        let horizontalBounds = NinePatchGeometry.layoutBounds(redRuns: bottom.redRuns, length: width)
-        let verticalBounds = NinePatchGeometry.layoutBounds(redRuns: right.redRuns, length: height)
-        let layoutBounds = Insets(
-            left: horizontalBounds.start, top: verticalBounds.start,
-            right: horizontalBounds.end, bottom: verticalBounds.end)
-        let ninePatch = NinePatch(
-            width: width, height: height,
-            stretchX: top.blackRuns, stretchY: left.blackRuns,
-            padding: Insets(
-                left: horizontalPadding.start, top: verticalPadding.start,
-                right: horizontalPadding.end, bottom: verticalPadding.end),
-            layoutBounds: layoutBounds.isZero ? nil : layoutBounds,
-            regionColors: NinePatchGeometry.regionColors(
-                image: image, stretchX: top.blackRuns, stretchY: left.blackRuns),
-            outline: NinePatchGeometry.outline(image: image))
-        return NinePatchAnalysis(ninePatch: ninePatch, diagnostics: diagnostics)
+    public init(outlineMemoryBudget: Int = 16 << 20) {
+        self.outlineMemoryBudget = outlineMemoryBudget
     }
 
-    private static func frame(of image: RGBAImage) -> Frame {
-        let width = image.width
-        let height = image.height
-        let inner = { (count: Int) in 1..<(count - 1) }
-        return Frame(
-            width: width, height: height, topLeft: image.argb(x: 0, y: 0),
-            lines: [
-                .top: inner(width).map { image.argb(x: $0, y: 0) },
-                .bottom: inner(width).map { image.argb(x: $0, y: height - 1) },
-                .left: inner(height).map { image.argb(x: 0, y: $0) },
-                .right: inner(height).map { image.argb(x: width - 1, y: $0) },
-            ])
+    /// Parses a decoded image; `file` names it in diagnostics.
+    public func parse(_ image: RGBAImage, file: String) -> NinePatchAnalysis {
+        image.bytes.withUnsafeBufferPointer { pixels in
+            let stride = image.width * 4
+            let visitRows = { (body: (Int, UnsafeBufferPointer<UInt8>) -> Void) in
+                for y in 0..<image.height {
+                    body(y, UnsafeBufferPointer(rebasing: pixels[(y * stride)..<((y + 1) * stride)]))
+                }
+            }
+            var scanner = scanner(width: image.width, height: image.height)
+            visitRows { scanner.add(row: $0, $1) }
+            return scanner.finish(file: file, reread: visitRows)
+        }
+    }
+
+    /// Parses while decoding, row by row, so a large image is never held whole (interlaced files excepted, which
+    /// libpng must assemble first). Returns the decoded image too when `keepImage` is set.
+    public func parse(
+        png bytes: [UInt8], decoder: PNGDecoder, file: String, keepImage: Bool = false
+    ) throws(PNGError) -> (header: PNGHeader, analysis: NinePatchAnalysis, image: RGBAImage?) {
+        var scanner: NinePatchRowScanner?
+        var header: PNGHeader?
+        var kept = [UInt8]()
+        try decoder.decodeRows(bytes) { rowHeader, y, row in
+            if y == 0 {
+                header = rowHeader
+                scanner = self.scanner(width: rowHeader.width, height: rowHeader.height)
+                if keepImage { kept.reserveCapacity(rowHeader.width * rowHeader.height * 4) }
+            }
+            scanner?.add(row: y, row)
+            if keepImage { kept.append(contentsOf: row) }
+        }
+        guard var scanner, let header else { throw PNGError.corrupt("the image has no rows") }
+        let analysis = try scanner.finish(file: file) { (body) throws(PNGError) in
+            try decoder.decodeRows(bytes) { _, y, row in body(y, row) }
+        }
+        let image = keepImage ? RGBAImage(width: header.width, height: header.height, bytes: kept) : nil
+        return (header, analysis, image)
+    }
+
+    private func scanner(width: Int, height: Int) -> NinePatchRowScanner {
+        NinePatchRowScanner(width: width, height: height, alphaBudget: outlineMemoryBudget)
     }
 }
 

@@ -17,11 +17,6 @@ public struct PNGDecoder: Sendable {
 
     /// Decodes the whole image.
     public func decode(_ bytes: [UInt8]) throws(PNGError) -> RGBAImage {
-        try decodeWithHeader(bytes).image
-    }
-
-    /// Decodes the whole image and returns the file's header with it (one pass over the chunks).
-    public func decodeWithHeader(_ bytes: [UInt8]) throws(PNGError) -> (header: PNGHeader, image: RGBAImage) {
         try withReader(bytes) { reader throws(PNGError) in
             let header = try Self.header(of: reader)
             var pixels = [UInt8](repeating: 0, count: header.width * header.height * 4)
@@ -30,7 +25,7 @@ public struct PNGDecoder: Sendable {
             }
             try Self.check(status, reader)
             try Self.check(pngshim_reader_finish(reader), reader)
-            return (header, RGBAImage(width: header.width, height: header.height, bytes: pixels))
+            return RGBAImage(width: header.width, height: header.height, bytes: pixels)
         }
     }
 

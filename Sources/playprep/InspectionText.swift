@@ -7,8 +7,8 @@ struct InspectionText {
 
     func render(_ check: NinePatchCheck) -> String {
         var lines = [check.file]
-        if let image = check.image {
-            lines.append(field("size", "\(image.width - 2)x\(image.height - 2) content (\(image.width)x\(image.height) with frame)"))
+        if let header = check.header {
+            lines.append(field("size", "\(header.width - 2)x\(header.height - 2) content (\(header.width)x\(header.height) with frame)"))
         }
         if let model = check.ninePatch {
             lines.append(field("stretch x", spans(model.stretchX)))

@@ -1,0 +1,132 @@
+/// Reads a NinePatch source one RGBA8 row at a time and keeps only what aapt2's rules and data need: the four
+/// frame lines, running region colours, the middle row and column for the outline insets, and a compressed
+/// alpha store for the outline's remaining probes. Memory grows with the width and height, not their product.
+struct NinePatchRowScanner {
+    let width: Int
+    let height: Int
+    private var topLeft: UInt32 = 0
+    private var top = [UInt32]()
+    private var bottom = [UInt32]()
+    private var left = [UInt32]()
+    private var right = [UInt32]()
+    private var regions: RegionColorAccumulator?
+    private var alphaStore: AlphaRowStore
+    private var insetRowAlpha = [UInt8]()
+    private var insetColumnAlpha = [UInt8]()
+    private let geometry: OutlineGeometry
+
+    /// Whether the image can be a NinePatch at all (aapt2's 3x3 minimum).
+    var isLargeEnough: Bool { width >= 3 && height >= 3 }
+
+    init(width: Int, height: Int, alphaBudget: Int) {
+        self.width = width
+        self.height = height
+        geometry = OutlineGeometry(width: width, height: height)
+        alphaStore = AlphaRowStore(width: width, height: height, budget: alphaBudget)
+        if width >= 3 && height >= 3 {
+            left.reserveCapacity(height - 2)
+            right.reserveCapacity(height - 2)
+            insetColumnAlpha.reserveCapacity(height - 2)
+        }
+    }
+
+    /// Takes image row `y` (rows must come in order, each `width * 4` bytes).
+    mutating func add(row y: Int, _ row: UnsafeBufferPointer<UInt8>) {
+        guard isLargeEnough else { return }
+        let argb = { (x: Int) in RegionColorAccumulator.argb(row, x) }
+        alphaStore.append(rgbaRow: row)
+        if y == 0 {
+            topLeft = argb(0)
+            top = (1..<(width - 1)).map(argb)
+            if let background = FrameBackground(topLeft: topLeft) {
+                let stretch = FrameLine(edge: .top, pixels: top, background: background).blackRuns
+                regions = RegionColorAccumulator(columns: NinePatch.segments(length: width - 2, stretch: stretch).map(\.span))
+            }
+        } else if y == height - 1 {
+            bottom = (1..<(width - 1)).map(argb)
+        } else {
+            let leftPixel = argb(0)
+            left.append(leftPixel)
+            right.append(argb(width - 1))
+            insetColumnAlpha.append(row[geometry.insetColumn * 4 + 3])
+            regions?.add(rgbaRow: row, leftBorder: leftPixel)
+            if y == geometry.insetRow {
+                insetRowAlpha = (1..<(width - 1)).map { row[$0 * 4 + 3] }
+            }
+        }
+    }
+
+    /// Validates the frame and, when aapt2 would accept it, builds the model. `reread` visits every row again
+    /// in order; it is called only when the alpha store outgrew its budget and the outline needs a few pixels.
+    mutating func finish<Failure: Error>(
+        file: String,
+        reread: ((_ y: Int, _ row: UnsafeBufferPointer<UInt8>) -> Void) throws(Failure) -> Void
+    ) throws(Failure) -> NinePatchAnalysis {
+        guard isLargeEnough else {
+            let tooSmall = NinePatchRule.imageTooSmall.diagnostic(
+                file: file,
+                "image is \(width)x\(height); a NinePatch needs at least 3x3 (1x1 content plus the 1-pixel frame)",
+                hint: "add a 1-pixel frame around the content")
+            return NinePatchAnalysis(ninePatch: nil, diagnostics: [tooSmall])
+        }
+        let frame = Frame(width: width, height: height, topLeft: topLeft,
+                          lines: [.top: top, .left: left, .bottom: bottom, .right: right])
+        let diagnostics = FrameValidator(file: file).diagnostics(for: frame).sorted { $0.severity > $1.severity }
+        guard !diagnostics.contains(where: { $0.severity == .error }),
+              let topLine = frame.top, let leftLine = frame.left, let bottomLine = frame.bottom,
+              let rightLine = frame.right, var regions
+        else {
+            return NinePatchAnalysis(ninePatch: nil, diagnostics: diagnostics)
+        }
+        let contentWidth = width - 2
+        let contentHeight = height - 2
+        let horizontalPadding = NinePatchGeometry.padding(
+            paddingRuns: bottomLine.blackRuns, stretch: topLine.blackRuns, length: contentWidth)
+        let verticalPadding = NinePatchGeometry.padding(
+            paddingRuns: rightLine.blackRuns, stretch: leftLine.blackRuns, length: contentHeight)
+        let horizontalBounds = NinePatchGeometry.layoutBounds(redRuns: bottomLine.redRuns, length: contentWidth)
+        let verticalBounds = NinePatchGeometry.layoutBounds(redRuns: rightLine.redRuns, length: contentHeight)
+        let layoutBounds = Insets(
+            left: horizontalBounds.start, top: verticalBounds.start,
+            right: horizontalBounds.end, bottom: verticalBounds.end)
+        let ninePatch = NinePatch(
+            width: contentWidth, height: contentHeight,
+            stretchX: topLine.blackRuns, stretchY: leftLine.blackRuns,
+            padding: Insets(
+                left: horizontalPadding.start, top: verticalPadding.start,
+                right: horizontalPadding.end, bottom: verticalPadding.end),
+            layoutBounds: layoutBounds.isZero ? nil : layoutBounds,
+            regionColors: regions.finish(),
+            outline: try outline(reread: reread))
+        return NinePatchAnalysis(ninePatch: ninePatch, diagnostics: diagnostics)
+    }
+
+    private func outline<Failure: Error>(
+        reread: ((_ y: Int, _ row: UnsafeBufferPointer<UInt8>) -> Void) throws(Failure) -> Void
+    ) throws(Failure) -> Outline {
+        let insets = geometry.insets(rowAlpha: { insetRowAlpha[$0] }, columnAlpha: { insetColumnAlpha[$0] })
+        if alphaStore.isComplete {
+            return geometry.outline(insets: insets) { alphaStore.alpha(x: $0, y: $1) }
+        }
+        // Second pass: collect exactly the pixels the outline probes.
+        let probes = geometry.probes(for: insets)
+        var middleRow = [UInt8](repeating: 0, count: width)
+        var middleColumn = [UInt8](repeating: 0, count: height)
+        var diagonal = [UInt8](repeating: 0, count: max(probes.diagonalLength, 0))
+        try reread { y, row in
+            if y == probes.middleRow {
+                for x in 0..<width { middleRow[x] = row[x * 4 + 3] }
+            }
+            middleColumn[y] = row[probes.middleColumn * 4 + 3]
+            let step = y - probes.diagonalStart.y
+            if step >= 0 && step < diagonal.count {
+                diagonal[step] = row[(probes.diagonalStart.x + step) * 4 + 3]
+            }
+        }
+        return geometry.outline(insets: insets) { x, y in
+            if y == probes.middleRow { return middleRow[x] }
+            if x == probes.middleColumn { return middleColumn[y] }
+            return diagonal[y - probes.diagonalStart.y]
+        }
+    }
+}

@@ -1,0 +1,34 @@
+import Foundation
+import NinePatchKit
+import PNGKit
+import Testing
+import TestSupport
+
+/// The row-streaming parse, its second-pass fallback and the in-memory parse give identical results.
+@Suite struct StreamingTests {
+    static let files: [URL] = ["crafted", "corpus", "problems"].flatMap { folder in
+        let url = Fixtures.testImage(folder)
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
+        return names.filter { $0.hasSuffix(".9.png") }.sorted().map { url.appendingPathComponent($0) }
+    }
+
+    @Test func thereAreFiles() {
+        #expect(Self.files.count == 79 + 9 + 2)
+    }
+
+    @Test(arguments: files)
+    func streamingEqualsInMemoryAndSecondPass(file: URL) throws {
+        let bytes = try Fixtures.bytes(file)
+        let decoder = PNGDecoder()
+        let image = try decoder.decode(bytes)
+        let inMemory = NinePatchParser().parse(image, file: "f")
+        let streamed = try NinePatchParser().parse(png: bytes, decoder: decoder, file: "f")
+        // A zero budget makes the alpha store give up at once, forcing the second pass for the outline.
+        let twoPass = try NinePatchParser(outlineMemoryBudget: 0).parse(png: bytes, decoder: decoder, file: "f")
+        #expect(streamed.analysis.ninePatch == inMemory.ninePatch)
+        #expect(twoPass.analysis.ninePatch == inMemory.ninePatch)
+        #expect(streamed.analysis.diagnostics == inMemory.diagnostics)
+        #expect(streamed.image == nil)
+        #expect(try NinePatchParser().parse(png: bytes, decoder: decoder, file: "f", keepImage: true).image == image)
+    }
+}
