@@ -131,7 +131,9 @@ import TestSupport
 /// Runs scripts/verify-aapt2.py: the real `aapt2 compile` against playprep on the crafted cases, the committed
 /// fixtures and (when present) the whole shared corpus.
 @Suite(.enabled(if: Fixtures.executable(named: "aapt2") != nil && Fixtures.executable(named: "python3") != nil,
-                "aapt2 is not installed (Debian: apt-get install -y aapt); skipping the live aapt2 comparison"))
+                "aapt2 is not installed (Debian: apt-get install -y aapt); skipping the live aapt2 comparison"),
+       .enabled(if: Fixtures.sharedOracle != nil,
+                "shared/oracle/np_chunks.py not found beside the checkout (set PLAYPREP_ORACLE); skipping the live aapt2 comparison"))
 struct AAPT2LiveTests {
     @Test func verdictsAndDataEqualAAPT2() throws {
         var folders = ["crafted", "corpus", "malformed", "problems"].map { Fixtures.testImage($0).path }
@@ -140,6 +142,9 @@ struct AAPT2LiveTests {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", Fixtures.packageRoot.appendingPathComponent("scripts/verify-aapt2.py").path,
                              "--playprep", PlayprepBinary.url.path] + folders
+        if let oracle = Fixtures.sharedOracle {
+            process.environment = ProcessInfo.processInfo.environment.merging(["PLAYPREP_ORACLE": oracle.path]) { $1 }
+        }
         let output = Pipe()
         process.standardOutput = output
         process.standardError = output

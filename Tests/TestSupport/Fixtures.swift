@@ -21,6 +21,15 @@ public enum Fixtures {
         return candidates.first { FileManager.default.fileExists(atPath: $0.path) }
     }
 
+    /// The shared oracle scripts (`../shared/oracle`, or `PLAYPREP_ORACLE`), or `nil` when absent.
+    public static var sharedOracle: URL? {
+        let candidates = [
+            ProcessInfo.processInfo.environment["PLAYPREP_ORACLE"].map { URL(fileURLWithPath: $0) },
+            packageRoot.deletingLastPathComponent().appendingPathComponent("shared/oracle"),
+        ].compactMap { $0 }
+        return candidates.first { FileManager.default.fileExists(atPath: $0.appendingPathComponent("np_chunks.py").path) }
+    }
+
     /// Bytes of a file; fails the calling test loudly when it is missing.
     public static func bytes(_ url: URL) throws -> [UInt8] {
         [UInt8](try Data(contentsOf: url))
