@@ -1,0 +1,60 @@
+import Diagnostics
+import Foundation
+import PlayListingKit
+import TestSupport
+import Testing
+
+/// Committed fixtures under TestImages/listings: bad input gives diagnostics, never a crash.
+@Suite("Listing fixtures")
+struct MalformedListingTests {
+    static func report(_ fixture: String, options: ListingOptions = ListingOptions()) throws -> Report {
+        let folder = Fixtures.testImage("listings/\(fixture)")
+        return try ListingChecker().check(DirectoryFileSource(root: folder), options: options, displayRoot: fixture)
+    }
+
+    @Test func binaryAndLatin1Text() throws {
+        let report = try Self.report("malformed")
+        let encoding = report.diagnostics.filter { $0.ruleID == "TXT008" && $0.severity == .error }
+        let title = try #require(encoding.first { $0.file == "malformed/en-US/title.txt" })
+        #expect(title.message.contains("not valid UTF-8: byte 0x89 at offset 0"))
+        #expect(title.location == .text(line: 1, column: 1))
+        let short = try #require(encoding.first { $0.file == "malformed/en-US/short_description.txt" })
+        #expect(short.message.contains("byte 0xE9 at offset 3"))
+        #expect(short.location == .text(line: 1, column: 4))
+    }
+
+    @Test func notAListing() throws {
+        let report = try Self.report("not-a-listing")
+        #expect(report.diagnostics.map(\.ruleID) == ["LAY010"])
+        #expect(report.fails(strict: false))
+    }
+
+    @Test func mixedFastlaneTree() throws {
+        let report = try Self.report("fastlane-mixed")
+        let byRule = Dictionary(grouping: report.diagnostics, by: \.ruleID)
+        #expect(byRule["TXT002"]?.first?.file == "fastlane-mixed/es-ES/short_description.txt")
+        #expect(byRule["TXT002"]?.first?.location == .text(line: 1, column: 81))
+        #expect(byRule["TXT004"]?.first?.message.contains("over the limit of 500") == true)
+        #expect(byRule["LAY006"]?.first?.file == "fastlane-mixed/en-US/changelogs/.txt")
+        #expect(byRule["LOC001"]?.first?.file == "fastlane-mixed/zz")
+        #expect(byRule["LAY002"]?.first?.hint == "move it to en-US/images/featureGraphic.png")
+        let errors = Set(report.diagnostics.filter { $0.severity == .error }.map(\.ruleID))
+        #expect(errors == ["TXT002", "TXT004", "LOC001"])
+    }
+
+    @Test func explicitLayoutAndMissingFolder() throws {
+        let gpp = try Self.report("fastlane-mixed", options: ListingOptions(layout: .gpp))
+        #expect(gpp.diagnostics.contains { $0.ruleID == "LAY003" })
+        #expect(throws: ListingReadError.self) {
+            try ListingChecker().check(DirectoryFileSource(root: Fixtures.testImage("listings/absent")), displayRoot: "absent")
+        }
+    }
+
+    @Test func limitsCanBeOverridden() throws {
+        var limits = ListingLimits.play2026
+        limits.shortDescriptionMaxCharacters.value = 100
+        let folder = Fixtures.testImage("listings/fastlane-mixed")
+        let report = try ListingChecker(limits: limits).check(DirectoryFileSource(root: folder), displayRoot: "x")
+        #expect(!report.diagnostics.contains { $0.ruleID == "TXT002" })
+    }
+}
