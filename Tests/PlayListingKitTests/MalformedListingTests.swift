@@ -21,6 +21,7 @@ struct MalformedListingTests {
         let short = try #require(encoding.first { $0.file == "malformed/en-US/short_description.txt" })
         #expect(short.message.contains("byte 0xE9 at offset 3"))
         #expect(short.location == .text(line: 1, column: 4))
+        #expect(!report.diagnostics.contains { ["TXT009", "TXT010"].contains($0.ruleID) }, "unreadable files are not also missing")
     }
 
     @Test func notAListing() throws {

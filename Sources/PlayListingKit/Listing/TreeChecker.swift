@@ -61,13 +61,19 @@ struct TreeChecker: Sendable {
             return
         }
         let texts = facts.texts(of: defaultLanguage)
-        if texts[.title]?.isEmpty ?? true, facts.classified.layout == .gpp || texts[.title] == nil {
+        // A file that exists but is not UTF-8 has its own TXT008 error; it is not reported missing as well.
+        let isMissing = { (field: TextField) in
+            self.path(of: field, locale: defaultLanguage, in: facts) == nil || texts[field]?.isEmpty == true
+        }
+        if self.path(of: .title, locale: defaultLanguage, in: facts) == nil
+            || facts.classified.layout == .gpp && texts[.title]?.isEmpty == true
+        {
             log.add(folder, Finding(
                 TextRules.titleRequired.descriptor, "the default language \(defaultLanguage) has no title; Play needs an app name to publish",
                 hint: "add a title file"))
         }
         for (field, name) in [(TextField.shortDescription, "short description"), (.fullDescription, "full description")]
-        where texts[field]?.isEmpty ?? true {
+        where isMissing(field) {
             log.add(folder, Finding(
                 TextRules.descriptionsRequired.descriptor,
                 "the default language \(defaultLanguage) has no \(name); it is required to publish (a missing file keeps the one on Play)"))
