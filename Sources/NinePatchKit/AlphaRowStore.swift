@@ -8,50 +8,56 @@ struct AlphaRowStore {
     let width: Int
     let budget: Int
     private(set) var isComplete = true
-    private var bytesUsed = 0
-    /// For each image row, its index into `runEnds`/`runValues`.
-    private var rowIndex = [Int32]()
-    private var runEnds = [[UInt32]]()
-    private var runValues = [[UInt8]]()
-    private var previous = [UInt8]()
+    /// For each image row, which stored row holds its runs (rows equal to the one above share one).
+    private var storedRow = [Int32]()
+    /// Where each stored row's runs start in `runEnds`/`runValues`.
+    private var storedStart = [Int32]()
+    /// Every stored row's runs, back to back: each run's exclusive end x and its alpha.
+    private var runEnds = [UInt32]()
+    private var runValues = [UInt8]()
+    private var previous: [UInt8]
 
     init(width: Int, height: Int, budget: Int) {
         self.width = width
         self.budget = budget
-        rowIndex.reserveCapacity(height)
+        storedRow.reserveCapacity(height)
         previous = [UInt8](repeating: 0, count: width)
     }
 
     /// Appends the next row (RGBA8, `width * 4` bytes).
     mutating func append(rgbaRow row: UnsafeBufferPointer<UInt8>) {
-        guard isComplete else { return }
-        var sameAsPrevious = !rowIndex.isEmpty
-        var ends = [UInt32]()
-        var values = [UInt8]()
-        var x = 0
-        while x < width {
-            let value = row[x * 4 + 3]
-            if sameAsPrevious && previous[x] != value { sameAsPrevious = false }
-            previous[x] = value
-            if values.last != value {
-                if !values.isEmpty { ends.append(UInt32(x)) }
-                values.append(value)
-            }
-            x += 1
+        guard isComplete, let pixels = row.baseAddress else { return }
+        let width = width
+        // Most rows repeat the one above: compare first, encode only when they differ.
+        let sameAsPrevious = !storedRow.isEmpty && previous.withUnsafeBufferPointer { previous in
+            var x = 0
+            while x < width && previous[x] == pixels[x &* 4 &+ 3] { x &+= 1 }
+            return x == width
         }
         if sameAsPrevious {
-            rowIndex.append(rowIndex[rowIndex.count - 1])
-            bytesUsed += 4
-        } else {
-            ends.append(UInt32(width))
-            bytesUsed += 4 + ends.count * 5 + 64
-            rowIndex.append(Int32(runEnds.count))
-            runEnds.append(ends)
-            runValues.append(values)
+            storedRow.append(storedRow[storedRow.count - 1])
+            return
         }
-        if bytesUsed > budget {
+        storedRow.append(Int32(storedStart.count))
+        storedStart.append(Int32(runEnds.count))
+        previous.withUnsafeMutableBufferPointer { previous in
+            var current = pixels[3]
+            for x in 0..<width {
+                let value = pixels[x &* 4 &+ 3]
+                previous[x] = value
+                if value != current {
+                    runEnds.append(UInt32(x))
+                    runValues.append(current)
+                    current = value
+                }
+            }
+            runEnds.append(UInt32(width))
+            runValues.append(current)
+        }
+        if runEnds.count * 5 + (storedRow.count + storedStart.count) * 4 > budget {
             isComplete = false
-            rowIndex = []
+            storedRow = []
+            storedStart = []
             runEnds = []
             runValues = []
         }
@@ -59,15 +65,14 @@ struct AlphaRowStore {
 
     /// The alpha at image pixel `(x, y)`; only valid while `isComplete`.
     func alpha(x: Int, y: Int) -> UInt8 {
-        let row = Int(rowIndex[y])
-        let ends = runEnds[row]
-        // First run whose end is beyond x.
-        var low = 0
-        var high = ends.count - 1
+        // Binary search for the first run of the row whose end lies beyond x.
+        let stored = Int(storedRow[y])
+        var low = Int(storedStart[stored])
+        var high = (stored + 1 < storedStart.count ? Int(storedStart[stored + 1]) : runEnds.count) - 1
         while low < high {
             let middle = (low + high) / 2
-            if Int(ends[middle]) > x { high = middle } else { low = middle + 1 }
+            if Int(runEnds[middle]) > x { high = middle } else { low = middle + 1 }
         }
-        return runValues[row][low]
+        return runValues[low]
     }
 }

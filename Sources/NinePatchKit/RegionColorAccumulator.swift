@@ -7,6 +7,8 @@ struct RegionColorAccumulator {
     private var colors = [RegionColor]()
     /// Per column of the current band: the band's first pixel, and whether a differing pixel was seen.
     private var expected = [UInt32]()
+    /// The same first pixels as raw 4-byte words in memory order (R, G, B, A), for fast equality tests.
+    private var expectedWord = [UInt32]()
     private var mixed = [Bool]()
     private var bandIsStretch = false
     private var bandOpen = false
@@ -15,33 +17,39 @@ struct RegionColorAccumulator {
     init(columns: [Span]) {
         self.columns = columns
         expected = [UInt32](repeating: 0, count: columns.count)
+        expectedWord = [UInt32](repeating: 0, count: columns.count)
         mixed = [Bool](repeating: false, count: columns.count)
     }
 
     /// Adds content row `row` (an image row between the top and bottom border), RGBA8 with the frame.
     mutating func add(rgbaRow row: UnsafeBufferPointer<UInt8>, leftBorder: UInt32) {
         let isStretch = leftBorder == ArgbColor.opaqueBlack
+        guard let pixels = row.baseAddress else { return }
+        let raw = UnsafeRawPointer(pixels)
         if !bandOpen || isStretch != bandIsStretch {
             closeBand()
             bandOpen = true
             bandIsStretch = isStretch
             for (index, column) in columns.enumerated() {
                 expected[index] = Self.argb(row, column.start + 1)
+                expectedWord[index] = raw.loadUnaligned(fromByteOffset: (column.start + 1) &* 4, as: UInt32.self)
                 mixed[index] = false
             }
         }
         for (index, column) in columns.enumerated() where !mixed[index] {
-            let reference = expected[index]
-            let referenceIsTransparent = reference >> 24 == 0
-            var x = column.start + 1
-            let end = column.end + 1
-            while x < end {
-                let color = Self.argb(row, x)
-                if color >> 24 == 0 ? !referenceIsTransparent : color != reference {
+            let reference = expectedWord[index]
+            let referenceIsTransparent = expected[index] >> 24 == 0
+            let start = (column.start + 1) &* 4
+            var offset = start
+            let end = (column.end + 1) &* 4
+            while offset < end {
+                let isTransparent = pixels[offset &+ 3] == 0
+                if isTransparent ? !referenceIsTransparent
+                    : raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self) != reference {
                     mixed[index] = true
                     break
                 }
-                x += 1
+                offset &+= 4
             }
         }
     }
