@@ -17,9 +17,11 @@ let package = Package(
         .library(name: "PlayListingKit", targets: ["PlayListingKit"]),
         .library(name: "Diagnostics", targets: ["Diagnostics"]),
         .library(name: "FileAccess", targets: ["FileAccess"]),
+        .library(name: "ProjectCheck", targets: ["ProjectCheck"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
     ],
     targets: [
         // libpng, found through pkg-config (Debian: libpng-dev).
@@ -37,10 +39,16 @@ let package = Package(
         .target(
             name: "NinePatchKit", dependencies: ["PNGKit", "Diagnostics", "FileAccess"], swiftSettings: strictSwift),
         .target(name: "PlayListingKit", dependencies: ["PNGKit", "Diagnostics"], swiftSettings: strictSwift),
+        // `playprep check`: discovery of a whole Android project, configuration, baseline, cross-file lints.
+        .target(
+            name: "ProjectCheck",
+            dependencies: ["NinePatchKit", "PlayListingKit", "Diagnostics", "FileAccess", "PNGKit", "Yams"],
+            swiftSettings: strictSwift
+        ),
         .executableTarget(
             name: "playprep",
             dependencies: [
-                "PNGKit", "NinePatchKit", "PlayListingKit", "Diagnostics",
+                "PNGKit", "NinePatchKit", "PlayListingKit", "Diagnostics", "ProjectCheck",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSwift
@@ -56,6 +64,11 @@ let package = Package(
         .testTarget(
             name: "PlayListingKitTests",
             dependencies: ["PlayListingKit", "PNGKit", "Diagnostics", "TestSupport"],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "ProjectCheckTests",
+            dependencies: ["ProjectCheck", "NinePatchKit", "PlayListingKit", "Diagnostics", "TestSupport"],
             swiftSettings: strictSwift
         ),
         // End-to-end tests: they run the built `playprep` binary.

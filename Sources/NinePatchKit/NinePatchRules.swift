@@ -17,6 +17,9 @@ public enum NinePatchRule: String, Sendable, CaseIterable {
     case notProcessedRaw = "NP102"
     case endOnlyLayoutBound = "NP103"
     case stretchCountOverflow = "NP104"
+    case resourceNameClash = "NP105"
+    case densityMismatch = "NP106"
+    case aapt1Rejects = "NP201"
     case unreadablePNG = "PNG001"
     case pngTooLarge = "PNG002"
 
@@ -62,6 +65,15 @@ public enum NinePatchRule: String, Sendable, CaseIterable {
         case .stretchCountOverflow:
             rule("stretch-count-overflow", .warning,
                  "More than 127 stretch runs on an axis (or 255 regions) overflow npTc's one-byte counts: aapt2 writes a corrupt chunk.")
+        case .resourceNameClash:
+            rule("resource-name-clash", .error,
+                 "x.9.png and another file named x.* in the same resource folder define the same resource: the build fails at link time.")
+        case .densityMismatch:
+            rule("density-mismatch", .warning,
+                 "The same drawable in several density folders should have stretch spans, padding and layout bounds in proportion to the densities.")
+        case .aapt1Rejects:
+            rule("aapt1-rejects", .warning,
+                 "Opt-in: aapt (v1) requires at least one stretch tick on the top and on the left border; aapt2 does not.")
         case .unreadablePNG:
             rule("unreadable-png", .error, "The file must be a complete, uncorrupted PNG.")
         case .pngTooLarge:

@@ -1,0 +1,76 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+#if canImport(Glibc)
+private let systemWrite = Glibc.write
+#elseif canImport(Darwin)
+private let systemWrite = Darwin.write
+#endif
+
+/// Why an output file could not be written.
+public enum FileWriteError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The target is one of the inputs and overwriting was not allowed.
+    case wouldOverwriteInput
+    /// The operating system refused (`strerror` text).
+    case system(String)
+
+    public var description: String {
+        switch self {
+        case .wouldOverwriteInput: "it is an input file (pass --force to overwrite it)"
+        case .system(let reason): reason
+        }
+    }
+}
+
+/// Writes a whole file atomically: the bytes go to a temporary file in the same folder, which is flushed and
+/// then renamed over the target, so readers see the old file or the complete new one, never a partial file;
+/// on failure the temporary file is removed and the target is untouched.
+public struct AtomicFile: Sendable {
+    public let path: String
+
+    public init(path: String) {
+        self.path = path
+    }
+
+    public func write(_ bytes: [UInt8]) throws(FileWriteError) {
+        let temporary = temporaryPath()
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw .system(String(cString: strerror(errno))) }
+        var failure: Int32 = 0
+        bytes.withUnsafeBytes { buffer in
+            var written = 0
+            while written < buffer.count {
+                let count = systemWrite(descriptor, buffer.baseAddress! + written, buffer.count - written)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                written += count
+            }
+        }
+        if failure == 0 && fsync(descriptor) != 0 { failure = errno }
+        if close(descriptor) != 0 && failure == 0 { failure = errno }
+        if failure == 0 && rename(temporary, path) != 0 { failure = errno }
+        if failure != 0 {
+            unlink(temporary)
+            throw .system(String(cString: strerror(failure)))
+        }
+    }
+
+    /// Writes UTF-8 text.
+    public func write(_ text: String) throws(FileWriteError) {
+        try write(Array(text.utf8))
+    }
+
+    /// `folder/.name.playprep-PID-N.tmp`: hidden, unique per process and call, beside the target.
+    private func temporaryPath() -> String {
+        let slash = path.lastIndex(of: "/")
+        let folder = slash.map { String(path[...$0]) } ?? ""
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        return "\(folder).\(name).playprep-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
+    }
+}

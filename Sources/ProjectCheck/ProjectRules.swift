@@ -1,0 +1,18 @@
+public import Diagnostics
+
+/// Rules of the whole-project check itself (the NinePatch and listing rules come from their libraries).
+public enum ProjectRule: String, Sendable, CaseIterable {
+    case unreadable = "PRJ001"
+
+    public var descriptor: RuleDescriptor {
+        switch self {
+        case .unreadable:
+            RuleDescriptor(id: rawValue, name: "unreadable-input", defaultSeverity: .error,
+                           summary: "A build file, manifest or listing the project contains could not be read.")
+        }
+    }
+
+    func diagnostic(file: String, _ message: String) -> Diagnostic {
+        Diagnostic(ruleID: rawValue, severity: descriptor.defaultSeverity, file: file, message: message)
+    }
+}

@@ -1,0 +1,192 @@
+import Diagnostics
+import Foundation
+import NinePatchKit
+import PlayListingKit
+import ProjectCheck
+import Testing
+import TestSupport
+
+@Suite struct ProjectDiscoveryTests {
+    @Test func findsModulesResourcesAndListings() {
+        let root = Fixtures.testImage("SampleApp").path
+        let inventory = ProjectDiscovery().inventory(of: root)
+        #expect(inventory.ninePatchFiles.map(inventory.relative) == [
+            "app/src/main/res/drawable-hdpi/tab_unselected.9.png",
+            "app/src/main/res/drawable-hdpi/title_bar_medium.9.png",
+            "app/src/main/res/drawable-mdpi/tab_unselected.9.png",
+            "app/src/main/res/drawable-mdpi/title_bar_medium.9.png",
+            "core-ui/src/main/res/drawable-hdpi/divider_vertical_dark.9.png",
+            "core-ui/src/main/res/drawable-mdpi/divider_vertical_dark.9.png",
+        ])
+        #expect(inventory.buildFiles.map(inventory.relative) == [
+            "app/build.gradle.kts", "app/src/main/AndroidManifest.xml", "build.gradle.kts", "core-ui/build.gradle.kts",
+        ])
+        #expect(inventory.listings.map(inventory.relative) == ["fastlane/metadata/android"])
+    }
+
+    @Test func excludesAndListingRoots() {
+        let root = Fixtures.testImage("BrokenApp").path
+        let inventory = ProjectDiscovery(excludes: [Glob("**/raw/**"), Glob("fastlane/")]).inventory(of: root)
+        #expect(!inventory.ninePatchFiles.contains { $0.contains("/raw/") })
+        #expect(inventory.listings.isEmpty)
+        #expect(inventory.plainImages.map(inventory.relative) == ["app/src/main/res/drawable/badge.png"])
+    }
+
+    @Test(arguments: [
+        ("**/raw/**", "app/src/main/res/raw/a.9.png", true),
+        ("**/raw/**", "raw/a.9.png", true),
+        ("app/*.png", "app/a.png", true),
+        ("app/*.png", "app/res/a.png", false),
+        ("legacy/", "legacy/x/y.txt", true),
+        ("*.9.png", "a.9.png", true),
+        ("drawable-?dpi/**", "drawable-hdpi/a.png", true),
+        ("drawable-?dpi/**", "drawable-xhdpi/a.png", false),
+    ])
+    func globs(pattern: String, path: String, matches: Bool) {
+        #expect(Glob(pattern).matches(path) == matches)
+    }
+}
+
+@Suite struct ProjectCheckerTests {
+    func check(_ project: String, configuration: ProjectConfiguration = ProjectConfiguration()) -> (Report, ProjectInventory) {
+        let inventory = ProjectDiscovery(excludes: configuration.excludes).inventory(of: Fixtures.testImage(project).path)
+        return (ProjectChecker(configuration: configuration, jobs: 2).check(inventory), inventory)
+    }
+
+    @Test func sampleAppIsClean() {
+        let (report, _) = check("SampleApp")
+        #expect(report.diagnostics.isEmpty, "\(report.diagnostics)")
+        #expect(report.files.count == 20)
+    }
+
+    @Test func brokenAppHasEachPlantedProblemOnce() {
+        let (report, inventory) = check("BrokenApp")
+        let found = report.diagnostics.map { "\($0.ruleID) \(inventory.relative($0.file))" }.sorted()
+        #expect(found == [
+            "IMG002 fastlane/metadata/android/en-US/images/icon.png",
+            "NP003 app/src/main/res/drawable-mdpi/chip_background.9.png",
+            "NP102 app/src/main/res/raw/splash.9.png",
+            "NP105 app/src/main/res/drawable/badge.9.png",
+            "NP106 app/src/main/res/drawable-hdpi/card.9.png",
+            "PKG007 app/build.gradle.kts",
+            "TXT001 fastlane/metadata/android/en-US/title.txt",
+        ])
+    }
+
+    @Test func configurationChangesSeveritiesAndTurnsRulesOff() throws {
+        let configuration = try ProjectConfiguration.parse("""
+            rules:
+              NP106: error
+              NP102: off
+            """, file: "playprep.yml")
+        let (report, _) = check("BrokenApp", configuration: configuration)
+        #expect(report.diagnostics.first { $0.ruleID == "NP106" }?.severity == .error)
+        #expect(!report.diagnostics.contains { $0.ruleID == "NP102" })
+    }
+
+    @Test func configurationOverridesListingLimits() throws {
+        let configuration = try ProjectConfiguration.parse("listing:\n  limits:\n    title: 50\n", file: "playprep.yml")
+        #expect(configuration.listingLimits.titleMaxCharacters.value == 50)
+        let (report, _) = check("BrokenApp", configuration: configuration)
+        #expect(!report.diagnostics.contains { $0.ruleID == "TXT001" })
+    }
+
+    @Test func aapt1CompatibilityIsOptIn() throws {
+        var configuration = try ProjectConfiguration.parse("ninepatch:\n  aapt1: true\n", file: "c.yml")
+        #expect(configuration.aapt1Compatibility)
+        configuration.excludes = [Glob("fastlane/**")]
+        let checks = NinePatchChecker().check(fileAt: Fixtures.testImage("crafted/no_top_ticks.9.png").path)
+        let model = try #require(checks.ninePatch)
+        #expect(NinePatchLints.aapt1Compatibility(model, file: "f").map(\.ruleID) == ["NP201"])
+    }
+}
+
+@Suite struct ConfigurationTests {
+    @Test func readsEverySection() throws {
+        let configuration = try ProjectConfiguration.parse("""
+            # playprep.yml
+            rules:
+              IMG017: off
+              NP103: error
+            exclude:
+              - "legacy/**"
+            ninepatch:
+              aapt1: true
+            listing:
+              defaultLanguage: de-DE
+              versionCode: 42
+              limits: { title: 30, shortDescription: 80, fullDescription: 4000, releaseNotes: 500 }
+            package:
+              expect: com.example.app
+            """, file: "playprep.yml")
+        #expect(configuration.severities["IMG017"] == .some(nil))
+        #expect(configuration.severities["NP103"] == .some(.error))
+        #expect(configuration.excludes == [Glob("legacy/**")])
+        #expect(configuration.aapt1Compatibility)
+        #expect(configuration.listingOptions.defaultLanguage == "de-DE")
+        #expect(configuration.listingOptions.versionCode == 42)
+        #expect(configuration.expectedApplicationID == "com.example.app")
+    }
+
+    @Test(arguments: [
+        ("rules:\n  NP003: loud\n", "playprep.yml:2: 'NP003' must be error, warning, note or off"),
+        ("ninepatch:\n  aapt2: true\n", "playprep.yml:2: unknown key 'aapt2' (allowed here: aapt1)"),
+        ("rulez:\n  NP003: off\n",
+         "playprep.yml:1: unknown key 'rulez' (allowed here: rules, exclude, ninepatch, listing, package)"),
+        ("listing:\n  versionCode: soon\n", "playprep.yml:2: 'versionCode' must be a whole number"),
+        ("exclude: legacy\n", "playprep.yml:1: 'exclude' must be a list of path patterns"),
+    ])
+    func errorsNameTheLine(yaml: String, message: String) {
+        #expect(throws: ConfigurationError.self) { try ProjectConfiguration.parse(yaml, file: "playprep.yml") }
+        do {
+            _ = try ProjectConfiguration.parse(yaml, file: "playprep.yml")
+        } catch {
+            #expect(error.description == message)
+        }
+    }
+
+    @Test func invalidYAMLIsReportedWithItsLine() {
+        do {
+            _ = try ProjectConfiguration.parse("rules:\n  - [unclosed\n", file: "p.yml")
+            Issue.record("parsed")
+        } catch {
+            guard case .invalidYAML(_, let line, _) = error else {
+                Issue.record("\(error)")
+                return
+            }
+            #expect(line != nil)
+        }
+    }
+}
+
+@Suite struct BaselineTests {
+    let report = Report(files: [
+        FileReport(file: "root/a.9.png", diagnostics: [
+            Diagnostic(ruleID: "NP003", severity: .error, file: "root/a.9.png", location: .pixel(x: 1, y: 0), message: "m"),
+            Diagnostic(ruleID: "NP003", severity: .error, file: "root/a.9.png", location: .pixel(x: 5, y: 0), message: "m"),
+        ]),
+    ])
+    let relative = { (path: String) in String(path.dropFirst("root/".count)) }
+
+    @Test func recordsAndSuppressesEachProblemOnce() throws {
+        let baseline = Baseline(report: report, relative: relative)
+        #expect(baseline.entries.count == 2)
+        let (filtered, suppressed) = baseline.filter(report, relative: relative)
+        #expect(filtered.diagnostics.isEmpty && suppressed == 2)
+
+        var grown = report
+        grown.files[0].diagnostics.append(
+            Diagnostic(ruleID: "NP003", severity: .error, file: "root/a.9.png", location: .pixel(x: 9, y: 0), message: "m"))
+        let (remaining, _) = baseline.filter(grown, relative: relative)
+        #expect(remaining.diagnostics.count == 1)
+    }
+
+    @Test func roundTripsThroughJSON() throws {
+        let baseline = Baseline(report: report, relative: relative)
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("baseline-\(UUID()).json")
+        defer { try? FileManager.default.removeItem(at: url) }
+        try baseline.json.write(to: url, atomically: true, encoding: .utf8)
+        #expect(try Baseline.load(url.path) == baseline)
+        #expect(throws: BaselineError.self) { try Baseline.load("/nonexistent/baseline.json") }
+    }
+}
