@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `playprep check PROJECT_DIR`: the README's first command, the planted problems, config and baseline.
+@Suite struct ProjectCheckCLITests {
+    func rules(in json: String) throws -> [String] {
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let files = try #require(document["files"] as? [[String: Any]])
+        return files.flatMap { file in
+            (file["diagnostics"] as? [[String: Any]] ?? []).compactMap { $0["rule"] as? String }
+        }.sorted()
+    }
+
+    /// A scratch copy of a TestImages project.
+    func copy(_ project: String) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("playprep-\(project)-\(UUID())")
+        try FileManager.default.copyItem(at: Fixtures.testImage(project), to: folder)
+        return folder
+    }
+
+    @Test func sampleAppIsCleanAndExitsZero() throws {
+        let run = try PlayprepBinary.run(["check", "TestImages/SampleApp"])
+        #expect(run.status == 0, "\(run.standardOutput)")
+        #expect(run.standardOutput == "20 files checked: 0 errors, 0 warnings\n")
+        #expect(run.standardError.hasPrefix("playprep: checked 6 NinePatches, 4 build files and 1 listing in "))
+    }
+
+    @Test func brokenAppListsEachPlantedProblemOnce() throws {
+        let run = try PlayprepBinary.run(["check", "--format", "json", "TestImages/BrokenApp"])
+        #expect(run.status == 1)
+        #expect(try rules(in: run.standardOutput) == ["IMG002", "NP003", "NP102", "NP105", "NP106", "PKG007", "TXT001"])
+    }
+
+    @Test func baselineSilencesKnownProblemsButNotNewOnes() throws {
+        let project = try copy("BrokenApp")
+        defer { try? FileManager.default.removeItem(at: project) }
+        let baseline = project.appendingPathComponent("playprep-baseline.json").path
+        let write = try PlayprepBinary.run(["check", project.path, "--write-baseline", baseline])
+        #expect(write.status == 0)
+        #expect(write.standardError.contains("recorded 7 known problems"))
+
+        let known = try PlayprepBinary.run(["check", project.path, "--baseline", baseline])
+        #expect(known.status == 0, "\(known.standardOutput)")
+        #expect(known.standardError.contains("7 known problems ignored"))
+
+        // One new problem: a second planted NinePatch with the same almost-black tick.
+        let res = project.appendingPathComponent("app/src/main/res")
+        try FileManager.default.copyItem(
+            at: res.appendingPathComponent("drawable-mdpi/chip_background.9.png"),
+            to: res.appendingPathComponent("drawable-mdpi/chip_selected.9.png"))
+        let grown = try PlayprepBinary.run(["check", "--format", "json", project.path, "--baseline", baseline])
+        #expect(grown.status == 1)
+        #expect(try rules(in: grown.standardOutput) == ["NP003"])
+        #expect(grown.standardOutput.contains("chip_selected.9.png"))
+    }
+
+    @Test func configurationFileIsReadFromTheProject() throws {
+        let project = try copy("BrokenApp")
+        defer { try? FileManager.default.removeItem(at: project) }
+        let config = """
+            rules:
+              NP003: warning
+              PKG007: warning
+              TXT001: warning
+              IMG002: warning
+              NP105: off
+            exclude:
+              - "**/raw/**"
+            """
+        try config.write(to: project.appendingPathComponent("playprep.yml"), atomically: true, encoding: .utf8)
+        let run = try PlayprepBinary.run(["check", "--format", "json", project.path])
+        #expect(run.status == 0, "\(run.standardOutput)")
+        #expect(try rules(in: run.standardOutput) == ["IMG002", "NP003", "NP106", "PKG007", "TXT001"])
+        let strict = try PlayprepBinary.run(["check", "--strict", project.path])
+        #expect(strict.status == 1)
+    }
+
+    @Test func badConfigurationAndMissingFolderExitTwo() throws {
+        let project = try copy("SampleApp")
+        defer { try? FileManager.default.removeItem(at: project) }
+        let config = project.appendingPathComponent("playprep.yml")
+        try "rules:\n  NP003: off\nnine: 1\n".write(to: config, atomically: true, encoding: .utf8)
+        let run = try PlayprepBinary.run(["check", project.path])
+        #expect(run.status == 2)
+        #expect(run.standardError.contains("playprep.yml:3: unknown key 'nine'"))
+        #expect(run.standardError.split(separator: "\n").count == 1)
+
+        let missing = try PlayprepBinary.run(["check", "TestImages/NoSuchApp"])
+        #expect(missing.status == 2)
+        #expect(missing.standardError == "playprep: error: TestImages/NoSuchApp: no such file or folder\n")
+
+        let missingConfig = try PlayprepBinary.run(["check", "TestImages/SampleApp", "--config", "nope.yml"])
+        #expect(missingConfig.status == 2)
+    }
+}
