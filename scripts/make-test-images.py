@@ -7,6 +7,7 @@ Writes:
   TestImages/malformed/*.9.png   broken files every checker must survive: truncated, not a PNG, empty, bad CRC,
                                  huge or zero IHDR sizes, missing IEND, trailing garbage, palette index out of range
   TestImages/problems/*.9.png    valid PNGs whose NinePatch frame has several problems at once
+  TestImages/BrokenApp/          an Android project with one planted problem per rule below (see its README.md)
 """
 import io
 import os
@@ -108,6 +109,78 @@ def problems():
     write('problems', 'end_only_layout_bound.9.png', encode(px))
 
 
+def write_text(relative, text):
+    path = os.path.join(ROOT, 'TestImages', 'BrokenApp', relative)
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, 'w') as handle:
+        handle.write(text)
+
+
+def stretched(w, h, x0, x1, y0, y1):
+    """A w x h NinePatch (frame included) with stretch ticks x0..x1 on top and y0..y1 on the left (inclusive)."""
+    px = canvas(w, h)
+    for x in range(x0, x1 + 1):
+        px[0][x] = K
+    for y in range(y0, y1 + 1):
+        px[y][0] = K
+    return px
+
+
+def broken_app():
+    """One planted problem per rule; TestImages/BrokenApp/README.md lists them and the tests pin them."""
+    res = 'BrokenApp/app/src/main/res/'
+    # NP003: an almost-black stretch tick (0xFF010101), as an editor's colour management leaves it.
+    px = stretched(20, 12, 8, 11, 5, 6)
+    px[0][9] = (1, 1, 1, 255)
+    write(res + 'drawable-mdpi', 'chip_background.9.png', encode(px))
+    # NP106: xhdpi stretches x 11..20, hdpi (3/4 of it) should stretch about 8..15 but stretches 3..5.
+    write(res + 'drawable-xhdpi', 'card.9.png', encode(stretched(34, 34, 11, 20, 11, 20)))
+    write(res + 'drawable-hdpi', 'card.9.png', encode(stretched(26, 26, 3, 5, 8, 15)))
+    # NP105: badge.png beside badge.9.png.
+    write(res + 'drawable', 'badge.9.png', encode(stretched(9, 9, 4, 4, 4, 4)))
+    plain = [[BLUE] * 7 for _ in range(7)]
+    write(res + 'drawable', 'badge.png', encode(plain))
+    # NP102: a NinePatch in res/raw is copied unchecked.
+    write(res + 'raw', 'splash.9.png', encode(stretched(9, 9, 4, 4, 4, 4)))
+    # PKG007: the reserved com.example prefix (the namespace, which is also the applicationId here).
+    write_text('settings.gradle.kts', 'rootProject.name = "BrokenApp"\ninclude(":app")\n')
+    write_text('app/build.gradle.kts', """plugins {
+    id("com.android.application")
+}
+
+android {
+    namespace = "com.example.brokenapp"
+    compileSdk = 35
+
+    defaultConfig {
+        minSdk = 24
+        versionCode = 1
+    }
+}
+""")
+    listing = 'fastlane/metadata/android/en-US/'
+    # TXT001: a 41-character title.
+    write_text(listing + 'title.txt', 'Broken Example App With A Very Long Title\n')
+    write_text(listing + 'short_description.txt', 'An example whose listing and drawables have planted problems.\n')
+    write_text(listing + 'full_description.txt', 'This project exists to show what playprep reports.\n')
+    write_text(listing + 'changelogs/1.txt', 'First release.\n')
+    # IMG002: a 500x500 icon where Play wants 512x512.
+    icon = [[(200, 60, 60, 255)] * 500 for _ in range(500)]
+    write('BrokenApp/' + listing + 'images', 'icon.png', encode(icon))
+    write('BrokenApp/' + listing + 'images', 'featureGraphic.png', opaque(1024, 500, (60, 60, 200)))
+    for index in range(1, 5):
+        shade = (200 + 10 * index, 230, 230)
+        write('BrokenApp/' + listing + 'images/phoneScreenshots', '%d.png' % index, opaque(1080, 1920, shade))
+
+
+def opaque(w, h, rgb):
+    """A solid RGB PNG (no alpha channel), as Play wants for feature graphics and screenshots."""
+    out = io.BytesIO()
+    png.Writer(w, h, greyscale=False, compression=9).write(out, [list(rgb) * w for _ in range(h)])
+    return out.getvalue()
+
+
 if __name__ == '__main__':
     malformed()
     problems()
+    broken_app()

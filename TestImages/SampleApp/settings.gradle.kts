@@ -1,2 +1,2 @@
 rootProject.name = "SampleApp"
-include(":app")
+include(":app", ":core-ui")

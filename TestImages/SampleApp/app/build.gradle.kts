@@ -13,4 +13,25 @@ android {
         versionCode = 3
         versionName = "1.2.0"
     }
+
+    flavorDimensions += "tier"
+    productFlavors {
+        create("free") {
+            dimension = "tier"
+            applicationIdSuffix = ".free"
+        }
+        create("pro") {
+            dimension = "tier"
+        }
+    }
+
+    buildTypes {
+        getByName("debug") {
+            applicationIdSuffix = ".debug"
+        }
+    }
+}
+
+dependencies {
+    implementation(project(":core-ui"))
 }

@@ -1,0 +1,2 @@
+rootProject.name = "BrokenApp"
+include(":app")
