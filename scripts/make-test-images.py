@@ -4,8 +4,11 @@
 Usage:  scripts/make-test-images.py        (needs pypng: pip install pypng)
 
 Writes:
-  TestImages/malformed/*.9.png   broken files every checker must survive: truncated, not a PNG, empty, bad CRC,
-                                 huge or zero IHDR sizes, missing IEND, trailing garbage, palette index out of range
+  TestImages/malformed/*.9.png   broken files every checker must survive and reject (exit 1, one line each):
+                                 truncated, not a PNG, empty, bad CRC, huge or zero IHDR sizes, missing IEND,
+                                 an empty IDAT
+  TestImages/unusual/*.9.png     odd files that libpng and aapt2 accept: trailing garbage after IEND, palette
+                                 indices past the palette
   TestImages/problems/*.9.png    valid PNGs whose NinePatch frame has several problems at once
   TestImages/BrokenApp/          an Android project with one planted problem per rule below (see its README.md)
 """
@@ -79,7 +82,7 @@ def malformed():
     write('malformed', 'missing_iend.9.png', good[:iend])
     write('malformed', 'zero_length_idat.9.png', good[:idat[0]] + chunk(b'IDAT', b'') + good[iend:])
     # Trailing bytes after IEND are ignored by libpng (and aapt2): this file is valid.
-    write('malformed', 'trailing_garbage.9.png', good + b'garbage after IEND')
+    write('unusual', 'trailing_garbage.9.png', good + b'garbage after IEND')
     # A 2-entry palette (0 transparent frame, 1 black tick) whose content pixels use index 5.
     rows = [[0] * 9] + [[0] + [5] * 7 + [0] for _ in range(7)] + [[0] * 9]
     rows[0][4] = rows[4][0] = 1
@@ -87,7 +90,8 @@ def malformed():
     palette = (signature + chunk(b'IHDR', struct.pack('>IIBBBBB', 9, 9, 8, 3, 0, 0, 0))
                + chunk(b'PLTE', bytes([0, 0, 0, 0, 0, 0])) + chunk(b'tRNS', bytes([0]))
                + chunk(b'IDAT', zlib.compress(raw)) + chunk(b'IEND', b''))
-    write('malformed', 'palette_index_out_of_range.9.png', palette)
+    # libpng (and so aapt2) reads indices past the palette as black: accepted.
+    write('unusual', 'palette_index_out_of_range.9.png', palette)
 
 
 def problems():

@@ -27,6 +27,48 @@ import TestSupport
         #expect(valid == [false, false, false, true])
     }
 
+    static let malformed: [String] = {
+        let folder = Fixtures.testImage("malformed").path
+        return ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
+    }()
+
+    @Test func malformedFolderIsThere() {
+        #expect(Self.malformed.count == 8)
+    }
+
+    @Test(arguments: malformed)
+    func everyMalformedFileGetsOneLineAndExitOne(name: String) throws {
+        let run = try PlayprepBinary.run(["ninepatch", "check", "TestImages/malformed/" + name])
+        #expect(run.status == 1)
+        let lines = run.standardOutput.split(separator: "\n")
+        #expect(lines.count == 2, "\(run.standardOutput)")
+        #expect(lines.first?.hasPrefix("TestImages/malformed/\(name): error[PNG00") == true)
+        #expect(run.standardError.isEmpty)
+    }
+
+    @Test func unusualFilesThatAAPT2AcceptsPass() throws {
+        let run = try PlayprepBinary.run(["ninepatch", "check", "TestImages/unusual"])
+        #expect(run.status == 0, "\(run.standardOutput)")
+    }
+
+    @Test func checkingNeverModifiesInputs() throws {
+        let folder = Fixtures.testImage("").path
+        func digests() throws -> [String: Int] {
+            var result = [String: Int]()
+            for case let path as String in FileManager.default.enumerator(atPath: folder)! where path.hasSuffix(".png") {
+                var hasher = Hasher()
+                hasher.combine(try Data(contentsOf: URL(fileURLWithPath: folder + "/" + path)))
+                result[path] = hasher.finalize()
+            }
+            return result
+        }
+        let before = try digests()
+        _ = try PlayprepBinary.run(["ninepatch", "check", "TestImages"])
+        _ = try PlayprepBinary.run(["check", "TestImages/BrokenApp"])
+        #expect(try digests() == before)
+        #expect(before.count > 100)
+    }
+
     @Test func threeProblemsAreListedWithRuleAndPixel() throws {
         let run = try PlayprepBinary.run(
             ["ninepatch", "check", "--format", "json", "TestImages/problems/three_problems.9.png"])
@@ -136,7 +178,7 @@ import TestSupport
                 "shared/oracle/np_chunks.py not found beside the checkout (set PLAYPREP_ORACLE); skipping the live aapt2 comparison"))
 struct AAPT2LiveTests {
     @Test func verdictsAndDataEqualAAPT2() throws {
-        var folders = ["crafted", "corpus", "malformed", "problems"].map { Fixtures.testImage($0).path }
+        var folders = ["crafted", "corpus", "malformed", "problems", "unusual"].map { Fixtures.testImage($0).path }
         if let corpus = Fixtures.sharedCorpus { folders.append(corpus.appendingPathComponent("ninepatch").path) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
