@@ -27,7 +27,9 @@ public enum FileWriteError: Error, Sendable, Hashable, CustomStringConvertible {
 
 /// Writes a whole file atomically: the bytes go to a temporary file in the same folder, which is flushed and
 /// then renamed over the target, so readers see the old file or the complete new one, never a partial file;
-/// on failure the temporary file is removed and the target is untouched.
+/// on failure the temporary file is removed and the target is untouched. On Linux the bytes are first written
+/// to an unnamed file (`O_TMPFILE`) that only gets a name once complete, so even a process killed mid-write
+/// leaves nothing behind.
 public struct AtomicFile: Sendable {
     public let path: String
 
@@ -37,7 +39,8 @@ public struct AtomicFile: Sendable {
 
     public func write(_ bytes: [UInt8]) throws(FileWriteError) {
         let temporary = temporaryPath()
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        let unnamed = openUnnamed()
+        let descriptor = unnamed ?? open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw .system(String(cString: strerror(errno))) }
         var failure: Int32 = 0
         bytes.withUnsafeBytes { buffer in
@@ -53,6 +56,7 @@ public struct AtomicFile: Sendable {
             }
         }
         if failure == 0 && fsync(descriptor) != 0 { failure = errno }
+        if failure == 0, unnamed != nil, !giveName(temporary, to: descriptor) { failure = errno }
         if close(descriptor) != 0 && failure == 0 { failure = errno }
         if failure == 0 && rename(temporary, path) != 0 { failure = errno }
         if failure != 0 {
@@ -66,11 +70,30 @@ public struct AtomicFile: Sendable {
         try write(Array(text.utf8))
     }
 
+    /// An unnamed file in the target's folder (Linux `O_TMPFILE`), or `nil` where the file system lacks it.
+    private func openUnnamed() -> Int32? {
+        #if os(Linux)
+        let unnamedFileFlag: Int32 = 0o2000_0000 | O_DIRECTORY
+        let descriptor = open(folder.isEmpty ? "." : folder, O_WRONLY | O_CLOEXEC | unnamedFileFlag, 0o644)
+        return descriptor >= 0 ? descriptor : nil
+        #else
+        return nil
+        #endif
+    }
+
+    /// Links the finished unnamed file into the folder as `name`, ready to be renamed over the target.
+    private func giveName(_ name: String, to descriptor: Int32) -> Bool {
+        linkat(AT_FDCWD, "/proc/self/fd/\(descriptor)", AT_FDCWD, name, AT_SYMLINK_FOLLOW) == 0
+    }
+
+    /// The folder part of `path`, with its trailing slash, or empty for a bare name.
+    private var folder: String {
+        path.lastIndex(of: "/").map { String(path[...$0]) } ?? ""
+    }
+
     /// `folder/.name.playprep-PID-N.tmp`: hidden, unique per process and call, beside the target.
     private func temporaryPath() -> String {
-        let slash = path.lastIndex(of: "/")
-        let folder = slash.map { String(path[...$0]) } ?? ""
-        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        let name = path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
         return "\(folder).\(name).playprep-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
     }
 }

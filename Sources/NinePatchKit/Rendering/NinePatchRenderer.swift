@@ -1,0 +1,203 @@
+/// How a stretched NinePatch samples its source.
+public enum RenderFilter: String, Sendable, Hashable, CaseIterable {
+    /// Bilinear, Android's default: hwui always draws NinePatches with `SkFilterMode::kLinear`.
+    case linear
+    /// Nearest texel, what a software canvas draws after `Paint.setFilterBitmap(false)`.
+    case nearest
+}
+
+/// Why a rendering was refused.
+public enum RenderError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// A zero or negative destination size.
+    case emptyDestination(width: Int, height: Int)
+    /// More destination pixels than the renderer's limit.
+    case destinationTooLarge(width: Int, height: Int, maxPixels: Int)
+    /// The pixels do not have the NinePatch's content size.
+    case contentSizeMismatch(imageWidth: Int, imageHeight: Int, contentWidth: Int, contentHeight: Int)
+    /// A density scale factor that is not a positive finite number or gives an empty image.
+    case invalidScale(Float)
+
+    public var description: String {
+        switch self {
+        case .emptyDestination(let width, let height):
+            "the destination size \(width)x\(height) is empty; width and height must be at least 1"
+        case .destinationTooLarge(let width, let height, let maxPixels):
+            "the destination size \(width)x\(height) exceeds the limit of \(maxPixels) pixels"
+        case .contentSizeMismatch(let imageWidth, let imageHeight, let contentWidth, let contentHeight):
+            "the image is \(imageWidth)x\(imageHeight) but the NinePatch content is \(contentWidth)x\(contentHeight)"
+        case .invalidScale(let factor):
+            "the scale factor \(factor) must be a positive number that leaves at least one pixel"
+        }
+    }
+}
+
+/// Draws a NinePatch stretched to any size exactly as Android does: the lattice laid out by `NinePatchLayout`,
+/// each cell sampled only inside its own source rectangle (Skia's strict `drawImageRect`), in premultiplied
+/// 8-bit RGBA, transparent cells skipped.
+public struct NinePatchRenderer: Sendable {
+    public var filter: RenderFilter
+    /// Destination sizes above this many pixels are refused rather than allocated.
+    public var maxPixels: Int
+
+    public init(filter: RenderFilter = .linear, maxPixels: Int = 1 << 26) {
+        self.filter = filter
+        self.maxPixels = maxPixels
+    }
+
+    /// Renders `content` (the NinePatch's pixels without the frame) at `width` × `height`.
+    public func render(
+        _ content: PremultipliedImage, as ninePatch: NinePatch, width: Int, height: Int
+    ) throws(RenderError) -> PremultipliedImage {
+        guard width > 0, height > 0 else { throw .emptyDestination(width: width, height: height) }
+        guard width <= maxPixels / height else {
+            throw .destinationTooLarge(width: width, height: height, maxPixels: maxPixels)
+        }
+        guard content.width == ninePatch.width, content.height == ninePatch.height else {
+            throw .contentSizeMismatch(
+                imageWidth: content.width, imageHeight: content.height,
+                contentWidth: ninePatch.width, contentHeight: ninePatch.height)
+        }
+        let layout = NinePatchLayout(ninePatch, width: width, height: height)
+        let columns = AxisSampling(layout.columns, filter: filter)
+        let rows = AxisSampling(layout.rows, filter: filter)
+        var output = PremultipliedImage(width: width, height: height)
+        let columnCount = layout.columns.spans.count
+        content.bytes.withUnsafeBufferPointer { source in
+            output.bytes.withUnsafeMutableBufferPointer { destination in
+                for y in 0..<height {
+                    let rowCell = Int(rows.cell[y])
+                    let rowIsSprite = rows.isSprite[rowCell]
+                    let rowOffset = y * width * 4
+                    for x in 0..<width {
+                        let columnCell = Int(columns.cell[x])
+                        guard !layout.skippedCells[rowCell * columnCount + columnCell] else { continue }
+                        let target = rowOffset + x * 4
+                        if rowIsSprite && columns.isSprite[columnCell] {
+                            let texel = (Int(rows.spriteTexel[y]) * content.width + Int(columns.spriteTexel[x])) * 4
+                            for channel in 0..<4 { destination[target + channel] = source[texel + channel] }
+                        } else if filter == .nearest {
+                            let texel = (Int(rows.lower[y]) * content.width + Int(columns.lower[x])) * 4
+                            for channel in 0..<4 { destination[target + channel] = source[texel + channel] }
+                        } else {
+                            Self.blend(
+                                source, stride: content.width, into: destination, at: target,
+                                x0: Int(columns.lower[x]), x1: Int(columns.upper[x]), weightX: columns.weight[x],
+                                y0: Int(rows.lower[y]), y1: Int(rows.upper[y]), weightY: rows.weight[y])
+                        }
+                    }
+                }
+            }
+        }
+        return output
+    }
+
+    /// Bilinear blend of the four texels around a sample point, in float like Skia's raster pipeline, stored
+    /// with round-to-nearest.
+    @inline(__always)
+    private static func blend(
+        _ source: UnsafeBufferPointer<UInt8>, stride: Int, into destination: UnsafeMutableBufferPointer<UInt8>,
+        at target: Int, x0: Int, x1: Int, weightX: Float, y0: Int, y1: Int, weightY: Float
+    ) {
+        let topLeft = (y0 * stride + x0) * 4
+        let topRight = (y0 * stride + x1) * 4
+        let bottomLeft = (y1 * stride + x0) * 4
+        let bottomRight = (y1 * stride + x1) * 4
+        let weights = (
+            (1 - weightX) * (1 - weightY), weightX * (1 - weightY), (1 - weightX) * weightY, weightX * weightY)
+        for channel in 0..<4 {
+            let value = weights.0 * Float(source[topLeft + channel]) + weights.1 * Float(source[topRight + channel])
+                + weights.2 * Float(source[bottomLeft + channel]) + weights.3 * Float(source[bottomRight + channel])
+            destination[target + channel] = UInt8(min(255, value + 0.5))
+        }
+    }
+}
+
+/// Per destination pixel of one axis: the lattice cell it belongs to and the source texels it samples.
+///
+/// Skia draws a cell as a sprite, copying texels at a whole-pixel offset without filtering, when its rect-to-rect
+/// matrix is a whole-pixel translation or its mapped source rectangle rounds to the source rectangle moved by
+/// that translation (`SkTreatAsSprite`); with linear filtering only when the translation is whole. A cell is a
+/// sprite when both its column and its row qualify.
+struct AxisSampling {
+    var cell: [Int32]
+    /// The texel a nearest sample takes, or the first of a linear sample's two texels.
+    var lower: [Int32]
+    var upper: [Int32]
+    /// Weight of `upper` in a linear sample.
+    var weight: [Float]
+    /// Per lattice span: whether this axis lets its cells be drawn as sprites.
+    var isSprite: [Bool]
+    /// The texel a sprite copy takes, for pixels of spans that allow sprites.
+    var spriteTexel: [Int32]
+
+    init(_ axis: LatticeAxis, filter: RenderFilter) {
+        let length = axis.destinationLength
+        cell = [Int32](repeating: 0, count: length)
+        lower = [Int32](repeating: 0, count: length)
+        upper = [Int32](repeating: 0, count: length)
+        weight = [Float](repeating: 0, count: length)
+        isSprite = []
+        spriteTexel = [Int32](repeating: 0, count: length)
+        for (index, span) in axis.spans.enumerated() {
+            let sampler = SpanSampler(span)
+            let spriteOffset = sampler.spriteOffset(filter: filter)
+            isSprite.append(spriteOffset != nil)
+            for pixel in span.pixels.clamped(to: 0..<length) {
+                cell[pixel] = Int32(index)
+                if let spriteOffset { spriteTexel[pixel] = Int32(pixel - spriteOffset) }
+                let sample = filter == .linear ? sampler.linear(at: pixel) : sampler.nearest(at: pixel)
+                lower[pixel] = Int32(sample.lower)
+                upper[pixel] = Int32(sample.upper)
+                weight[pixel] = sample.weight
+            }
+        }
+    }
+}
+
+/// Maps destination pixel centres of one lattice span back into its source span, as Skia's inverted
+/// rect-to-rect matrix does in float32, clamping to the span (Skia's strict source-rectangle constraint).
+struct SpanSampler {
+    let first: Int
+    let last: Int
+    let scale: Float
+    /// Skia's `RectToRect` translation, `destinationStart - sourceStart × scale` with one rounding.
+    let translate: Float
+    let inverseScale: Float
+    let inverseTranslate: Float
+
+    init(_ span: LatticeSpan) {
+        first = span.source.start
+        last = span.source.end - 1
+        scale = (span.destinationEnd - span.destinationStart) / Float(span.source.length)
+        translate = span.destinationStart.addingProduct(-Float(span.source.start), scale)
+        inverseScale = 1 / scale
+        inverseTranslate = -translate * inverseScale
+    }
+
+    /// The whole-pixel offset from source to destination when this axis allows a sprite copy, else `nil`.
+    func spriteOffset(filter: RenderFilter) -> Int? {
+        guard scale > 0 else { return nil }
+        if filter == .linear && translate != translate.rounded(.towardZero) { return nil }
+        let offset = LatticeSpan.rasterEdge(translate)
+        let mappedStart = LatticeSpan.rasterEdge(Float(first) * scale + translate)
+        let mappedEnd = LatticeSpan.rasterEdge(Float(last + 1) * scale + translate)
+        guard scale == 1 || (mappedStart == first + offset && mappedEnd == last + 1 + offset) else { return nil }
+        return offset
+    }
+
+    private func sourceCoordinate(_ pixel: Int) -> Float { (Float(pixel) + 0.5) * inverseScale + inverseTranslate }
+
+    /// The texel containing the sample point; a point exactly on a texel boundary takes the lower texel, as
+    /// Skia m144's raster pipeline does.
+    func nearest(at pixel: Int) -> (lower: Int, upper: Int, weight: Float) {
+        let texel = min(max(Int(sourceCoordinate(pixel).rounded(.up)) - 1, first), last)
+        return (texel, texel, 0)
+    }
+
+    /// The two texels around the sample point and the weight of the second, both clamped into the span.
+    func linear(at pixel: Int) -> (lower: Int, upper: Int, weight: Float) {
+        let position = min(max(sourceCoordinate(pixel), Float(first) + 0.5), Float(last) + 0.5) - 0.5
+        let lower = Int(position.rounded(.down))
+        return (lower, min(lower + 1, last), position - Float(lower))
+    }
+}
