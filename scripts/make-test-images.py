@@ -111,6 +111,16 @@ def problems():
     px[4][0] = K
     px[8][6] = px[8][7] = R
     write('problems', 'end_only_layout_bound.9.png', encode(px))
+    # NP107: a white dot inside the stretchable column smears when stretched (bad_patch), while a smooth
+    # gradient stretched along itself, one step per pixel, does not (smooth_gradient_stretch).
+    px = stretched(16, 16, 5, 10, 5, 10)
+    px[7][8] = (255, 255, 255, 255)
+    write('problems', 'bad_patch.9.png', encode(px))
+    px = stretched(16, 40, 5, 10, 2, 37)
+    for y in range(1, 39):
+        for x in range(1, 15):
+            px[y][x] = (40 + y, 80 + y, 120 + y, 255)
+    write('problems', 'smooth_gradient_stretch.9.png', encode(px))
 
 
 def write_text(relative, text):

@@ -2,6 +2,9 @@ public import Diagnostics
 
 /// Checks on an accepted NinePatch that aapt2 does not make, computed from the parsed model alone.
 public enum NinePatchLints {
+    /// The NP107 tolerance used unless configured otherwise.
+    public static let defaultBadPatchTolerance = 2
+
     /// NP201 (opt-in): what aapt (v1) rejects although aapt2 accepts it — a border without any stretch tick.
     public static func aapt1Compatibility(_ model: NinePatch, file: String) -> [Diagnostic] {
         var missing = [String]()
@@ -13,5 +16,21 @@ public enum NinePatchLints {
             "the \(missing.joined(separator: " and ")) border\(missing.count > 1 ? "s have" : " has") no stretch tick: "
                 + "aapt (v1) fails with 'No marked region found along edge', aapt2 accepts it",
             hint: "mark at least one stretchable pixel on the top and left borders if the project still builds with aapt v1")]
+    }
+
+    /// NP107: a stretchable cell that smears when stretched (found while the rows stream past, see
+    /// `BadPatchScanner`).
+    public static func diagnostic(_ patch: BadPatch, file: String, tolerance: Int) -> Diagnostic {
+        let along = switch patch.direction {
+        case .horizontal: "along its rows"
+        case .vertical: "along its columns"
+        case .both: "along its rows and columns"
+        }
+        return NinePatchRule.badPatch.diagnostic(
+            file: file, at: .pixel(x: patch.firstX + 1, y: patch.firstY + 1),
+            "stretchable cell x \(patch.columns), y \(patch.rows) is not uniform \(along): neighbouring pixels differ by "
+                + "up to \(patch.difference) (tolerance \(tolerance)), so stretching smears them",
+            hint: "make the stretched pixels identical along the stretch, move the stretch ticks onto a uniform area, "
+                + "or raise --bad-patch-tolerance if the difference is intended")
     }
 }

@@ -23,9 +23,13 @@ public struct NinePatchParser: Sendable {
     /// Bytes the row scan may spend on the compressed alpha rows the outline needs; past it, the outline's few
     /// pixels are read in a second pass instead (see `AlphaRowStore`).
     public var outlineMemoryBudget: Int
+    /// Report bad patches (NP107) whose pixels differ by more than this per premultiplied channel; `nil` skips
+    /// the lint.
+    public var badPatchTolerance: Int?
 
-    public init(outlineMemoryBudget: Int = 16 << 20) {
+    public init(outlineMemoryBudget: Int = 16 << 20, badPatchTolerance: Int? = nil) {
         self.outlineMemoryBudget = outlineMemoryBudget
+        self.badPatchTolerance = badPatchTolerance
     }
 
     /// Parses a decoded image; `file` names it in diagnostics.
@@ -69,7 +73,8 @@ public struct NinePatchParser: Sendable {
     }
 
     private func scanner(width: Int, height: Int) -> NinePatchRowScanner {
-        NinePatchRowScanner(width: width, height: height, alphaBudget: outlineMemoryBudget)
+        NinePatchRowScanner(
+            width: width, height: height, alphaBudget: outlineMemoryBudget, badPatchTolerance: badPatchTolerance)
     }
 }
 

@@ -10,6 +10,8 @@ struct NinePatchRowScanner {
     private var left = [UInt32]()
     private var right = [UInt32]()
     private var regions: RegionColorAccumulator?
+    private let badPatchTolerance: Int?
+    private var badPatches: BadPatchScanner?
     private var alphaStore: AlphaRowStore
     private var insetRowAlpha = [UInt8]()
     private var insetColumnAlpha = [UInt8]()
@@ -18,9 +20,11 @@ struct NinePatchRowScanner {
     /// Whether the image can be a NinePatch at all (aapt2's 3x3 minimum).
     var isLargeEnough: Bool { width >= 3 && height >= 3 }
 
-    init(width: Int, height: Int, alphaBudget: Int) {
+    /// `badPatchTolerance`: look for bad patches (NP107) with this tolerance, or not at all when `nil`.
+    init(width: Int, height: Int, alphaBudget: Int, badPatchTolerance: Int? = nil) {
         self.width = width
         self.height = height
+        self.badPatchTolerance = badPatchTolerance
         geometry = OutlineGeometry(width: width, height: height)
         alphaStore = AlphaRowStore(width: width, height: height, budget: alphaBudget)
         if width >= 3 && height >= 3 {
@@ -40,7 +44,9 @@ struct NinePatchRowScanner {
             top = (1..<(width - 1)).map(argb)
             if let background = FrameBackground(topLeft: topLeft) {
                 let stretch = FrameLine(edge: .top, pixels: top, background: background).blackRuns
-                regions = RegionColorAccumulator(columns: NinePatch.segments(length: width - 2, stretch: stretch).map(\.span))
+                let columns = NinePatch.segments(length: width - 2, stretch: stretch)
+                regions = RegionColorAccumulator(columns: columns.map(\.span))
+                badPatches = badPatchTolerance.map { BadPatchScanner(columns: columns, tolerance: $0) }
             }
         } else if y == height - 1 {
             bottom = (1..<(width - 1)).map(argb)
@@ -50,6 +56,7 @@ struct NinePatchRowScanner {
             right.append(argb(width - 1))
             insetColumnAlpha.append(row[geometry.insetColumn * 4 + 3])
             regions?.add(rgbaRow: row, leftBorder: leftPixel)
+            badPatches?.add(row: row, y: y - 1, isStretch: leftPixel == ArgbColor.opaqueBlack)
             if y == geometry.insetRow {
                 insetRowAlpha = (1..<(width - 1)).map { row[$0 * 4 + 3] }
             }
@@ -71,7 +78,7 @@ struct NinePatchRowScanner {
         }
         let frame = Frame(width: width, height: height, topLeft: topLeft,
                           lines: [.top: top, .left: left, .bottom: bottom, .right: right])
-        let diagnostics = FrameValidator(file: file).diagnostics(for: frame).sorted { $0.severity > $1.severity }
+        var diagnostics = FrameValidator(file: file).diagnostics(for: frame).sorted { $0.severity > $1.severity }
         guard !diagnostics.contains(where: { $0.severity == .error }),
               let topLine = frame.top, let leftLine = frame.left, let bottomLine = frame.bottom,
               let rightLine = frame.right, var regions
@@ -80,6 +87,10 @@ struct NinePatchRowScanner {
         }
         let contentWidth = width - 2
         let contentHeight = height - 2
+        if var badPatches, let badPatchTolerance {
+            badPatches.finish(height: contentHeight)
+            diagnostics += badPatches.badPatches.map { NinePatchLints.diagnostic($0, file: file, tolerance: badPatchTolerance) }
+        }
         let horizontalPadding = NinePatchGeometry.padding(
             paddingRuns: bottomLine.blackRuns, stretch: topLine.blackRuns, length: contentWidth)
         let verticalPadding = NinePatchGeometry.padding(

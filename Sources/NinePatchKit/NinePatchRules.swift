@@ -19,6 +19,7 @@ public enum NinePatchRule: String, Sendable, CaseIterable {
     case stretchCountOverflow = "NP104"
     case resourceNameClash = "NP105"
     case densityMismatch = "NP106"
+    case badPatch = "NP107"
     case aapt1Rejects = "NP201"
     case unreadablePNG = "PNG001"
     case pngTooLarge = "PNG002"
@@ -71,6 +72,9 @@ public enum NinePatchRule: String, Sendable, CaseIterable {
         case .densityMismatch:
             rule("density-mismatch", .warning,
                  "The same drawable in several density folders should have stretch spans, padding and layout bounds in proportion to the densities.")
+        case .badPatch:
+            rule("bad-patch", .warning,
+                 "Stretchable cells should be uniform along their stretch direction; otherwise stretching smears the artwork.")
         case .aapt1Rejects:
             rule("aapt1-rejects", .warning,
                  "Opt-in: aapt (v1) requires at least one stretch tick on the top and on the left border; aapt2 does not.")

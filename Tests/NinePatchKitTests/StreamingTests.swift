@@ -13,7 +13,7 @@ import TestSupport
     }
 
     @Test func thereAreFiles() {
-        #expect(Self.files.count == 79 + 9 + 2)
+        #expect(Self.files.count == 79 + 9 + 4)
     }
 
     @Test(arguments: files)
@@ -28,6 +28,12 @@ import TestSupport
         #expect(streamed.analysis.ninePatch == inMemory.ninePatch)
         #expect(twoPass.analysis.ninePatch == inMemory.ninePatch)
         #expect(streamed.analysis.diagnostics == inMemory.diagnostics)
+        // The bad-patch lint sees the same rows streamed as the whole image gives the accepted model.
+        let linted = try NinePatchParser(badPatchTolerance: 0).parse(png: bytes, decoder: decoder, file: "f")
+        if let ninePatch = inMemory.ninePatch {
+            #expect(linted.analysis.diagnostics.filter { $0.ruleID == "NP107" }.count
+                == ninePatch.badPatches(in: image, tolerance: 0).count)
+        }
         #expect(streamed.image == nil)
         #expect(try NinePatchParser().parse(png: bytes, decoder: decoder, file: "f", keepImage: true).image == image)
     }
