@@ -14,6 +14,7 @@ let package = Package(
         .executable(name: "playprep", targets: ["playprep"]),
         .library(name: "PNGKit", targets: ["PNGKit"]),
         .library(name: "NinePatchKit", targets: ["NinePatchKit"]),
+        .library(name: "NinePatchPreview", targets: ["NinePatchPreview"]),
         .library(name: "PlayListingKit", targets: ["PlayListingKit"]),
         .library(name: "Diagnostics", targets: ["Diagnostics"]),
         .library(name: "FileAccess", targets: ["FileAccess"]),
@@ -38,6 +39,8 @@ let package = Package(
         .target(name: "FileAccess", swiftSettings: strictSwift),
         .target(
             name: "NinePatchKit", dependencies: ["PNGKit", "Diagnostics", "FileAccess"], swiftSettings: strictSwift),
+        // Pictures for people: render overlays and preview sheets (pixel font, canvas), on top of NinePatchKit.
+        .target(name: "NinePatchPreview", dependencies: ["NinePatchKit", "PNGKit"], swiftSettings: strictSwift),
         .target(name: "PlayListingKit", dependencies: ["PNGKit", "Diagnostics"], swiftSettings: strictSwift),
         // `playprep check`: discovery of a whole Android project, configuration, baseline, cross-file lints.
         .target(
@@ -48,8 +51,8 @@ let package = Package(
         .executableTarget(
             name: "playprep",
             dependencies: [
-                "PNGKit", "NinePatchKit", "PlayListingKit", "Diagnostics", "ProjectCheck",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "PNGKit", "NinePatchKit", "NinePatchPreview", "PlayListingKit", "Diagnostics", "ProjectCheck",
+                "FileAccess", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSwift
         ),

@@ -9,7 +9,7 @@ struct NinePatchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ninepatch",
         abstract: "Inspect and validate NinePatch (.9.png) images exactly as aapt2 judges them.",
-        subcommands: [InspectNinePatch.self, CheckNinePatch.self]
+        subcommands: [InspectNinePatch.self, CheckNinePatch.self, RenderNinePatch.self]
     )
 }
 
@@ -27,9 +27,26 @@ struct LimitOptions: ParsableArguments {
     @Option(help: "Refuse files larger than this many bytes.")
     var maxFileBytes = PNGLimits.standard.maxFileBytes
 
-    var checker: NinePatchChecker {
-        NinePatchChecker(decoder: PNGDecoder(limits: PNGLimits(
-            maxWidth: maxWidth, maxHeight: maxHeight, maxPixels: maxPixels, maxFileBytes: maxFileBytes)))
+    /// A checker with these limits; `badPatchTolerance` turns the NP107 lint on.
+    func checker(badPatchTolerance: Int? = nil) -> NinePatchChecker {
+        NinePatchChecker(
+            decoder: PNGDecoder(limits: PNGLimits(
+                maxWidth: maxWidth, maxHeight: maxHeight, maxPixels: maxPixels, maxFileBytes: maxFileBytes)),
+            parser: NinePatchParser(badPatchTolerance: badPatchTolerance))
+    }
+}
+
+/// `--bad-patch-tolerance`, for the commands that run the NinePatch lints.
+struct LintOptions: ParsableArguments {
+    @Option(help: ArgumentHelp(
+        "Report stretchable cells whose pixels differ by more than this along the stretch (NP107), per premultiplied channel.",
+        discussion: "0 is Draw 9-patch's exact equality; the default 2 ignores invisible dithering noise."))
+    var badPatchTolerance = NinePatchLints.defaultBadPatchTolerance
+
+    func validate() throws {
+        guard (0...255).contains(badPatchTolerance) else {
+            throw ValidationError("--bad-patch-tolerance must be between 0 and 255")
+        }
     }
 }
 
@@ -46,6 +63,7 @@ struct CheckNinePatch: ParsableCommand {
 
     @OptionGroup var report: ReportOptions
     @OptionGroup var limits: LimitOptions
+    @OptionGroup var lints: LintOptions
 
     @Option(name: .shortAndLong, help: "Files checked in parallel (default: all cores).")
     var jobs = ProcessInfo.processInfo.activeProcessorCount
@@ -63,7 +81,7 @@ struct CheckNinePatch: ParsableCommand {
             case .notFound(let path): throw CLIError.inputNotFound(path)
             }
         }
-        let checker = limits.checker
+        let checker = limits.checker(badPatchTolerance: lints.badPatchTolerance)
         try report.finish(with: Report(files: checker.reports(forFilesAt: files, jobs: jobs)))
     }
 }
@@ -91,7 +109,7 @@ struct InspectNinePatch: ParsableCommand {
         for file in files where !FileSystem.isFile(file) {
             throw CLIError.inputNotFound(file)
         }
-        let checker = limits.checker
+        let checker = limits.checker()
         let checks = files.map { checker.check(fileAt: $0, parseAnyway: true) }
         let console = Console.standardOutput
         switch format {

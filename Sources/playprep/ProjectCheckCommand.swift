@@ -38,6 +38,7 @@ struct CheckProject: ParsableCommand {
 
     @OptionGroup var report: ReportOptions
     @OptionGroup var limits: LimitOptions
+    @OptionGroup var lints: LintOptions
 
     func validate() throws {
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
@@ -49,7 +50,7 @@ struct CheckProject: ParsableCommand {
         var configuration = try loadConfiguration()
         if aapt1 { configuration.aapt1Compatibility = true }
         let inventory = ProjectDiscovery(excludes: configuration.excludes).inventory(of: projectDirectory)
-        let checker = ProjectChecker(configuration: configuration, ninePatchChecker: limits.checker, jobs: jobs)
+        let checker = ProjectChecker(configuration: configuration, ninePatchChecker: limits.checker(badPatchTolerance: lints.badPatchTolerance), jobs: jobs)
         let progress = ProgressLine.forStandardError()
         var result = checker.check(inventory) { done, total in progress?.show("checking NinePatches \(done)/\(total)") }
         progress?.clear()

@@ -1,0 +1,119 @@
+import ArgumentParser
+import Diagnostics
+import NinePatchKit
+import NinePatchPreview
+import PNGKit
+
+/// A destination size written `WIDTHxHEIGHT`, e.g. `320x48`.
+struct PixelSize: ExpressibleByArgument, CustomStringConvertible {
+    var width: Int
+    var height: Int
+
+    init?(argument: String) {
+        let parts = argument.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]) else { return nil }
+        self.width = width
+        self.height = height
+    }
+
+    var description: String { "\(width)x\(height)" }
+}
+
+/// `--filter`: the sampling a rendering uses.
+enum FilterOption: String, ExpressibleByArgument, CaseIterable {
+    case linear, nearest
+
+    var filter: RenderFilter {
+        switch self {
+        case .linear: .linear
+        case .nearest: .nearest
+        }
+    }
+}
+
+/// A NinePatch source that aapt2 accepts, with its pixels; a rejected file prints its diagnostics and exits 1.
+struct AcceptedNinePatch {
+    var image: RGBAImage
+    var ninePatch: NinePatch
+
+    init(file: String, checker: NinePatchChecker, reportFormat: ReportOptions) throws {
+        guard FileSystem.isFile(file) else { throw CLIError.inputNotFound(file) }
+        let check = checker.check(fileAt: file, parseAnyway: true, keepImage: true)
+        guard let image = check.image, let ninePatch = check.ninePatch else {
+            try reportFormat.finish(with: Report(files: [check.report]))
+            throw ExitCode.failure
+        }
+        self.image = image
+        self.ninePatch = ninePatch
+    }
+}
+
+/// `playprep ninepatch render FILE --size WxH -o OUT.png`
+struct RenderNinePatch: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render",
+        abstract: "Draw a NinePatch stretched to a size exactly as Android does.",
+        discussion: """
+            The lattice is laid out like Android's hwui/Skia (fixed spans keep their size, the leftover is shared \
+            by the stretchable spans in proportion to their source size; below the fixed size the stretchable \
+            spans vanish and the fixed ones shrink) and sampled per cell in premultiplied RGBA. --scale F first \
+            resizes the image as Android does when it loads the drawable on a device F times denser than its \
+            folder (e.g. 2 for a drawable-mdpi file on an xhdpi device): pixels bilinearly to round(size x F), \
+            stretch edges and padding rounded to the nearest pixel.
+            """
+    )
+
+    @Argument(help: "The NinePatch source (.9.png, with its 1-pixel frame).")
+    var file: String
+
+    @Option(help: "Destination size, WIDTHxHEIGHT in pixels.")
+    var size: PixelSize
+
+    @Option(name: [.short, .long], help: "The PNG to write.")
+    var output: String
+
+    @Option(help: "Sampling: linear (Android's default) or nearest.")
+    var filter: FilterOption = .linear
+
+    @Option(help: "Density scale applied first, as when a drawable is loaded on a denser (or sparser) device.")
+    var scale: Float?
+
+    @Flag(help: "Tint the stretchable cells and outline the content box and layout bounds.")
+    var overlay = false
+
+    @Flag(help: "Allow writing over an input file.")
+    var force = false
+
+    @OptionGroup var limits: LimitOptions
+
+    func validate() throws {
+        guard size.width > 0, size.height > 0 else {
+            throw ValidationError("--size \(size) is empty; width and height must be at least 1")
+        }
+        if let scale, !(scale.isFinite && scale > 0) {
+            throw ValidationError("--scale must be a positive number")
+        }
+    }
+
+    func run() throws {
+        let target = OutputFile(path: output, force: force)
+        try target.checkNotOverwriting([file])
+        let source = try AcceptedNinePatch(file: file, checker: limits.checker(), reportFormat: ReportOptions())
+        var content = PremultipliedImage(source.image.withoutFrame)
+        var ninePatch = source.ninePatch
+        do {
+            if let scale {
+                (content, ninePatch) = try DensityScaling(factor: scale).apply(to: content, ninePatch: ninePatch)
+            }
+            var rendered = try NinePatchRenderer(filter: filter.filter)
+                .render(content, as: ninePatch, width: size.width, height: size.height).unpremultiplied
+            if overlay {
+                rendered = RenderOverlay().draw(on: rendered, layout: NinePatchLayout(
+                    ninePatch, width: size.width, height: size.height), ninePatch: ninePatch)
+            }
+            try target.write(rendered)
+        } catch let error as RenderError {
+            throw CLIError.invalidArgument("\(file): \(error)")
+        }
+    }
+}
