@@ -36,11 +36,12 @@ struct AcceptedNinePatch {
     var image: RGBAImage
     var ninePatch: NinePatch
 
-    init(file: String, checker: NinePatchChecker, reportFormat: ReportOptions) throws {
+    init(file: String, checker: NinePatchChecker) throws {
         guard FileSystem.isFile(file) else { throw CLIError.inputNotFound(file) }
         let check = checker.check(fileAt: file, parseAnyway: true, keepImage: true)
         guard let image = check.image, let ninePatch = check.ninePatch else {
-            try reportFormat.finish(with: Report(files: [check.report]))
+            let console = Console.standardOutput
+            console.write(TextReporter(useColor: console.supportsColor).render(Report(files: [check.report])))
             throw ExitCode.failure
         }
         self.image = image
@@ -98,7 +99,7 @@ struct RenderNinePatch: ParsableCommand {
     func run() throws {
         let target = OutputFile(path: output, force: force)
         try target.checkNotOverwriting([file])
-        let source = try AcceptedNinePatch(file: file, checker: limits.checker(), reportFormat: ReportOptions())
+        let source = try AcceptedNinePatch(file: file, checker: limits.checker())
         var content = PremultipliedImage(source.image.withoutFrame)
         var ninePatch = source.ninePatch
         do {
@@ -112,6 +113,58 @@ struct RenderNinePatch: ParsableCommand {
                     ninePatch, width: size.width, height: size.height), ninePatch: ninePatch)
             }
             try target.write(rendered)
+        } catch let error as RenderError {
+            throw CLIError.invalidArgument("\(file): \(error)")
+        }
+    }
+}
+
+/// `playprep ninepatch preview FILE -o SHEET.png`
+struct PreviewNinePatch: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "preview",
+        abstract: "Draw one sheet that explains a NinePatch: its marks, bad patches and renderings at several sizes.",
+        discussion: """
+            The source is shown enlarged with stretchable areas tinted, the content box (padding) in blue, layout \
+            bounds dashed red and bad patches (NP107) in red; then the image as Android draws it at each size, \
+            with its content box and where the bad patches end up. Default sizes: half, 4x wide, 3x tall, 3x.
+            """
+    )
+
+    @Argument(help: "The NinePatch source (.9.png, with its 1-pixel frame).")
+    var file: String
+
+    @Option(name: [.short, .long], help: "The PNG sheet to write.")
+    var output: String
+
+    @Option(parsing: .upToNextOption, help: "Sizes to render, WIDTHxHEIGHT each (default: a small, wide, tall and large one).")
+    var sizes: [PixelSize] = []
+
+    @Option(help: "Sampling: linear (Android's default) or nearest.")
+    var filter: FilterOption = .linear
+
+    @Flag(help: "Allow writing over an input file.")
+    var force = false
+
+    @OptionGroup var lints: LintOptions
+    @OptionGroup var limits: LimitOptions
+
+    func validate() throws {
+        for size in sizes where size.width <= 0 || size.height <= 0 {
+            throw ValidationError("size \(size) is empty; width and height must be at least 1")
+        }
+    }
+
+    func run() throws {
+        let target = OutputFile(path: output, force: force)
+        try target.checkNotOverwriting([file])
+        let source = try AcceptedNinePatch(file: file, checker: limits.checker())
+        let sheet = PreviewSheet(
+            sizes: sizes.isEmpty ? nil : sizes.map { RenderSize(width: $0.width, height: $0.height) },
+            filter: filter.filter, badPatchTolerance: lints.badPatchTolerance)
+        let title = String(file.split(separator: "/").last ?? Substring(file))
+        do {
+            try target.write(try sheet.draw(source: source.image, ninePatch: source.ninePatch, title: title))
         } catch let error as RenderError {
             throw CLIError.invalidArgument("\(file): \(error)")
         }
