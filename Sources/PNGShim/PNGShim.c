@@ -204,7 +204,8 @@ static int channels_of(int color_type) {
 }
 
 int pngshim_write(pngshim_writer *writer, const uint8_t *pixels, uint32_t width, uint32_t height,
-                  int color_type, const pngshim_chunk *chunks, size_t chunk_count, int compression_level) {
+                  int color_type, const pngshim_chunk *chunks, size_t chunk_count, int compression_level,
+                  int row_filters) {
     writer->status = PNGSHIM_OK;
     writer->message[0] = 0;
     int channels = channels_of(color_type);
@@ -233,6 +234,7 @@ int pngshim_write(pngshim_writer *writer, const uint8_t *pixels, uint32_t width,
     }
     png_set_write_fn(png, writer, write_to_memory, flush_memory);
     png_set_compression_level(png, compression_level);
+    if (row_filters) png_set_filter(png, PNG_FILTER_TYPE_BASE, row_filters);
     png_set_IHDR(png, info, width, height, 8, color_type, PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT,
                  PNG_FILTER_TYPE_DEFAULT);
     png_write_info(png, info);

@@ -18,10 +18,10 @@ struct OutputFile {
     }
 
     /// Encodes `image` as PNG (with `chunks`) and writes it.
-    func write(_ image: RGBAImage, chunks: [PNGChunk] = []) throws {
+    func write(_ image: RGBAImage, chunks: [PNGChunk] = [], encoder: PNGEncoder = PNGEncoder()) throws {
         let bytes: [UInt8]
         do {
-            bytes = try PNGEncoder().encode(image, chunks: chunks)
+            bytes = try encoder.encode(image, chunks: chunks)
         } catch {
             throw CLIError.cannotWrite(path, reason: error.description)
         }

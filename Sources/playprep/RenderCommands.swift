@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import Diagnostics
 import NinePatchKit
 import NinePatchPreview
@@ -67,10 +68,10 @@ struct RenderNinePatch: ParsableCommand {
     @Argument(help: "The NinePatch source (.9.png, with its 1-pixel frame).")
     var file: String
 
-    @Option(help: "Destination size, WIDTHxHEIGHT in pixels.")
-    var size: PixelSize
+    @Option(help: "Destination size, WIDTHxHEIGHT in pixels; repeat it to render several sizes in one run.")
+    var size: [PixelSize]
 
-    @Option(name: [.short, .long], help: "The PNG to write.")
+    @Option(name: [.short, .long], help: "The PNG to write; with several sizes, a path containing {size}.")
     var output: String
 
     @Option(help: "Sampling: linear (Android's default) or nearest.")
@@ -88,8 +89,11 @@ struct RenderNinePatch: ParsableCommand {
     @OptionGroup var limits: LimitOptions
 
     func validate() throws {
-        guard size.width > 0, size.height > 0 else {
+        for size in size where size.width <= 0 || size.height <= 0 {
             throw ValidationError("--size \(size) is empty; width and height must be at least 1")
+        }
+        guard size.count < 2 || output.contains("{size}") else {
+            throw ValidationError("with several --size options, --output must contain {size}")
         }
         if let scale, !(scale.isFinite && scale > 0) {
             throw ValidationError("--scale must be a positive number")
@@ -97,8 +101,10 @@ struct RenderNinePatch: ParsableCommand {
     }
 
     func run() throws {
-        let target = OutputFile(path: output, force: force)
-        try target.checkNotOverwriting([file])
+        let targets = size.map {
+            OutputFile(path: output.replacingOccurrences(of: "{size}", with: "\($0)"), force: force)
+        }
+        for target in targets { try target.checkNotOverwriting([file]) }
         let source = try AcceptedNinePatch(file: file, checker: limits.checker())
         var content = PremultipliedImage(source.image.withoutFrame)
         var ninePatch = source.ninePatch
@@ -106,13 +112,16 @@ struct RenderNinePatch: ParsableCommand {
             if let scale {
                 (content, ninePatch) = try DensityScaling(factor: scale).apply(to: content, ninePatch: ninePatch)
             }
-            var rendered = try NinePatchRenderer(filter: filter.filter)
-                .render(content, as: ninePatch, width: size.width, height: size.height).unpremultiplied
-            if overlay {
-                rendered = RenderOverlay().draw(on: rendered, layout: NinePatchLayout(
-                    ninePatch, width: size.width, height: size.height), ninePatch: ninePatch)
+            let renderer = NinePatchRenderer(filter: filter.filter)
+            for (size, target) in zip(size, targets) {
+                var rendered = try renderer.render(content, as: ninePatch, width: size.width, height: size.height)
+                    .unpremultiplied
+                if overlay {
+                    rendered = RenderOverlay().draw(on: rendered, layout: NinePatchLayout(
+                        ninePatch, width: size.width, height: size.height), ninePatch: ninePatch)
+                }
+                try target.write(rendered, encoder: .fast)
             }
-            try target.write(rendered)
         } catch let error as RenderError {
             throw CLIError.invalidArgument("\(file): \(error)")
         }
@@ -164,7 +173,7 @@ struct PreviewNinePatch: ParsableCommand {
             filter: filter.filter, badPatchTolerance: lints.badPatchTolerance)
         let title = String(file.split(separator: "/").last ?? Substring(file))
         do {
-            try target.write(try sheet.draw(source: source.image, ninePatch: source.ninePatch, title: title))
+            try target.write(try sheet.draw(source: source.image, ninePatch: source.ninePatch, title: title), encoder: .fast)
         } catch let error as RenderError {
             throw CLIError.invalidArgument("\(file): \(error)")
         }

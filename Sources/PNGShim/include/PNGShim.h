@@ -85,8 +85,10 @@ typedef struct pngshim_writer {
 
 /// Encodes an 8-bit, non-interlaced PNG. `pixels` holds `height` rows of `width` pixels with the channel
 /// count of `color_type` (0 grey = 1, 4 grey+alpha = 2, 2 RGB = 3, 6 RGBA = 4); `chunks` go before IDAT.
+/// `row_filters` is a mask of PNG_FILTER_* values libpng may choose from per row, or 0 for libpng's default.
 int pngshim_write(pngshim_writer *writer, const uint8_t *pixels, uint32_t width, uint32_t height,
-                  int color_type, const pngshim_chunk *chunks, size_t chunk_count, int compression_level);
+                  int color_type, const pngshim_chunk *chunks, size_t chunk_count, int compression_level,
+                  int row_filters);
 
 /// Releases the encoded bytes and libpng's structures. Safe to call in any state, more than once.
 void pngshim_writer_free(pngshim_writer *writer);
