@@ -33,6 +33,7 @@ public enum ConfigurationError: Error, Sendable, Hashable, CustomStringConvertib
 ///   - "legacy/**"
 /// ninepatch:
 ///   aapt1: true     # also report what aapt (v1) would reject (NP201)
+///   badPatchTolerance: 4   # NP107: accepted difference between neighbouring stretched pixels (default 2)
 /// listing:
 ///   defaultLanguage: en-US
 ///   versionCode: 42
@@ -45,6 +46,8 @@ public struct ProjectConfiguration: Sendable, Hashable {
     public var severities: [String: Severity?] = [:]
     public var excludes: [Glob] = []
     public var aapt1Compatibility = false
+    /// NP107's tolerance; `nil` leaves the default.
+    public var badPatchTolerance: Int?
     public var listingOptions = ListingOptions()
     public var listingLimits = ListingLimits.play2026
     public var expectedApplicationID: String?
@@ -81,8 +84,17 @@ public struct ProjectConfiguration: Sendable, Hashable {
             case "exclude":
                 configuration.excludes = try reader.strings(value, key: key).map(Glob.init)
             case "ninepatch":
-                for (option, setting) in try reader.mapping(value, allowed: ["aapt1"]) where option == "aapt1" {
-                    configuration.aapt1Compatibility = try reader.bool(setting, key: option)
+                for (option, setting) in try reader.mapping(value, allowed: ["aapt1", "badPatchTolerance"]) {
+                    if option == "aapt1" {
+                        configuration.aapt1Compatibility = try reader.bool(setting, key: option)
+                    } else {
+                        let tolerance = try reader.int(setting, key: option)
+                        guard (0...255).contains(tolerance) else {
+                            throw .invalidValue(file: file, line: reader.line(setting), key: option,
+                                                expected: "a number from 0 to 255")
+                        }
+                        configuration.badPatchTolerance = tolerance
+                    }
                 }
             case "listing":
                 try configuration.readListing(value, reader: reader)

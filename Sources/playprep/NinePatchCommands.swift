@@ -39,14 +39,19 @@ struct LimitOptions: ParsableArguments {
 /// `--bad-patch-tolerance`, for the commands that run the NinePatch lints.
 struct LintOptions: ParsableArguments {
     @Option(help: ArgumentHelp(
-        "Report stretchable cells whose pixels differ by more than this along the stretch (NP107), per premultiplied channel.",
-        discussion: "0 is Draw 9-patch's exact equality; the default 2 ignores invisible dithering noise."))
-    var badPatchTolerance = NinePatchLints.defaultBadPatchTolerance
+        "Report stretchable cells whose neighbouring pixels differ by more than this along the stretch (NP107), per premultiplied channel (default \(NinePatchLints.defaultBadPatchTolerance)).",
+        discussion: "0 is Draw 9-patch's exact equality; the default ignores invisible dithering noise."))
+    var badPatchTolerance: Int?
 
     func validate() throws {
-        guard (0...255).contains(badPatchTolerance) else {
+        if let badPatchTolerance, !(0...255).contains(badPatchTolerance) {
             throw ValidationError("--bad-patch-tolerance must be between 0 and 255")
         }
+    }
+
+    /// The tolerance to use: the flag, else the configured one, else the default.
+    func tolerance(configured: Int? = nil) -> Int {
+        badPatchTolerance ?? configured ?? NinePatchLints.defaultBadPatchTolerance
     }
 }
 
@@ -81,7 +86,7 @@ struct CheckNinePatch: ParsableCommand {
             case .notFound(let path): throw CLIError.inputNotFound(path)
             }
         }
-        let checker = limits.checker(badPatchTolerance: lints.badPatchTolerance)
+        let checker = limits.checker(badPatchTolerance: lints.tolerance())
         try report.finish(with: Report(files: checker.reports(forFilesAt: files, jobs: jobs)))
     }
 }

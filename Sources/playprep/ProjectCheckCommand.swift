@@ -50,7 +50,8 @@ struct CheckProject: ParsableCommand {
         var configuration = try loadConfiguration()
         if aapt1 { configuration.aapt1Compatibility = true }
         let inventory = ProjectDiscovery(excludes: configuration.excludes).inventory(of: projectDirectory)
-        let checker = ProjectChecker(configuration: configuration, ninePatchChecker: limits.checker(badPatchTolerance: lints.badPatchTolerance), jobs: jobs)
+        let checker = ProjectChecker(configuration: configuration, ninePatchChecker: limits.checker(
+            badPatchTolerance: lints.tolerance(configured: configuration.badPatchTolerance)), jobs: jobs)
         let progress = ProgressLine.forStandardError()
         var result = checker.check(inventory) { done, total in progress?.show("checking NinePatches \(done)/\(total)") }
         progress?.clear()

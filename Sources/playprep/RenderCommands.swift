@@ -170,7 +170,7 @@ struct PreviewNinePatch: ParsableCommand {
         let source = try AcceptedNinePatch(file: file, checker: limits.checker())
         let sheet = PreviewSheet(
             sizes: sizes.isEmpty ? nil : sizes.map { RenderSize(width: $0.width, height: $0.height) },
-            filter: filter.filter, badPatchTolerance: lints.badPatchTolerance)
+            filter: filter.filter, badPatchTolerance: lints.tolerance())
         let title = String(file.split(separator: "/").last ?? Substring(file))
         do {
             try target.write(try sheet.draw(source: source.image, ninePatch: source.ninePatch, title: title), encoder: .fast)

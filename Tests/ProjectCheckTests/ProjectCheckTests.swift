@@ -102,6 +102,13 @@ import TestSupport
 }
 
 @Suite struct ConfigurationTests {
+    @Test func aBadPatchToleranceOutOfRangeIsAnErrorWithItsLine() {
+        #expect(throws: ConfigurationError.invalidValue(
+            file: "playprep.yml", line: 3, key: "badPatchTolerance", expected: "a number from 0 to 255")) {
+            try ProjectConfiguration.parse("ninepatch:\n  aapt1: false\n  badPatchTolerance: 300\n", file: "playprep.yml")
+        }
+    }
+
     @Test func readsEverySection() throws {
         let configuration = try ProjectConfiguration.parse("""
             # playprep.yml
@@ -112,6 +119,7 @@ import TestSupport
               - "legacy/**"
             ninepatch:
               aapt1: true
+              badPatchTolerance: 6
             listing:
               defaultLanguage: de-DE
               versionCode: 42
@@ -123,6 +131,7 @@ import TestSupport
         #expect(configuration.severities["NP103"] == .some(.error))
         #expect(configuration.excludes == [Glob("legacy/**")])
         #expect(configuration.aapt1Compatibility)
+        #expect(configuration.badPatchTolerance == 6)
         #expect(configuration.listingOptions.defaultLanguage == "de-DE")
         #expect(configuration.listingOptions.versionCode == 42)
         #expect(configuration.expectedApplicationID == "com.example.app")
@@ -130,7 +139,7 @@ import TestSupport
 
     @Test(arguments: [
         ("rules:\n  NP003: loud\n", "playprep.yml:2: 'NP003' must be error, warning, note or off"),
-        ("ninepatch:\n  aapt2: true\n", "playprep.yml:2: unknown key 'aapt2' (allowed here: aapt1)"),
+        ("ninepatch:\n  aapt2: true\n", "playprep.yml:2: unknown key 'aapt2' (allowed here: aapt1, badPatchTolerance)"),
         ("rulez:\n  NP003: off\n",
          "playprep.yml:1: unknown key 'rulez' (allowed here: rules, exclude, ninepatch, listing, package)"),
         ("listing:\n  versionCode: soon\n", "playprep.yml:2: 'versionCode' must be a whole number"),
