@@ -121,6 +121,15 @@ def problems():
         for x in range(1, 15):
             px[y][x] = (40 + y, 80 + y, 120 + y, 255)
     write('problems', 'smooth_gradient_stretch.9.png', encode(px))
+    # NP108: layout bounds on the bottom border (red runs at both ends) but no padding line, so aapt2 takes the
+    # stretch area, which starts at the left edge, as the content box: it reaches past the left layout bound.
+    px = stretched(14, 10, 1, 8, 3, 6)
+    px[9][1] = px[9][2] = px[9][3] = R
+    px[9][11] = px[9][12] = R
+    write('problems', 'content_outside_layout_bounds.9.png', encode(px))
+    # The same with a black padding run between the red runs: the content box stays inside.
+    px[9][5] = px[9][6] = px[9][7] = K
+    write('problems', 'content_inside_layout_bounds.9.png', encode(px))
 
 
 def write_text(relative, text):

@@ -33,4 +33,27 @@ public enum NinePatchLints {
             hint: "make the stretched pixels identical along the stretch, move the stretch ticks onto a uniform area, "
                 + "or raise --bad-patch-tolerance if the difference is intended")
     }
+
+    /// NP108: parts of the content box lie outside the layout (optical) bounds. A padding line drawn on the same
+    /// border as the red runs cannot do that (a pixel is black or red), so this catches a missing padding line,
+    /// whose default (the stretch area) can reach past the optical bounds, and NP103's misread single run.
+    public static func contentBoxOutsideLayoutBounds(_ model: NinePatch, file: String) -> [Diagnostic] {
+        guard let bounds = model.layoutBounds else { return [] }
+        let sides: [(name: String, padding: Int, bound: Int, border: String, pixel: Location)] = [
+            ("left", model.padding.left, bounds.left, "bottom", .pixel(x: model.padding.left + 1, y: model.height + 1)),
+            ("right", model.padding.right, bounds.right, "bottom",
+             .pixel(x: model.width - model.padding.right, y: model.height + 1)),
+            ("top", model.padding.top, bounds.top, "right", .pixel(x: model.width + 1, y: model.padding.top + 1)),
+            ("bottom", model.padding.bottom, bounds.bottom, "right",
+             .pixel(x: model.width + 1, y: model.height - model.padding.bottom)),
+        ]
+        return sides.filter { $0.padding < $0.bound }.map { side in
+            NinePatchRule.contentOutsideLayoutBounds.diagnostic(
+                file: file, at: side.pixel,
+                "the content box reaches \(side.bound - side.padding) px past the \(side.name) layout bound "
+                    + "(padding \(side.padding), layout-bound inset \(side.bound)), so content overlaps the area "
+                    + "outside the optical bounds",
+                hint: "draw an explicit black padding run on the \(side.border) border between the red layout-bound runs")
+        }
+    }
 }

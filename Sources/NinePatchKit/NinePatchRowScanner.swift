@@ -109,6 +109,7 @@ struct NinePatchRowScanner {
             layoutBounds: layoutBounds.isZero ? nil : layoutBounds,
             regionColors: regions.finish(),
             outline: try outline(reread: reread))
+        diagnostics += NinePatchLints.contentBoxOutsideLayoutBounds(ninePatch, file: file)
         return NinePatchAnalysis(ninePatch: ninePatch, diagnostics: diagnostics)
     }
 

@@ -20,6 +20,7 @@ public enum NinePatchRule: String, Sendable, CaseIterable {
     case resourceNameClash = "NP105"
     case densityMismatch = "NP106"
     case badPatch = "NP107"
+    case contentOutsideLayoutBounds = "NP108"
     case aapt1Rejects = "NP201"
     case unreadablePNG = "PNG001"
     case pngTooLarge = "PNG002"
@@ -75,6 +76,9 @@ public enum NinePatchRule: String, Sendable, CaseIterable {
         case .badPatch:
             rule("bad-patch", .warning,
                  "Stretchable cells should be uniform along their stretch direction; otherwise stretching smears the artwork.")
+        case .contentOutsideLayoutBounds:
+            rule("content-outside-layout-bounds", .warning,
+                 "The content box (padding) should lie inside the layout (optical) bounds, or content draws over the shadow or glow.")
         case .aapt1Rejects:
             rule("aapt1-rejects", .warning,
                  "Opt-in: aapt (v1) requires at least one stretch tick on the top and on the left border; aapt2 does not.")

@@ -117,7 +117,8 @@ struct Canvas {
         both.bottom(1...2, Canvas.red)
         both.bottom(7...7, Canvas.red)
         let analysis = both.parse()
-        #expect(analysis.diagnostics.isEmpty)
+        // Accepted; without a padding line the whole image is the content box, past both bounds (NP108).
+        #expect(analysis.diagnostics.map(\.ruleID) == ["NP108", "NP108"])
         #expect(analysis.ninePatch?.layoutBounds == Insets(left: 2, top: 0, right: 1, bottom: 0))
     }
 
@@ -126,7 +127,7 @@ struct Canvas {
         canvas.bottom(6...7, Canvas.red)
         let analysis = canvas.parse()
         #expect(analysis.isAccepted)
-        #expect(analysis.diagnostics.map(\.ruleID) == ["NP103"])
+        #expect(analysis.diagnostics.map(\.ruleID) == ["NP103", "NP108"])
         #expect(analysis.diagnostics[0].severity == .warning)
         // aapt2 records it as a left inset of the whole line.
         #expect(analysis.ninePatch?.layoutBounds == Insets(left: 7, top: 0, right: 0, bottom: 0))
