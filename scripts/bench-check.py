@@ -22,6 +22,8 @@ import tempfile
 import time
 import zlib
 
+from ninepatch_files import collect
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SHARED = os.path.join(os.path.dirname(ROOT), 'shared')
 
@@ -38,14 +40,6 @@ def measure(command, runs, cwd=None):
             sys.exit('bench-check: %s failed (%d): %s' % (command[0], proc.returncode, proc.stderr[-500:]))
         peaks.append(int(proc.stderr.strip().splitlines()[-1]))
     return statistics.median(times), max(peaks)
-
-
-def ninepatches(folder):
-    found = []
-    for base, dirs, names in os.walk(folder):
-        dirs.sort()
-        found += [os.path.join(base, n) for n in sorted(names) if n.endswith('.9.png')]
-    return found
 
 
 def big_ninepatch(path, side):
@@ -95,7 +89,7 @@ def main():
         print('bench-check: SKIPPED: needs aapt2 (apt-get install aapt), a C compiler and a release build '
               '(swift build -c release)')
         return 2
-    files = ninepatches(args.corpus)
+    files = collect([args.corpus])
     with tempfile.TemporaryDirectory() as scratch:
         floor = os.path.join(scratch, 'decode_floor')
         flags = subprocess.run(['pkg-config', '--cflags', '--libs', 'libpng'], capture_output=True, text=True)
@@ -118,7 +112,7 @@ def main():
         rows['floor'] = measure([floor] + files, args.runs)
         rows['aapt2'] = measure([aapt2, 'compile', '--dir', 'res', '-o', 'out.zip'], max(1, args.runs // 2),
                                 cwd=os.path.join(scratch, 'aapt2'))
-        tenfold_files = ninepatches(tenfold)
+        tenfold_files = collect([tenfold])
         rows['playprep 10x'] = measure([args.playprep, 'ninepatch', 'check', tenfold], args.runs)
         rows['playprep 10x -j1'] = measure([args.playprep, 'ninepatch', 'check', '-j', '1', tenfold], args.runs)
         rows['playprep 10x -j2'] = measure([args.playprep, 'ninepatch', 'check', '-j', '2', tenfold], args.runs)

@@ -23,6 +23,8 @@ import subprocess
 import sys
 import tempfile
 
+from ninepatch_files import collect
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 ORACLE = os.path.join(os.path.dirname(ROOT), 'shared', 'oracle')
@@ -42,18 +44,6 @@ def load_oracle():
         print(f'compare-skia: the oracle needs skia-python, numpy and pillow ({error})', file=sys.stderr)
         sys.exit(2)
     return skia_render, compare
-
-
-def collect(paths):
-    files = []
-    for path in paths:
-        if os.path.isdir(path):
-            for folder, dirs, names in os.walk(path):
-                dirs.sort()
-                files += [os.path.join(folder, n) for n in sorted(names) if n.endswith('.9.png')]
-        else:
-            files.append(path)
-    return files
 
 
 def fixed_length(length, divs):

@@ -19,6 +19,8 @@ import subprocess
 import sys
 import tempfile
 
+from ninepatch_files import collect
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 ORACLE = os.path.join(os.path.dirname(ROOT), 'shared', 'oracle')
@@ -31,18 +33,6 @@ def find_oracle():
             from np_chunks import decode_file  # noqa: E402
             return decode_file
     sys.exit('verify-aapt2: shared/oracle/np_chunks.py not found (set PLAYPREP_ORACLE)')
-
-
-def collect(paths):
-    files = []
-    for path in paths:
-        if os.path.isdir(path):
-            for folder, dirs, names in os.walk(path):
-                dirs.sort()
-                files += [os.path.join(folder, n) for n in sorted(names) if n.endswith('.9.png')]
-        else:
-            files.append(path)
-    return files
 
 
 def aapt2_result(aapt2, path, work, decode_file):

@@ -27,19 +27,18 @@ public struct DensityScaling: Sendable, Hashable {
         var scaled = ninePatch
         scaled.width = width
         scaled.height = height
-        if !Self.isNearlyOne(ratioX) {
-            scaled.stretchX = Self.scaled(ninePatch.stretchX, by: ratioX, length: width)
-            scaled.padding.left = Self.scaled(ninePatch.padding.left, by: ratioX)
-            scaled.padding.right = Self.scaled(ninePatch.padding.right, by: ratioX)
-            scaled.layoutBounds?.left = Self.scaled(ninePatch.layoutBounds?.left ?? 0, by: ratioX)
-            scaled.layoutBounds?.right = Self.scaled(ninePatch.layoutBounds?.right ?? 0, by: ratioX)
-        }
-        if !Self.isNearlyOne(ratioY) {
-            scaled.stretchY = Self.scaled(ninePatch.stretchY, by: ratioY, length: height)
-            scaled.padding.top = Self.scaled(ninePatch.padding.top, by: ratioY)
-            scaled.padding.bottom = Self.scaled(ninePatch.padding.bottom, by: ratioY)
-            scaled.layoutBounds?.top = Self.scaled(ninePatch.layoutBounds?.top ?? 0, by: ratioY)
-            scaled.layoutBounds?.bottom = Self.scaled(ninePatch.layoutBounds?.bottom ?? 0, by: ratioY)
+        let axes: [(ratio: Float, stretch: WritableKeyPath<NinePatch, [Span]>, length: Int,
+                    sides: [WritableKeyPath<Insets, Int>])] = [
+            (ratioX, \.stretchX, width, [\.left, \.right]), (ratioY, \.stretchY, height, [\.top, \.bottom]),
+        ]
+        for axis in axes where !Self.isNearlyOne(axis.ratio) {
+            scaled[keyPath: axis.stretch] = Self.scaled(
+                ninePatch[keyPath: axis.stretch], by: axis.ratio, length: axis.length)
+            for side in axis.sides {
+                scaled.padding[keyPath: side] = Self.scaled(ninePatch.padding[keyPath: side], by: axis.ratio)
+                scaled.layoutBounds?[keyPath: side] = Self.scaled(
+                    ninePatch.layoutBounds?[keyPath: side] ?? 0, by: axis.ratio)
+            }
         }
         return (try Self.resample(content, width: width, height: height, maxPixels: maxPixels), scaled)
     }
