@@ -152,8 +152,13 @@ def main():
         'small': {'playprep': ours['small_total_ms'], 'skia': peers['skia']['small_total_ms'],
                   'ninepatch': peers['ninepatch']['small_total_ms']},
     }
+    render_ms = statistics.median(ours['large_ms'])
+    encode_ms = statistics.median(ours['encode_ms'])
     print(f'input: 100x100 NinePatch, linear filtering; medians of {options.runs} runs (in-process: '
           f'{max(options.runs, 10)})')
+    print(f'floor: libpng encoding the 1000x1000 output alone {encode_ms:.1f} ms; playprep render + encode in-process '
+          f'{render_ms + encode_ms:.1f} ms = {(render_ms + encode_ms) / encode_ms:.2f}x the floor; whole process '
+          f'{whole["large"]["playprep"]:.1f} ms')
     print(f'{"job":<34}{"playprep":>11}{"Skia ref":>11}{"ninepatch":>11}{"Skia/pp":>9}{"np/pp":>8}')
     for kind, table in (('whole process', whole), ('in-process', inproc)):
         for job, label in (('large', '1000x1000 render'), ('small', '200 small renders')):

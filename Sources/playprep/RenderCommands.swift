@@ -20,6 +20,17 @@ struct PixelSize: ExpressibleByArgument, CustomStringConvertible {
     var description: String { "\(width)x\(height)" }
 }
 
+/// Sizes written `WxH,WxH,…` (DESIGN.md's form for `preview --sizes`).
+struct PixelSizeList: ExpressibleByArgument {
+    var sizes: [PixelSize]
+
+    init?(argument: String) {
+        let sizes = argument.split(separator: ",").map { PixelSize(argument: String($0)) }
+        guard !sizes.isEmpty, !sizes.contains(where: { $0 == nil }) else { return nil }
+        self.sizes = sizes.compactMap { $0 }
+    }
+}
+
 /// `--filter`: the sampling a rendering uses.
 enum FilterOption: String, ExpressibleByArgument, CaseIterable {
     case linear, nearest
@@ -146,8 +157,8 @@ struct PreviewNinePatch: ParsableCommand {
     @Option(name: [.short, .long], help: "The PNG sheet to write.")
     var output: String
 
-    @Option(parsing: .upToNextOption, help: "Sizes to render, WIDTHxHEIGHT each (default: a small, wide, tall and large one).")
-    var sizes: [PixelSize] = []
+    @Option(parsing: .upToNextOption, help: "Sizes to render, WIDTHxHEIGHT, comma- or space-separated (default: a small, wide, tall and large one).")
+    var sizes: [PixelSizeList] = []
 
     @Option(help: "Sampling: linear (Android's default) or nearest.")
     var filter: FilterOption = .linear
@@ -159,7 +170,7 @@ struct PreviewNinePatch: ParsableCommand {
     @OptionGroup var limits: LimitOptions
 
     func validate() throws {
-        for size in sizes where size.width <= 0 || size.height <= 0 {
+        for size in sizes.flatMap(\.sizes) where size.width <= 0 || size.height <= 0 {
             throw ValidationError("size \(size) is empty; width and height must be at least 1")
         }
     }
@@ -169,7 +180,7 @@ struct PreviewNinePatch: ParsableCommand {
         try target.checkNotOverwriting([file])
         let source = try AcceptedNinePatch(file: file, checker: limits.checker())
         let sheet = PreviewSheet(
-            sizes: sizes.isEmpty ? nil : sizes.map { RenderSize(width: $0.width, height: $0.height) },
+            sizes: sizes.isEmpty ? nil : sizes.flatMap(\.sizes).map { RenderSize(width: $0.width, height: $0.height) },
             filter: filter.filter, badPatchTolerance: lints.tolerance())
         let title = String(file.split(separator: "/").last ?? Substring(file))
         do {

@@ -1,6 +1,7 @@
-// Times NinePatchRenderer in-process on one .9.png: a large render repeated, then a sequence of small ones.
+// Times NinePatchRenderer in-process on one .9.png: a large render repeated, then a sequence of small ones, then
+// libpng encoding the large rendering alone (the floor of a render command's own work).
 // Usage: RenderBenchmark FILE WIDTH HEIGHT REPEATS SMALL_SIZES_FILE FILTER
-// SMALL_SIZES_FILE holds one "WxH" per line. Prints JSON: {"large_ms": [...], "small_total_ms": n}.
+// SMALL_SIZES_FILE holds one "WxH" per line. Prints JSON: {"large_ms": [...], "small_total_ms": n, "encode_ms": [...]}.
 import Foundation
 import NinePatchKit
 import PNGKit
@@ -41,4 +42,11 @@ let small = try clock.measure {
         checksum &+= Int(try renderer.render(content, as: ninePatch, width: smallWidth, height: smallHeight).bytes[0])
     }
 }
-print(#"{"large_ms": \#(large), "small_total_ms": \#(milliseconds(small)), "checksum": \#(checksum)}"#)
+// The floor of a whole render command: libpng encoding the same output alone (the fast preset `render` uses).
+let rendered = try renderer.render(content, as: ninePatch, width: width, height: height).unpremultiplied
+var encodeOnly = [Double]()
+for _ in 0..<repeats {
+    let elapsed = try clock.measure { checksum &+= try PNGEncoder.fast.encode(rendered).count }
+    encodeOnly.append(milliseconds(elapsed))
+}
+print(#"{"large_ms": \#(large), "small_total_ms": \#(milliseconds(small)), "encode_ms": \#(encodeOnly), "checksum": \#(checksum)}"#)
