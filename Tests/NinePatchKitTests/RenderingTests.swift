@@ -55,6 +55,16 @@ import Testing
         #expect(axis.spans.map(\.pixels.count) == [0, 0, 1])
     }
 
+    @Test func invalidDivsFallBackToOneWholeImageDraw() {
+        // Touching spans give divs 2, 4, 4, 6: Skia's SkLatticeIter::Valid fails and the image is drawn whole.
+        let ninePatch = NinePatch(
+            width: 8, height: 8, stretchX: [Span(2, 4), Span(4, 6)], stretchY: [Span(1, 2)], padding: .zero,
+            layoutBounds: nil, regionColors: [], outline: Outline(insets: .zero, radius: 0, alpha: 0))
+        let layout = NinePatchLayout(ninePatch, width: 16, height: 4)
+        #expect(layout.columns.spans.map(\.pixels) == [0..<16])
+        #expect(layout.rows.spans.map(\.pixels) == [0..<4])
+    }
+
     @Test func anAxisWithoutStretchIsOneFixedSpanForcedToTheDestination() {
         let axis = LatticeAxis(sourceLength: 5, stretch: [], destinationLength: 9)
         #expect(axis.spans.map(\.pixels) == [0..<9])

@@ -13,10 +13,28 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let check = checker.check(bytes: bytes, file: "fuzz.9.png", keepImage: true)
     var rows = 0
     try? decoder.decodeRows(bytes) { _, _, row in rows &+= row.count }
-    if let image = check.image, check.ninePatch != nil {
+    if let image = check.image, let ninePatch = check.ninePatch {
         precondition(image.width >= 3 && image.height >= 3, "accepted a NinePatch smaller than 3x3")
+        render(image, ninePatch, seed: bytes.last ?? 0)
     }
     return 0
+}
+
+/// Renders an accepted NinePatch at sizes and a density scale picked from the input (kept small), with both
+/// filters, and looks for bad patches: layout, sampling and scaling must hold for any model the parser accepts.
+func render(_ image: RGBAImage, _ ninePatch: NinePatch, seed: UInt8) {
+    let content = PremultipliedImage(image.withoutFrame)
+    let width = 1 + Int(seed % 61)
+    let height = 1 + Int(seed / 4 % 61)
+    for filter in RenderFilter.allCases {
+        let rendered = try? NinePatchRenderer(filter: filter).render(content, as: ninePatch, width: width, height: height)
+        precondition(rendered?.width == width && rendered?.height == height, "rendered the wrong size")
+    }
+    _ = ninePatch.badPatches(in: image, tolerance: Int(seed % 8))
+    if image.width * image.height <= 1 << 16,
+       let (scaled, scaledModel) = try? DensityScaling(factor: 0.5 + Float(seed % 8) / 4).apply(to: content, ninePatch: ninePatch) {
+        _ = try? NinePatchRenderer().render(scaled, as: scaledModel, width: width, height: height)
+    }
 }
 
 /// libFuzzer's own driver (linked by `-sanitize=fuzzer`).

@@ -32,13 +32,14 @@ public struct LatticeAxis: Sendable, Hashable {
     /// The lattice spans in order; they tile `[0, sourceLength)` and `[0, destinationLength)`.
     public var spans: [LatticeSpan]
 
-    /// Lays out `stretch` (an axis' stretch spans, sorted and disjoint) over `destinationLength` pixels.
+    /// Lays out `stretch` (an axis' stretch spans, sorted, disjoint, apart and inside the length, as in any parsed
+    /// NinePatch) over `destinationLength` pixels.
     public init(sourceLength: Int, stretch: [Span], destinationLength: Int) {
         self.init(sourceLength: sourceLength, divs: Self.divs(stretch: stretch, length: sourceLength),
                   destinationLength: destinationLength)
     }
 
-    /// Lays out hwui lattice divs directly (strictly increasing, each below `sourceLength`).
+    /// Lays out hwui lattice divs directly; they must pass `areValid`.
     init(sourceLength: Int, divs allDivs: [Int], destinationLength: Int) {
         self.sourceLength = sourceLength
         self.destinationLength = destinationLength
@@ -78,6 +79,11 @@ public struct LatticeAxis: Sendable, Hashable {
     /// Whether the axis carries no real div (Skia's `SkLatticeIter::Valid` needs one on at least one axis).
     var isDegenerate: Bool { spans.count == 1 }
 
+    /// `SkLatticeIter::Valid` for one axis: divs strictly increasing, each in `0..<length`.
+    static func areValid(_ divs: [Int], length: Int) -> Bool {
+        zip([-1] + divs, divs).allSatisfy { $0 < $1 } && (divs.last ?? 0) < max(length, 1)
+    }
+
     /// hwui's divs: span edges in order, without a final edge equal to the length.
     static func divs(stretch: [Span], length: Int) -> [Int] {
         var divs = stretch.flatMap { [$0.start, $0.end] }
@@ -107,10 +113,15 @@ public struct NinePatchLayout: Sendable, Hashable {
 
     /// Lays `ninePatch` out at `width` × `height` destination pixels.
     public init(_ ninePatch: NinePatch, width: Int, height: Int) {
-        let columns = LatticeAxis(sourceLength: ninePatch.width, stretch: ninePatch.stretchX, destinationLength: width)
-        let rows = LatticeAxis(sourceLength: ninePatch.height, stretch: ninePatch.stretchY, destinationLength: height)
-        if columns.isDegenerate && rows.isDegenerate {
-            // SkCanvas::drawImageLattice falls back to one drawImageRect of the whole image.
+        let columnDivs = LatticeAxis.divs(stretch: ninePatch.stretchX, length: ninePatch.width)
+        let rowDivs = LatticeAxis.divs(stretch: ninePatch.stretchY, length: ninePatch.height)
+        let valid = LatticeAxis.areValid(columnDivs, length: ninePatch.width)
+            && LatticeAxis.areValid(rowDivs, length: ninePatch.height)
+        let columns = LatticeAxis(sourceLength: ninePatch.width, divs: valid ? columnDivs : [], destinationLength: width)
+        let rows = LatticeAxis(sourceLength: ninePatch.height, divs: valid ? rowDivs : [], destinationLength: height)
+        if !valid || (columns.isDegenerate && rows.isDegenerate) {
+            // SkLatticeIter::Valid fails: SkCanvas::drawImageLattice falls back to one drawImageRect of the
+            // whole image. (Divs from aapt2 are always valid; density scaling of tiny images can break them.)
             self.columns = LatticeAxis(sourceLength: ninePatch.width, divs: [0], destinationLength: width)
             self.rows = LatticeAxis(sourceLength: ninePatch.height, divs: [0], destinationLength: height)
             skippedCells = [false]
