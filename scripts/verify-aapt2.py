@@ -11,43 +11,19 @@ spans, padding, layout bounds (npLb absent <=> null), region colours and outline
 
 Prints one line per mismatch and a summary; exits 0 only when everything agrees, 2 when aapt2 is missing.
 """
-import argparse
 import json
 import os
-import shutil
 import subprocess
 import sys
 import tempfile
 
-from ninepatch_files import collect
-
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(HERE)
-ORACLE = os.path.join(os.path.dirname(ROOT), 'shared', 'oracle')
-
-
-def find_oracle():
-    for candidate in (os.environ.get('PLAYPREP_ORACLE'), ORACLE):
-        if candidate and os.path.exists(os.path.join(candidate, 'np_chunks.py')):
-            sys.path.insert(0, candidate)
-            from np_chunks import decode_file  # noqa: E402
-            return decode_file
-    sys.exit('verify-aapt2: shared/oracle/np_chunks.py not found (set PLAYPREP_ORACLE)')
+from aapt2_support import aapt2_compile, collect, command_line, finish, load_np_chunks
 
 
 def aapt2_result(aapt2, path, work, decode_file):
-    drawable = os.path.join(work, 'res', 'drawable')
-    out = os.path.join(work, 'out')
-    shutil.rmtree(work, ignore_errors=True)
-    os.makedirs(drawable)
-    os.makedirs(out)
-    # aapt2 rejects names with extra dots; the resource name does not matter for the chunks.
-    shutil.copy(path, os.path.join(drawable, 'probe.9.png'))
-    proc = subprocess.run([aapt2, 'compile', '-o', 'out/', 'res/drawable/probe.9.png'], cwd=work,
-                          capture_output=True, text=True)
-    result = {'rc': proc.returncode, 'message': (proc.stdout + proc.stderr).strip()}
-    flat = os.path.join(out, 'drawable_probe.9.png.flat')
-    if proc.returncode == 0 and os.path.exists(flat):
+    rc, message, flat = aapt2_compile(aapt2, path, work)
+    result = {'rc': rc, 'message': message}
+    if flat:
         result['chunks'] = decode_file(flat)
     return result
 
@@ -88,17 +64,8 @@ def chunk_overflowed(tc, ours):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument('--playprep', default=os.path.join(ROOT, '.build', 'release', 'playprep'))
-    parser.add_argument('--json', help='write per-file results here')
-    parser.add_argument('paths', nargs='+')
-    args = parser.parse_args()
-
-    aapt2 = shutil.which('aapt2')
-    if not aapt2:
-        print('verify-aapt2: SKIPPED: aapt2 is not installed (Debian: apt-get install -y aapt)')
-        return 2
-    decode_file = find_oracle()
+    args, aapt2 = command_line('verify-aapt2', __doc__, paths_required=True)
+    decode_file = load_np_chunks('verify-aapt2').decode_file
     files = collect(args.paths)
     if not files:
         sys.exit('verify-aapt2: no .9.png files under %s' % ' '.join(args.paths))
@@ -142,10 +109,7 @@ def main():
     print('verify-aapt2: %d files: verdicts agree %d/%d; data (spans, padding, layout bounds, region colours, '
           'outline) agree %d/%d accepted files' % (len(files), verdict_ok, len(files), data_ok, accepted)
           + ('; %d where aapt2 overflowed its one-byte counts (playprep warns NP104)' % overflow if overflow else ''))
-    if args.json:
-        with open(args.json, 'w') as handle:
-            json.dump(records, handle, indent=1)
-    return 0 if not mismatches else 1
+    return finish(args, records, mismatches)
 
 
 if __name__ == '__main__':

@@ -74,7 +74,7 @@ public struct AtomicFile: Sendable {
     private func openUnnamed() -> Int32? {
         #if os(Linux)
         let unnamedFileFlag: Int32 = 0o2000_0000 | O_DIRECTORY
-        let descriptor = open(folder.isEmpty ? "." : folder, O_WRONLY | O_CLOEXEC | unnamedFileFlag, 0o644)
+        let descriptor = open(folder, O_WRONLY | O_CLOEXEC | unnamedFileFlag, 0o644)
         return descriptor >= 0 ? descriptor : nil
         #else
         return nil
@@ -86,14 +86,39 @@ public struct AtomicFile: Sendable {
         linkat(AT_FDCWD, "/proc/self/fd/\(descriptor)", AT_FDCWD, name, AT_SYMLINK_FOLLOW) == 0
     }
 
-    /// The folder part of `path`, with its trailing slash, or empty for a bare name.
+    /// Whether writing here would replace the file at `input`: both paths resolve (symbolic links, `.` and `..`)
+    /// to the same real path, or they name one file through a hard link. A target that does not exist yet is
+    /// resolved through its folder.
+    public func wouldReplace(_ input: String) -> Bool {
+        guard let inputPath = Self.realPath(input) else { return false }
+        if let targetPath = Self.realPath(path) ?? Self.realPath(folder).map({ ($0 == "/" ? "" : $0) + "/" + name }),
+           targetPath == inputPath {
+            return true
+        }
+        var inputInfo = stat()
+        var targetInfo = stat()
+        return stat(input, &inputInfo) == 0 && stat(path, &targetInfo) == 0
+            && inputInfo.st_dev == targetInfo.st_dev && inputInfo.st_ino == targetInfo.st_ino
+    }
+
+    /// The folder part of the path (`.` for a bare name) and the name after the last slash.
     private var folder: String {
-        path.lastIndex(of: "/").map { String(path[...$0]) } ?? ""
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    private var name: String {
+        path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
+    }
+
+    private static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     /// `folder/.name.playprep-PID-N.tmp`: hidden, unique per process and call, beside the target.
     private func temporaryPath() -> String {
-        let name = path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
-        return "\(folder).\(name).playprep-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
+        "\(folder)/.\(name).playprep-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
     }
 }

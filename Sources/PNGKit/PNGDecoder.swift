@@ -105,9 +105,8 @@ public struct PNGDecoder: Sendable {
     private func checkDeclaredSize(_ bytes: [UInt8]) throws(PNGError) {
         // Signature (8), IHDR length (4), "IHDR" (4), width (4), height (4).
         guard bytes.count >= 24, bytes[12...15].elementsEqual("IHDR".utf8) else { return }
-        let bigEndian = { (offset: Int) in bytes[offset..<(offset + 4)].reduce(0) { $0 << 8 | Int($1) } }
-        let width = bigEndian(16)
-        let height = bigEndian(20)
+        let width = Int(PNGChunk.bigEndian32(bytes, at: 16))
+        let height = Int(PNGChunk.bigEndian32(bytes, at: 20))
         if width == 0 || height == 0 {
             throw .corrupt("IHDR declares a \(width)x\(height) image; both sides must be at least 1")
         }

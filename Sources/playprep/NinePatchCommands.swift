@@ -9,7 +9,10 @@ struct NinePatchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ninepatch",
         abstract: "Inspect and validate NinePatch (.9.png) images exactly as aapt2 judges them.",
-        subcommands: [InspectNinePatch.self, CheckNinePatch.self, RenderNinePatch.self, PreviewNinePatch.self]
+        subcommands: [
+            InspectNinePatch.self, CheckNinePatch.self, RenderNinePatch.self, PreviewNinePatch.self,
+            CompileNinePatch.self, DecompileNinePatch.self,
+        ]
     )
 }
 
