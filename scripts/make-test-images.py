@@ -6,7 +6,7 @@ Usage:  scripts/make-test-images.py        (needs pypng: pip install pypng)
 Writes:
   TestImages/malformed/*.9.png   broken files every checker must survive and reject (exit 1, one line each):
                                  truncated, not a PNG, empty, bad CRC, huge or zero IHDR sizes, missing IEND,
-                                 an empty IDAT
+                                 an empty IDAT, a chunk declaring 2 GB
   TestImages/unusual/*.9.png     odd files that libpng and aapt2 accept: trailing garbage after IEND, palette
                                  indices past the palette
   TestImages/problems/*.9.png    valid PNGs whose NinePatch frame has several problems at once
@@ -81,6 +81,9 @@ def malformed():
     write('malformed', 'zero_size.9.png', signature + zero + good[ihdr_end:])
     write('malformed', 'missing_iend.9.png', good[:iend])
     write('malformed', 'zero_length_idat.9.png', good[:idat[0]] + chunk(b'IDAT', b'') + good[iend:])
+    # Found by fuzzing: a text chunk declaring 2 GB in a tiny file (libpng would allocate it before reading).
+    write('malformed', 'huge_chunk_length.9.png',
+          good[:ihdr_end] + struct.pack('>I', 2_000_000_000) + b'iTXt' + b'Title\0\0\0\0\0text' + good[ihdr_end:])
     # Trailing bytes after IEND are ignored by libpng (and aapt2): this file is valid.
     write('unusual', 'trailing_garbage.9.png', good + b'garbage after IEND')
     # A 2-entry palette (0 transparent frame, 1 black tick) whose content pixels use index 5.

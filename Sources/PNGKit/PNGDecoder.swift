@@ -75,6 +75,7 @@ public struct PNGDecoder: Sendable {
         if bytes.isEmpty { throw .empty }
         if bytes.count > limits.maxFileBytes { throw .fileTooLarge(bytes: bytes.count, limit: limits.maxFileBytes) }
         try checkDeclaredSize(bytes)
+        try checkChunkLengths(bytes)
         // libpng keeps pointers to the reader state, so it lives at a fixed heap address.
         let reader = UnsafeMutablePointer<pngshim_reader>.allocate(capacity: 1)
         reader.initialize(to: pngshim_reader())
@@ -98,6 +99,28 @@ public struct PNGDecoder: Sendable {
             }
         }
         return try result.get()
+    }
+
+    /// Refuses a chunk whose declared length does not fit in the file, or an ancillary chunk (lower-case first
+    /// letter) over `limits.maxChunkBytes`, before libpng sees it: libpng allocates a text chunk's declared size before
+    /// reading it, so a 1 KiB file declaring a 2 GB `iTXt` cost 2 GB and seconds (found by fuzzing).
+    private func checkChunkLengths(_ bytes: [UInt8]) throws(PNGError) {
+        guard bytes.count >= 8, bytes[0..<8].elementsEqual(PNGChunk.signature) else { return }
+        var position = 8
+        while bytes.count - position >= 8 {
+            let length = Int(PNGChunk.bigEndian32(bytes, at: position))
+            let name = String(decoding: bytes[(position + 4)..<(position + 8)], as: UTF8.self)
+            guard length <= bytes.count - position - 12 else {
+                throw .corrupt("file is truncated: chunk \(name) at byte \(position) declares \(length) bytes, "
+                    + "but the file has \(bytes.count)")
+            }
+            let isAncillary = bytes[position + 4] & 0x20 != 0
+            guard !isAncillary || length <= limits.maxChunkBytes else {
+                throw .corrupt("chunk \(name) is \(length) bytes, over the limit of \(limits.maxChunkBytes)")
+            }
+            if name == "IEND" { return }
+            position += 12 + length
+        }
     }
 
     /// Refuses a header whose declared size is zero or over the limits straight from the IHDR bytes, before libpng

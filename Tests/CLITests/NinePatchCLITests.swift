@@ -33,7 +33,7 @@ import TestSupport
     }()
 
     @Test func malformedFolderIsThere() {
-        #expect(Self.malformed.count == 8)
+        #expect(Self.malformed.count == 9)
     }
 
     @Test(arguments: malformed)

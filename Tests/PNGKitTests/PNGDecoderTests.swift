@@ -96,6 +96,20 @@ import TestSupport
         }
     }
 
+    @Test func aChunkDeclaringMoreThanTheFileIsRefusedBeforeLibpngAllocatesIt() throws {
+        let bytes = try Fixtures.bytes(Fixtures.testImage("malformed/huge_chunk_length.9.png"))
+        #expect(throws: PNGError.corrupt(
+            "file is truncated: chunk iTXt at byte 33 declares 2000000000 bytes, but the file has \(bytes.count)")) {
+            try decoder.header(of: bytes)
+        }
+        let withText = try PNGEncoder().encode(
+            RGBAImage(width: 2, height: 2), chunks: [PNGChunk(name: "tEXt", data: Array("Title\u{0}abcd".utf8))])
+        #expect(try decoder.decode(withText).width == 2)
+        #expect(throws: PNGError.corrupt("chunk tEXt is 10 bytes, over the limit of 4")) {
+            try PNGDecoder(limits: PNGLimits(maxChunkBytes: 4)).decode(withText)
+        }
+    }
+
     @Test func hugeHeaderIsRefusedBeforeDecoding() throws {
         let bytes = try Fixtures.bytes(Fixtures.testImage("malformed/huge_ihdr.9.png"))
         #expect(throws: PNGError.tooLarge(width: 100_000, height: 100_000, limits: .standard)) {
