@@ -7,7 +7,11 @@ set -euo pipefail
 cd "$(dirname "$0")/../Fuzz"
 runs="${1:-1000000}"
 shift || true
-swift build -c debug --scratch-path ../.build-fuzz -Xswiftc -sanitize=fuzzer,address 2>&1 | grep -E 'error|warning: .*Sources' || true
+if ! swift build -c debug --scratch-path ../.build-fuzz -Xswiftc -sanitize=fuzzer,address > ../.build-fuzz.log 2>&1; then
+  grep -E 'error' ../.build-fuzz.log >&2
+  echo "fuzz: the fuzz target did not build (../.build-fuzz.log)" >&2
+  exit 2
+fi
 binary="$(swift build -c debug --scratch-path ../.build-fuzz --show-bin-path)/NinePatchFuzzer"
 seeds="$(mktemp -d)"
 trap 'rm -rf "$seeds"' EXIT
