@@ -58,7 +58,9 @@ let package = Package(
         ),
         .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strictSwift),
         .testTarget(name: "PNGKitTests", dependencies: ["PNGKit", "TestSupport"], swiftSettings: strictSwift),
-        .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"], swiftSettings: strictSwift),
+        .testTarget(
+            name: "DiagnosticsTests", dependencies: ["Diagnostics", "TestSupport"], exclude: ["Resources"],
+            swiftSettings: strictSwift),
         .testTarget(
             name: "NinePatchKitTests",
             dependencies: ["NinePatchKit", "PNGKit", "Diagnostics", "TestSupport"],

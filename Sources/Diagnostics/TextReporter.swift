@@ -68,7 +68,8 @@ public struct TextReporter: Reporter {
         return nil
     }
 
-    private func summaryLine(_ summary: ReportSummary) -> String {
+    /// `N files checked: E errors, W warnings`.
+    public func summaryLine(_ summary: ReportSummary) -> String {
         let files = summary.files == 1 ? "1 file" : "\(summary.files) files"
         let errors = summary.errors == 1 ? "1 error" : "\(summary.errors) errors"
         let warnings = summary.warnings == 1 ? "1 warning" : "\(summary.warnings) warnings"

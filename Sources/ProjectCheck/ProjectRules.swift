@@ -1,4 +1,6 @@
 public import Diagnostics
+import NinePatchKit
+import PlayListingKit
 
 /// Rules of the whole-project check itself (the NinePatch and listing rules come from their libraries).
 public enum ProjectRule: String, Sendable, CaseIterable {
@@ -14,5 +16,13 @@ public enum ProjectRule: String, Sendable, CaseIterable {
 
     func diagnostic(file: String, _ message: String) -> Diagnostic {
         Diagnostic(ruleID: rawValue, severity: descriptor.defaultSeverity, file: file, message: message)
+    }
+}
+
+extension RuleCatalog {
+    /// Every rule playprep has: NinePatch, listing and package-name, and project rules.
+    public static var playprep: RuleCatalog {
+        RuleCatalog(NinePatchRule.allCases.map(\.descriptor) + PlayListingRules.descriptors
+            + ProjectRule.allCases.map(\.descriptor))
     }
 }

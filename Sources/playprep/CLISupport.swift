@@ -1,5 +1,7 @@
 import ArgumentParser
 import Diagnostics
+import FileAccess
+import ProjectCheck
 import Foundation
 
 /// Why a command could not run at all (exit status 2), as opposed to problems found in the inputs (exit 1).
@@ -43,27 +45,57 @@ struct Console {
 enum ReportFormat: String, ExpressibleByArgument, CaseIterable {
     case text
     case json
+    case sarif
+    case junit
+    case github
 
-    func reporter(console: Console) -> any Reporter {
+    /// The reporter; `useColor` applies to text on a terminal, `strict` to JUnit's failing test cases.
+    func reporter(useColor: Bool, strict: Bool) -> any Reporter {
         switch self {
-        case .text: TextReporter(useColor: console.supportsColor)
+        case .text: TextReporter(useColor: useColor)
         case .json: JSONReporter()
+        case .sarif: SARIFReporter(catalog: .playprep, toolVersion: Playprep.configuration.version)
+        case .junit: JUnitReporter(strict: strict)
+        case .github: GitHubReporter()
         }
     }
 }
 
-/// `--format` and `--strict`, shared by the checking commands.
+/// `--format`, `--output` and `--strict`, shared by the checking commands.
 struct ReportOptions: ParsableArguments {
     @Option(name: .long, help: "Report format: \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
     var format: ReportFormat = .text
 
+    @Option(name: .long, help: "Write the report to this file (atomically); the summary line still goes to standard output.")
+    var output: String?
+
     @Flag(name: .long, help: "Fail (exit 1) on warnings too.")
     var strict = false
 
-    /// Prints `report` to standard output and exits 1 when it fails.
+    /// Refuses an `--output` whose folder does not exist before any work is done.
+    func validate() throws {
+        guard let output else { return }
+        let folder = URL(fileURLWithPath: output).deletingLastPathComponent().path
+        guard PathKind(path: folder) == .folder else {
+            throw ValidationError("--output \(output): the folder \(folder) does not exist")
+        }
+    }
+
+    /// Prints `report` (or writes it to `--output` and prints its summary) and exits 1 when it fails.
     func finish(with report: Report) throws {
         let console = Console.standardOutput
-        console.write(format.reporter(console: console).render(report))
+        if let output {
+            let rendered = format.reporter(useColor: false, strict: strict).render(report)
+            do {
+                try AtomicFile(path: output).write(rendered)
+            } catch {
+                throw CLIError.cannotWrite(output, reason: error.description)
+            }
+            console.write(TextReporter(useColor: console.supportsColor).summaryLine(report.summary)
+                + " (\(format.rawValue) report in \(output))\n")
+        } else {
+            console.write(format.reporter(useColor: console.supportsColor, strict: strict).render(report))
+        }
         if report.fails(strict: strict) {
             throw ExitCode.failure
         }

@@ -90,3 +90,52 @@ public enum PlayprepBinary {
             standardError: String(decoding: errData, as: UTF8.self))
     }
 }
+
+/// A Python interpreter for tests that validate output with Python libraries.
+public enum TestPython {
+    /// `PLAYPREP_PYTHON`, else the oracle venv beside the sources, else `python3` on PATH — the first that can
+    /// import every module in `modules`; `nil` when none can, so tests skip with a message.
+    public static func interpreter(importing modules: [String]) -> URL? {
+        let candidates = [
+            ProcessInfo.processInfo.environment["PLAYPREP_PYTHON"].map { URL(fileURLWithPath: $0) },
+            Fixtures.packageRoot.appendingPathComponent(".venv-oracle/bin/python"),
+            Fixtures.executable(named: "python3"),
+        ].compactMap { $0 }
+        return candidates.first { candidate in
+            guard FileManager.default.isExecutableFile(atPath: candidate.path) else { return false }
+            return (try? run(candidate, ["-c", "import " + modules.joined(separator: ", ")]).status) == 0
+        }
+    }
+
+    /// Runs `python arguments…` with `input` on standard input; returns the exit status and standard output.
+    public static func run(_ python: URL, _ arguments: [String], input: String = "") throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = python
+        process.arguments = arguments
+        let stdin = Pipe()
+        let stdout = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = stdout
+        try process.run()
+        stdin.fileHandleForWriting.write(Data(input.utf8))
+        try stdin.fileHandleForWriting.close()
+        let output = stdout.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+    }
+
+    /// The committed OASIS SARIF 2.1.0 schema.
+    public static let sarifSchema = Fixtures.packageRoot.appendingPathComponent(
+        "Tests/DiagnosticsTests/Resources/sarif-schema-2.1.0.json")
+
+    /// A script that validates standard input against the JSON schema at `argv[1]`, printing each error.
+    public static let validateJSONSchema = """
+        import json, sys, jsonschema
+        schema = json.load(open(sys.argv[1]))
+        validator = jsonschema.validators.validator_for(schema)(schema, format_checker=jsonschema.FormatChecker())
+        errors = list(validator.iter_errors(json.load(sys.stdin)))
+        for error in errors: print(list(error.absolute_path), error.message)
+        sys.exit(1 if errors else 0)
+        """
+}

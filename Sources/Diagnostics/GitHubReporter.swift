@@ -1,0 +1,45 @@
+/// GitHub Actions workflow commands: one `::error file=…,line=…,col=…,title=…::message` line per finding
+/// (`::warning`, `::notice` for the other severities), which GitHub shows as annotations on the changed files,
+/// then the summary line. Image findings have no line; their pixel goes in the message.
+public struct GitHubReporter: Reporter {
+    public init() {}
+
+    public func render(_ report: Report) -> String {
+        var out = ""
+        for diagnostic in report.diagnostics {
+            let command = switch diagnostic.severity {
+            case .error: "error"
+            case .warning: "warning"
+            case .note: "notice"
+            }
+            var properties = ["file=" + Self.escapeProperty(diagnostic.file)]
+            if let line = diagnostic.location?.line {
+                properties.append("line=\(line)")
+                if let column = diagnostic.location?.column { properties.append("col=\(column)") }
+            }
+            properties.append("title=" + Self.escapeProperty("\(diagnostic.ruleID)"))
+            var message = diagnostic.message
+            if let x = diagnostic.location?.x, let y = diagnostic.location?.y { message = "pixel (\(x),\(y)): " + message }
+            if let hint = diagnostic.hint { message += "\nhint: " + hint }
+            out += "::\(command) \(properties.joined(separator: ","))::\(Self.escapeData(message))\n"
+        }
+        return out + TextReporter().summaryLine(report.summary) + "\n"
+    }
+
+    /// GitHub's escaping of a command's message.
+    static func escapeData(_ text: String) -> String {
+        text.replacingAll("%", with: "%25").replacingAll("\r", with: "%0D").replacingAll("\n", with: "%0A")
+    }
+
+    /// GitHub's escaping of a command property value.
+    static func escapeProperty(_ text: String) -> String {
+        escapeData(text).replacingAll(":", with: "%3A").replacingAll(",", with: "%2C")
+    }
+}
+
+extension String {
+    /// Every occurrence of `target` replaced (Foundation-free).
+    func replacingAll(_ target: String, with replacement: String) -> String {
+        split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
+    }
+}

@@ -1,0 +1,155 @@
+#if canImport(FoundationEssentials)
+internal import FoundationEssentials
+#else
+internal import Foundation
+#endif
+
+/// SARIF 2.1.0 (OASIS), the format GitHub code scanning and most CI dashboards import: one run whose driver
+/// lists the rules that fired (with their summaries as help) and one result per finding. Text findings carry a
+/// region with line and column; image findings carry no region (SARIF has no pixel coordinates) but name the
+/// pixel in their message and in the result's `properties`.
+public struct SARIFReporter: Reporter {
+    public var catalog: RuleCatalog
+    public var toolVersion: String
+
+    public init(catalog: RuleCatalog, toolVersion: String) {
+        self.catalog = catalog
+        self.toolVersion = toolVersion
+    }
+
+    public func render(_ report: Report) -> String {
+        let diagnostics = report.diagnostics
+        var ruleIDs = [String]()
+        for diagnostic in diagnostics where !ruleIDs.contains(diagnostic.ruleID) { ruleIDs.append(diagnostic.ruleID) }
+        ruleIDs.sort()
+        let rules = ruleIDs.map { id in
+            let severity = diagnostics.first { $0.ruleID == id }?.severity ?? .warning
+            return Rule(catalog.descriptor(for: id, severity: severity))
+        }
+        let results = diagnostics.map { diagnostic in
+            Result(diagnostic, ruleIndex: ruleIDs.firstIndex(of: diagnostic.ruleID) ?? 0)
+        }
+        let log = Log(runs: [Run(tool: Tool(driver: Driver(version: toolVersion, rules: rules)), results: results)])
+        return JSONReporter.encode(log)
+    }
+
+    /// SARIF's `level` for a severity.
+    static func level(_ severity: Severity) -> String {
+        switch severity {
+        case .error: "error"
+        case .warning: "warning"
+        case .note: "note"
+        }
+    }
+
+    /// A relative URI reference for a path (percent-encoded), or a `file://` URI for an absolute one.
+    static func uri(for path: String) -> String {
+        var allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~/".utf8)
+        allowed.insert(UInt8(ascii: "@"))
+        let hex = Array("0123456789ABCDEF")
+        let encoded = path.utf8.map { byte in
+            allowed.contains(byte) ? String(UnicodeScalar(byte)) : "%" + String(hex[Int(byte >> 4)]) + String(hex[Int(byte & 15)])
+        }.joined()
+        return path.hasPrefix("/") ? "file://" + encoded : encoded
+    }
+
+    private struct Log: Encodable {
+        let schema = "https://json.schemastore.org/sarif-2.1.0.json"
+        let version = "2.1.0"
+        var runs: [Run]
+
+        enum CodingKeys: String, CodingKey {
+            case schema = "$schema", version, runs
+        }
+    }
+
+    private struct Run: Encodable {
+        var tool: Tool
+        var results: [Result]
+    }
+
+    private struct Tool: Encodable {
+        var driver: Driver
+    }
+
+    private struct Driver: Encodable {
+        let name = "playprep"
+        var version: String
+        var rules: [Rule]
+    }
+
+    private struct Message: Encodable {
+        var text: String
+    }
+
+    private struct Rule: Encodable {
+        var id: String
+        var name: String
+        var shortDescription: Message
+        var fullDescription: Message
+        var help: Message
+        var defaultConfiguration: Configuration
+
+        struct Configuration: Encodable {
+            var level: String
+        }
+
+        init(_ descriptor: RuleDescriptor) {
+            id = descriptor.id
+            name = descriptor.name
+            shortDescription = Message(text: descriptor.summary)
+            fullDescription = Message(text: descriptor.summary)
+            help = Message(text: "\(descriptor.id) (\(descriptor.name)): \(descriptor.summary)")
+            defaultConfiguration = Configuration(level: SARIFReporter.level(descriptor.defaultSeverity))
+        }
+    }
+
+    private struct Result: Encodable {
+        var ruleId: String
+        var ruleIndex: Int
+        var level: String
+        var message: Message
+        var locations: [Location]
+        var properties: Properties?
+
+        struct Location: Encodable {
+            var physicalLocation: PhysicalLocation
+        }
+
+        struct PhysicalLocation: Encodable {
+            var artifactLocation: ArtifactLocation
+            var region: Region?
+        }
+
+        struct ArtifactLocation: Encodable {
+            var uri: String
+        }
+
+        struct Region: Encodable {
+            var startLine: Int
+            var startColumn: Int?
+        }
+
+        struct Properties: Encodable {
+            var pixelX: Int
+            var pixelY: Int
+        }
+
+        init(_ diagnostic: Diagnostic, ruleIndex: Int) {
+            ruleId = diagnostic.ruleID
+            self.ruleIndex = ruleIndex
+            level = SARIFReporter.level(diagnostic.severity)
+            var text = diagnostic.message
+            let location = diagnostic.location
+            if let x = location?.x, let y = location?.y {
+                text += " (at pixel \(x),\(y))"
+                properties = Properties(pixelX: x, pixelY: y)
+            }
+            if let hint = diagnostic.hint { text += ". Fix: " + hint }
+            message = Message(text: text)
+            let region = location?.line.map { Region(startLine: $0, startColumn: location?.column) }
+            locations = [Location(physicalLocation: PhysicalLocation(
+                artifactLocation: ArtifactLocation(uri: SARIFReporter.uri(for: diagnostic.file)), region: region))]
+        }
+    }
+}

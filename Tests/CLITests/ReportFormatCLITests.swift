@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+import TestSupport
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// `--format sarif|junit|github` and `--output` on the BrokenApp sample, end to end.
+@Suite struct ReportFormatCLITests {
+    func brokenApp(_ arguments: [String]) throws -> PlayprepBinary.Outcome {
+        try PlayprepBinary.run(["check", "TestImages/BrokenApp"] + arguments)
+    }
+
+    @Test func sarifOfTheBrokenAppValidatesAgainstTheSchema() throws {
+        let run = try brokenApp(["--format", "sarif"])
+        #expect(run.status == 1)
+        let log = try #require(try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any])
+        let results = ((log["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]]) ?? []
+        #expect(Set(results.compactMap { $0["ruleId"] as? String })
+            == ["IMG002", "NP003", "NP102", "NP105", "NP106", "PKG007", "TXT001"])
+        guard let python = TestPython.interpreter(importing: ["jsonschema"]) else {
+            print("skipped schema validation: no Python with the jsonschema package (set PLAYPREP_PYTHON)")
+            return
+        }
+        let validation = try TestPython.run(
+            python, ["-c", TestPython.validateJSONSchema, TestPython.sarifSchema.path], input: run.standardOutput)
+        #expect(validation.status == 0, "\(validation.output)")
+    }
+
+    #if canImport(FoundationXML)
+    @Test func junitOfTheBrokenAppParsesWithTheExpectedCounts() throws {
+        let run = try brokenApp(["--format", "junit"])
+        #expect(run.status == 1)
+        let root = try #require(try XMLDocument(xmlString: run.standardOutput).rootElement())
+        let suite = try #require(root.elements(forName: "testsuite").first)
+        let cases = suite.elements(forName: "testcase")
+        #expect(cases.count == 16)
+        #expect(suite.attribute(forName: "tests")?.stringValue == "16")
+        #expect(suite.attribute(forName: "failures")?.stringValue == "5")
+        #expect(cases.filter { !$0.elements(forName: "failure").isEmpty }.count == 5)
+    }
+    #endif
+
+    @Test func githubAnnotationsOfTheBrokenApp() throws {
+        let run = try brokenApp(["--format", "github"])
+        #expect(run.status == 1)
+        let lines = run.standardOutput.split(separator: "\n").map(String.init)
+        let command = try Regex(#"^::(error|warning|notice) file=[^,:]+(,line=\d+(,col=\d+)?)?,title=[A-Z]+[0-9]+::.+$"#)
+        #expect(lines.dropLast().allSatisfy { $0.wholeMatch(of: command) != nil })
+        #expect(lines.count(where: { $0.hasPrefix("::error ") }) == 5)
+        #expect(lines.count(where: { $0.hasPrefix("::warning ") }) == 2)
+        #expect(lines.last == "16 files checked: 5 errors, 2 warnings")
+    }
+
+    @Test func outputWritesTheReportAndPrintsOnlyTheSummary() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("playprep-out-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let file = folder.appendingPathComponent("report.sarif")
+        let run = try brokenApp(["--format", "sarif", "--output", file.path])
+        #expect(run.status == 1)
+        #expect(run.standardOutput == "16 files checked: 5 errors, 2 warnings (sarif report in \(file.path))\n")
+        let written = try String(contentsOf: file, encoding: .utf8)
+        #expect(written.contains("\"version\" : \"2.1.0\""))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["report.sarif"])
+
+        let nowhere = folder.appendingPathComponent("missing/report.xml").path
+        let failed = try brokenApp(["--format", "junit", "--output", nowhere])
+        #expect(failed.status == 2)
+        #expect(failed.standardError.hasPrefix("Error: --output \(nowhere): the folder"))
+        #expect(!failed.standardError.contains("checked"), "refused before checking anything")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["report.sarif"])
+    }
+}
