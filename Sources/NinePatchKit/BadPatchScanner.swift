@@ -1,4 +1,9 @@
 public import PNGKit
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Along which direction a stretchable cell's pixels differ.
 public enum StretchDirection: String, Sendable, Hashable, Codable {
@@ -40,7 +45,8 @@ struct BadPatchScanner {
     private var bandStart = 0
     private var bandIsStretch = false
     private var bandOpen = false
-    private var found: [Int: BadPatch] = [:]
+    /// Per lattice column: the bad patch found in the current band so far.
+    private var found: [BadPatch?]
     private(set) var badPatches = [BadPatch]()
 
     /// `columns`: the lattice columns in content coordinates; `tolerance`: the largest accepted difference.
@@ -53,6 +59,7 @@ struct BadPatchScanner {
         }
         self.columnOfPixel = columnOfPixel
         previousRow = [UInt32](repeating: 0, count: columnOfPixel.count)
+        found = Array(repeating: nil, count: columns.count)
     }
 
     /// Adds content row `y` (`row` is the whole image row, frame included, RGBA8); `isStretch` says whether the
@@ -67,14 +74,22 @@ struct BadPatchScanner {
             bandIsStretch = isStretch
             bandStart = y
         } else if isStretch {
-            for x in 0..<columnOfPixel.count where word(x) != previousRow[x] {
-                note(columnOfPixel[x], x: x, y: y, .vertical, Self.difference(word(x), previousRow[x]))
+            // Most rows repeat the one above exactly: one memory comparison, then pixels only when it differs.
+            let rowBytes = columnOfPixel.count * 4
+            let same = previousRow.withUnsafeBytes { memcmp($0.baseAddress!, pixels, rowBytes) == 0 }
+            if !same {
+                for x in 0..<columnOfPixel.count where word(x) != previousRow[x] {
+                    note(columnOfPixel[x], x: x, y: y, .vertical, Self.difference(word(x), previousRow[x]))
+                }
             }
         }
         if isStretch {
-            for x in 0..<columnOfPixel.count { previousRow[x] = word(x) }
+            previousRow.withUnsafeMutableBytes { $0.baseAddress!.copyMemory(from: pixels, byteCount: $0.count) }
         }
-        for (index, column) in columns.enumerated() where column.isStretchable {
+        for (index, column) in columns.enumerated() where column.isStretchable && column.span.length > 1 {
+            // A run is uniform exactly when it equals itself shifted by one pixel.
+            let start = pixels + column.span.start * 4
+            guard memcmp(start, start + 4, (column.span.length - 1) * 4) != 0 else { continue }
             for x in (column.span.start + 1)..<column.span.end where word(x) != word(x - 1) {
                 note(index, x: x, y: y, .horizontal, Self.difference(word(x), word(x - 1)))
             }
@@ -88,35 +103,36 @@ struct BadPatchScanner {
 
     private mutating func note(_ column: Int, x: Int, y: Int, _ direction: StretchDirection, _ difference: Int) {
         guard difference > tolerance else { return }
-        if var patch = found[column] {
-            if patch.direction != direction { patch.direction = .both }
-            patch.difference = max(patch.difference, difference)
-            found[column] = patch
-        } else {
+        guard var patch = found[column] else {
             found[column] = BadPatch(
                 columns: columns[column].span, rows: Span(bandStart, bandStart), direction: direction,
                 firstX: x, firstY: y, difference: difference)
+            return
         }
+        if patch.direction != direction { patch.direction = .both }
+        patch.difference = max(patch.difference, difference)
+        found[column] = patch
     }
 
     private mutating func closeBand(endingAt y: Int) {
         guard bandOpen else { return }
-        for (_, patch) in found.sorted(by: { $0.key < $1.key }) {
-            badPatches.append(BadPatch(
-                columns: patch.columns, rows: Span(bandStart, y), direction: patch.direction,
-                firstX: patch.firstX, firstY: patch.firstY, difference: patch.difference))
+        for case var patch? in found {
+            patch.rows = Span(bandStart, y)
+            badPatches.append(patch)
         }
-        found.removeAll(keepingCapacity: true)
+        for column in found.indices { found[column] = nil }
         bandOpen = false
     }
 
     /// Largest per-channel difference of two RGBA8 words (memory order R, G, B, A), premultiplied.
+    @inline(__always)
     static func difference(_ a: UInt32, _ b: UInt32) -> Int {
-        let premultiplied = { (pixel: UInt32) -> [Int] in
-            let alpha = Int(pixel >> 24)
-            return [0, 8, 16].map { (Int(pixel >> UInt32($0) & 0xFF) * alpha + 127) / 255 } + [alpha]
+        let alphaA = Int(a >> 24)
+        let alphaB = Int(b >> 24)
+        @inline(__always) func channel(_ shift: UInt32) -> Int {
+            abs((Int(a >> shift & 0xFF) * alphaA + 127) / 255 - (Int(b >> shift & 0xFF) * alphaB + 127) / 255)
         }
-        return zip(premultiplied(a), premultiplied(b)).map { abs($0 - $1) }.max() ?? 0
+        return max(abs(alphaA - alphaB), channel(0), channel(8), channel(16))
     }
 }
 
