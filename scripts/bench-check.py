@@ -23,6 +23,7 @@ import time
 import zlib
 
 from ninepatch_files import collect
+from playprep_build import shipping_binary
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SHARED = os.path.join(os.path.dirname(ROOT), 'shared')
@@ -77,11 +78,13 @@ def big_ninepatch(path, side):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument('--playprep', default=os.path.join(ROOT, '.build', 'release', 'playprep'))
+    parser.add_argument('--playprep', help='the binary to measure (default: the shipping build, see playprep_build.py)')
     parser.add_argument('--corpus', default=os.path.join(SHARED, 'corpus', 'ninepatch'))
     parser.add_argument('--runs', type=int, default=5)
     parser.add_argument('--big-side', type=int, default=8000)
     args = parser.parse_args()
+    args.playprep = args.playprep or shipping_binary()
+    print('playprep binary: %s' % args.playprep)
 
     aapt2 = shutil.which('aapt2')
     compiler = shutil.which('cc') or shutil.which('gcc')

@@ -22,6 +22,8 @@ import sys
 import tempfile
 import time
 
+from playprep_build import shipping_binary
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 ORACLE = os.environ.get('PLAYPREP_ORACLE', os.path.join(os.path.dirname(ROOT), 'shared', 'oracle'))
 SMALL_SIZES = [(64 + i, 62 + i) for i in range(200)]
@@ -105,9 +107,11 @@ def timed(command, runs):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument('--playprep', default=os.path.join(ROOT, '.build', 'release', 'playprep'))
+    parser.add_argument('--playprep', help='the binary to measure (default: the shipping build, see playprep_build.py)')
     parser.add_argument('--runs', type=int, default=5)
     options = parser.parse_args()
+    options.playprep = options.playprep or shipping_binary()
+    print(f'playprep binary: {options.playprep}')
     if not os.path.exists(os.path.join(ORACLE, 'skia_render.py')):
         print(f'bench-render: {ORACLE}/skia_render.py not found (set PLAYPREP_ORACLE)', file=sys.stderr)
         return 2
@@ -118,8 +122,6 @@ def main():
     except ImportError as error:
         print(f'bench-render: needs skia-python, ninepatch and pypng in this Python ({error})', file=sys.stderr)
         return 2
-    if not os.path.exists(options.playprep):
-        subprocess.run(['swift', 'build', '-c', 'release'], cwd=ROOT, check=True)
     subprocess.run(['swift', 'build', '-c', 'release', '--package-path', 'Benchmarks'], cwd=ROOT, check=True,
                    stdout=subprocess.DEVNULL)
     harness = os.path.join(ROOT, 'Benchmarks', '.build', 'release', 'RenderBenchmark')
