@@ -101,12 +101,24 @@ public enum NinePatchSourceKind: Sendable, Hashable {
     case other
 
     public init(path: String) {
-        let components = path.split(separator: "/")
-        let name = components.last.map(String.init) ?? path
-        if name.hasSuffix(".9.png") {
-            let folder = components.count >= 2 ? String(components[components.count - 2]) : ""
-            self = folder == "raw" || folder.hasPrefix("raw-") ? .rawResource : .ninePatch
-        } else if name.lowercased().hasSuffix(".9.png") {
+        // Byte-level (UTF-8) work: this runs once per file of every check, so no Character splitting.
+        let bytes = path.utf8
+        let slash = UInt8(ascii: "/")
+        let nameStart = bytes.lastIndex(of: slash).map { bytes.index(after: $0) } ?? bytes.startIndex
+        let name = bytes[nameStart...]
+        let suffix = ".9.png".utf8
+        guard name.count >= suffix.count else {
+            self = .other
+            return
+        }
+        let ending = name.suffix(suffix.count)
+        if ending.elementsEqual(suffix) {
+            let folderEnd = nameStart == bytes.startIndex ? nameStart : bytes.index(before: nameStart)
+            let folderStart = bytes[..<folderEnd].lastIndex(of: slash).map { bytes.index(after: $0) } ?? bytes.startIndex
+            let folder = bytes[folderStart..<folderEnd]
+            let isRaw = folder.elementsEqual("raw".utf8) || folder.starts(with: "raw-".utf8)
+            self = isRaw ? .rawResource : .ninePatch
+        } else if ending.elementsEqual(suffix, by: { $0 | 0x20 == $1 | 0x20 }) {
             self = .wrongExtensionCase
         } else {
             self = .other

@@ -172,6 +172,13 @@ struct Canvas {
         ("res/raw/a.9.png", .rawResource),
         ("res/raw-en/a.9.png", .rawResource),
         ("res/drawable/a.png", .other),
+        ("a.9.png", .ninePatch),
+        ("raw/a.9.png", .rawResource),
+        ("/abs/res/rawish/a.9.png", .ninePatch),
+        ("res/drawable/Ä.9.Png", .wrongExtensionCase),
+        ("res/drawable/.9.png", .ninePatch),
+        ("9.png", .other),
+        ("res/drawable/a.9.pngx", .other),
     ])
     func sourceKinds(path: String, kind: NinePatchSourceKind) {
         #expect(NinePatchSourceKind(path: path) == kind)
