@@ -24,15 +24,10 @@ struct CompileNinePatch: ParsableCommand {
 
     func run() throws {
         try output.checkTarget(against: file)
-        let check = limits.checker().check(fileAt: file, parseAnyway: true, keepImage: true)
-        if !check.diagnostics.isEmpty {
-            let console = Console.standardOutput
-            console.write(TextReporter(useColor: console.supportsColor).render(Report(files: [check.report])))
-        }
-        guard let ninePatch = check.ninePatch, let image = check.image else { throw ExitCode.failure }
+        let source = try AcceptedNinePatch(file: file, checker: limits.checker(), reportWarnings: true)
         let compiled: CompiledNinePatch
         do {
-            compiled = try NinePatchCompiler().compile(image, ninePatch: ninePatch)
+            compiled = try NinePatchCompiler().compile(source.image, ninePatch: source.ninePatch)
         } catch {
             throw ExitCode.inputProblem(file, "cannot compile: \(error)")
         }
@@ -78,27 +73,6 @@ struct DecompileNinePatch: ParsableCommand {
             Console.standardError.write("playprep: warning: \(file): \(warning)\n")
         }
         try output.write { () throws(PNGError) in try PNGEncoder(compressionLevel: 9).encode(decompiled.image) }
-    }
-}
-
-/// `-o OUT` and `--force`: where compile and decompile write, never over their input unless forced.
-struct OutputOptions: ParsableArguments {
-    @Option(name: .shortAndLong, help: "The file to write (atomically: it appears complete or not at all).")
-    var output: String
-
-    @Flag(help: "Allow the output to replace the input file.")
-    var force = false
-
-    /// Refuses, before any work, to replace `input` without `--force` (the paths are compared after resolving
-    /// links), and names a missing input.
-    func checkTarget(against input: String) throws {
-        guard FileSystem.isFile(input) else { throw CLIError.inputNotFound(input) }
-        try OutputFile(path: output, force: force).checkNotOverwriting([input])
-    }
-
-    /// Encodes and writes the output; an encoding or writing failure leaves no file behind (exit 2).
-    func write(_ encode: () throws(PNGError) -> [UInt8]) throws {
-        try OutputFile(path: output, force: force).write(encode)
     }
 }
 

@@ -48,14 +48,16 @@ struct AcceptedNinePatch {
     var image: RGBAImage
     var ninePatch: NinePatch
 
-    init(file: String, checker: NinePatchChecker) throws {
+    /// `reportWarnings` also prints the findings of an accepted file (compile shows what aapt2 would warn about).
+    init(file: String, checker: NinePatchChecker, reportWarnings: Bool = false) throws {
         guard FileSystem.isFile(file) else { throw CLIError.inputNotFound(file) }
         let check = checker.check(fileAt: file, parseAnyway: true, keepImage: true)
-        guard let image = check.image, let ninePatch = check.ninePatch else {
+        let accepted = check.image.flatMap { image in check.ninePatch.map { (image, $0) } }
+        if accepted == nil || (reportWarnings && !check.diagnostics.isEmpty) {
             let console = Console.standardOutput
             console.write(TextReporter(useColor: console.supportsColor).render(Report(files: [check.report])))
-            throw ExitCode.failure
         }
+        guard let (image, ninePatch) = accepted else { throw ExitCode.failure }
         self.image = image
         self.ninePatch = ninePatch
     }
@@ -154,17 +156,13 @@ struct PreviewNinePatch: ParsableCommand {
     @Argument(help: "The NinePatch source (.9.png, with its 1-pixel frame).")
     var file: String
 
-    @Option(name: [.short, .long], help: "The PNG sheet to write.")
-    var output: String
+    @OptionGroup var output: OutputOptions
 
     @Option(parsing: .upToNextOption, help: "Sizes to render, WIDTHxHEIGHT, comma- or space-separated (default: a small, wide, tall and large one).")
     var sizes: [PixelSizeList] = []
 
     @Option(help: "Sampling: linear (Android's default) or nearest.")
     var filter: FilterOption = .linear
-
-    @Flag(help: "Allow writing over an input file.")
-    var force = false
 
     @OptionGroup var lints: LintOptions
     @OptionGroup var limits: LimitOptions
@@ -176,15 +174,15 @@ struct PreviewNinePatch: ParsableCommand {
     }
 
     func run() throws {
-        let target = OutputFile(path: output, force: force)
-        try target.checkNotOverwriting([file])
+        try output.checkTarget(against: file)
         let source = try AcceptedNinePatch(file: file, checker: limits.checker())
         let sheet = PreviewSheet(
             sizes: sizes.isEmpty ? nil : sizes.flatMap(\.sizes).map { RenderSize(width: $0.width, height: $0.height) },
             filter: filter.filter, badPatchTolerance: lints.tolerance())
         let title = String(file.split(separator: "/").last ?? Substring(file))
         do {
-            try target.write(try sheet.draw(source: source.image, ninePatch: source.ninePatch, title: title), encoder: .fast)
+            let drawn = try sheet.draw(source: source.image, ninePatch: source.ninePatch, title: title)
+            try output.write { () throws(PNGError) in try PNGEncoder.fast.encode(drawn) }
         } catch let error as RenderError {
             throw CLIError.invalidArgument("\(file): \(error)")
         }
