@@ -109,7 +109,8 @@ public struct PNGDecoder: Sendable {
         var position = 8
         while bytes.count - position >= 8 {
             let length = Int(PNGChunk.bigEndian32(bytes, at: position))
-            let name = String(decoding: bytes[(position + 4)..<(position + 8)], as: UTF8.self)
+            let nameBytes = bytes[(position + 4)..<(position + 8)]
+            var name: String { String(decoding: nameBytes, as: UTF8.self) }
             guard length <= bytes.count - position - 12 else {
                 throw .corrupt("file is truncated: chunk \(name) at byte \(position) declares \(length) bytes, "
                     + "but the file has \(bytes.count)")
@@ -118,7 +119,7 @@ public struct PNGDecoder: Sendable {
             guard !isAncillary || length <= limits.maxChunkBytes else {
                 throw .corrupt("chunk \(name) is \(length) bytes, over the limit of \(limits.maxChunkBytes)")
             }
-            if name == "IEND" { return }
+            if nameBytes.elementsEqual("IEND".utf8) { return }
             position += 12 + length
         }
     }
