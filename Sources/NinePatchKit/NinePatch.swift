@@ -80,6 +80,8 @@ public struct Outline: Sendable, Hashable {
 }
 
 /// A parsed, valid NinePatch: everything aapt2 stores in `npTc`, `npLb` and `npOl`, in content coordinates.
+/// A parse with `NinePatchParser.Detail.geometry` leaves out the region colours and the outline, which only
+/// compiling, drawing and inspecting need.
 public struct NinePatch: Sendable, Hashable {
     /// Content size: the image without its 1-pixel frame.
     public var width: Int
@@ -92,13 +94,14 @@ public struct NinePatch: Sendable, Hashable {
     public var padding: Insets
     /// Layout (optical) bounds from red ticks, exactly as aapt2 stores them; `nil` when aapt2 writes no `npLb`.
     public var layoutBounds: Insets?
-    /// One entry per lattice region, row by row, left to right.
-    public var regionColors: [RegionColor]
-    public var outline: Outline
+    /// One entry per lattice region, row by row, left to right; `nil` when the parse skipped them.
+    public var regionColors: [RegionColor]?
+    /// The opacity outline (`npOl`); `nil` when the parse skipped it.
+    public var outline: Outline?
 
     public init(
         width: Int, height: Int, stretchX: [Span], stretchY: [Span], padding: Insets, layoutBounds: Insets?,
-        regionColors: [RegionColor], outline: Outline
+        regionColors: [RegionColor]?, outline: Outline?
     ) {
         self.width = width
         self.height = height

@@ -32,11 +32,15 @@ public struct NinePatchChunks: Sendable, Hashable {
         self.outline = outline
     }
 
-    /// Everything aapt2 would store for a parsed NinePatch.
-    public init(_ ninePatch: NinePatch) {
+    /// Everything aapt2 would store for a parsed NinePatch. Throws `incompleteModel` for a model parsed without
+    /// its region colours and outline (`NinePatchParser.Detail.geometry`), which aapt2 always stores.
+    public init(_ ninePatch: NinePatch) throws(NinePatchChunkError) {
+        guard let regionColors = ninePatch.regionColors, let outline = ninePatch.outline else {
+            throw .incompleteModel
+        }
         self.init(
             stretchX: ninePatch.stretchX, stretchY: ninePatch.stretchY, padding: ninePatch.padding,
-            regionColors: ninePatch.regionColors, layoutBounds: ninePatch.layoutBounds, outline: ninePatch.outline)
+            regionColors: regionColors, layoutBounds: ninePatch.layoutBounds, outline: outline)
     }
 
     /// The chunk names, in the order aapt2 writes them (older Android expects `npTc` last).
@@ -255,6 +259,8 @@ public enum NinePatchChunkError: Error, Sendable, Hashable, CustomStringConverti
     case colorCountMismatch(stored: Int, regions: Int)
     /// The outline alpha is over 255.
     case outlineAlphaOutOfRange(UInt32)
+    /// The model was parsed without region colours and outline, so there is nothing to store in npTc and npOl.
+    case incompleteModel
 
     public var description: String {
         switch self {
@@ -287,6 +293,8 @@ public enum NinePatchChunkError: Error, Sendable, Hashable, CustomStringConverti
             "npTc has \(stored) colours for \(regions) regions"
         case .outlineAlphaOutOfRange(let alpha):
             "npOl alpha \(alpha) is over 255"
+        case .incompleteModel:
+            "the NinePatch was parsed without its region colours and outline (parse with full detail to compile it)"
         }
     }
 }

@@ -110,8 +110,8 @@ public struct NinePatchDecompiler: Sendable {
         compare("padding", chunks.padding, parsed.padding)
         compare("layout bounds", chunks.layoutBounds ?? .zero, parsed.layoutBounds ?? .zero)
         let hex = { (colors: [RegionColor]) in colors.map { "0x" + String($0.storedValue, radix: 16, uppercase: true) } }
-        compare("region colours", hex(chunks.regionColors), hex(parsed.regionColors))
-        if let outline = chunks.outline { compare("outline", outline, parsed.outline) }
+        if let reparsed = parsed.regionColors { compare("region colours", hex(chunks.regionColors), hex(reparsed)) }
+        if let outline = chunks.outline, let reparsed = parsed.outline { compare("outline", outline, reparsed) }
         return found
     }
 }

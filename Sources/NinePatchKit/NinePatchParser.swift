@@ -20,6 +20,17 @@ public struct NinePatchAnalysis: Sendable {
 
 /// Parses and validates a NinePatch source (`*.9.png`, frame included) exactly as aapt2 does.
 public struct NinePatchParser: Sendable {
+    /// How much of the model a parse builds beyond aapt2's verdict and the diagnostics.
+    public enum Detail: Sendable, Hashable {
+        /// Stretch spans, padding and layout bounds: everything the rules and lints need. Skips the region
+        /// colours and the outline, which cost a pass over every pixel (about a tenth of a corpus check).
+        case geometry
+        /// Also the region colours (`npTc`) and the outline (`npOl`), for compiling, drawing and inspecting.
+        case full
+    }
+
+    /// What the parse builds; `.full` unless only the verdict and the geometry are wanted.
+    public var detail: Detail
     /// Bytes the row scan may spend on the compressed alpha rows the outline needs; past it, the outline's few
     /// pixels are read in a second pass instead (see `AlphaRowStore`).
     public var outlineMemoryBudget: Int
@@ -27,7 +38,8 @@ public struct NinePatchParser: Sendable {
     /// the lint.
     public var badPatchTolerance: Int?
 
-    public init(outlineMemoryBudget: Int = 16 << 20, badPatchTolerance: Int? = nil) {
+    public init(detail: Detail = .full, outlineMemoryBudget: Int = 16 << 20, badPatchTolerance: Int? = nil) {
+        self.detail = detail
         self.outlineMemoryBudget = outlineMemoryBudget
         self.badPatchTolerance = badPatchTolerance
     }
@@ -74,7 +86,8 @@ public struct NinePatchParser: Sendable {
 
     private func scanner(width: Int, height: Int) -> NinePatchRowScanner {
         NinePatchRowScanner(
-            width: width, height: height, alphaBudget: outlineMemoryBudget, badPatchTolerance: badPatchTolerance)
+            width: width, height: height, detail: detail, alphaBudget: outlineMemoryBudget,
+            badPatchTolerance: badPatchTolerance)
     }
 }
 

@@ -1,6 +1,7 @@
 /// Reads a NinePatch source one RGBA8 row at a time and keeps only what aapt2's rules and data need: the four
-/// frame lines, running region colours, the middle row and column for the outline insets, and a compressed
-/// alpha store for the outline's remaining probes. Memory grows with the width and height, not their product.
+/// frame lines and, with full detail, running region colours, the middle row and column for the outline insets,
+/// and a compressed alpha store for the outline's remaining probes. Memory grows with the width and height, not
+/// their product.
 struct NinePatchRowScanner {
     let width: Int
     let height: Int
@@ -12,7 +13,8 @@ struct NinePatchRowScanner {
     private var regions: RegionColorAccumulator?
     private let badPatchTolerance: Int?
     private var badPatches: BadPatchScanner?
-    private var alphaStore: AlphaRowStore
+    /// `nil` unless the region colours and the outline are wanted (`NinePatchParser.Detail.full`).
+    private var alphaStore: AlphaRowStore?
     private var insetRowAlpha = [UInt8]()
     private var insetColumnAlpha = [UInt8]()
     private let geometry: OutlineGeometry
@@ -21,16 +23,18 @@ struct NinePatchRowScanner {
     var isLargeEnough: Bool { width >= 3 && height >= 3 }
 
     /// `badPatchTolerance`: look for bad patches (NP107) with this tolerance, or not at all when `nil`.
-    init(width: Int, height: Int, alphaBudget: Int, badPatchTolerance: Int? = nil) {
+    init(width: Int, height: Int, detail: NinePatchParser.Detail, alphaBudget: Int, badPatchTolerance: Int? = nil) {
         self.width = width
         self.height = height
         self.badPatchTolerance = badPatchTolerance
         geometry = OutlineGeometry(width: width, height: height)
-        alphaStore = AlphaRowStore(width: width, height: height, budget: alphaBudget)
+        if detail == .full {
+            alphaStore = AlphaRowStore(width: width, height: height, budget: alphaBudget)
+        }
         if width >= 3 && height >= 3 {
             left.reserveCapacity(height - 2)
             right.reserveCapacity(height - 2)
-            insetColumnAlpha.reserveCapacity(height - 2)
+            if detail == .full { insetColumnAlpha.reserveCapacity(height - 2) }
         }
     }
 
@@ -38,14 +42,14 @@ struct NinePatchRowScanner {
     mutating func add(row y: Int, _ row: UnsafeBufferPointer<UInt8>) {
         guard isLargeEnough else { return }
         let argb = { (x: Int) in RegionColorAccumulator.argb(row, x) }
-        alphaStore.append(rgbaRow: row)
+        alphaStore?.append(rgbaRow: row)
         if y == 0 {
             topLeft = argb(0)
             top = (1..<(width - 1)).map(argb)
             if let background = FrameBackground(topLeft: topLeft) {
                 let stretch = FrameLine(edge: .top, pixels: top, background: background).blackRuns
                 let columns = NinePatch.segments(length: width - 2, stretch: stretch)
-                regions = RegionColorAccumulator(columns: columns.map(\.span))
+                if alphaStore != nil { regions = RegionColorAccumulator(columns: columns.map(\.span)) }
                 badPatches = badPatchTolerance.map { BadPatchScanner(columns: columns, tolerance: $0) }
             }
         } else if y == height - 1 {
@@ -54,11 +58,13 @@ struct NinePatchRowScanner {
             let leftPixel = argb(0)
             left.append(leftPixel)
             right.append(argb(width - 1))
-            insetColumnAlpha.append(row[geometry.insetColumn * 4 + 3])
-            regions?.add(rgbaRow: row, leftBorder: leftPixel)
             badPatches?.add(row: row, y: y - 1, isStretch: leftPixel == ArgbColor.opaqueBlack)
-            if y == geometry.insetRow {
-                insetRowAlpha = (1..<(width - 1)).map { row[$0 * 4 + 3] }
+            if alphaStore != nil {
+                insetColumnAlpha.append(row[geometry.insetColumn * 4 + 3])
+                regions?.add(rgbaRow: row, leftBorder: leftPixel)
+                if y == geometry.insetRow {
+                    insetRowAlpha = (1..<(width - 1)).map { row[$0 * 4 + 3] }
+                }
             }
         }
     }
@@ -81,7 +87,7 @@ struct NinePatchRowScanner {
         var diagnostics = FrameValidator(file: file).diagnostics(for: frame).sorted { $0.severity > $1.severity }
         guard !diagnostics.contains(where: { $0.severity == .error }),
               let topLine = frame.top, let leftLine = frame.left, let bottomLine = frame.bottom,
-              let rightLine = frame.right, var regions
+              let rightLine = frame.right
         else {
             return NinePatchAnalysis(ninePatch: nil, diagnostics: diagnostics)
         }
@@ -107,8 +113,8 @@ struct NinePatchRowScanner {
                 left: horizontalPadding.start, top: verticalPadding.start,
                 right: horizontalPadding.end, bottom: verticalPadding.end),
             layoutBounds: layoutBounds.isZero ? nil : layoutBounds,
-            regionColors: regions.finish(),
-            outline: try outline(reread: reread))
+            regionColors: regions?.finish(),
+            outline: alphaStore == nil ? nil : try outline(reread: reread))
         diagnostics += NinePatchLints.contentBoxOutsideLayoutBounds(ninePatch, file: file)
         return NinePatchAnalysis(ninePatch: ninePatch, diagnostics: diagnostics)
     }
@@ -117,7 +123,7 @@ struct NinePatchRowScanner {
         reread: ((_ y: Int, _ row: UnsafeBufferPointer<UInt8>) -> Void) throws(Failure) -> Void
     ) throws(Failure) -> Outline {
         let insets = geometry.insets(rowAlpha: { insetRowAlpha[$0] }, columnAlpha: { insetColumnAlpha[$0] })
-        if alphaStore.isComplete {
+        if let alphaStore, alphaStore.isComplete {
             return geometry.outline(insets: insets) { alphaStore.alpha(x: $0, y: $1) }
         }
         // Second pass: collect exactly the pixels the outline probes.

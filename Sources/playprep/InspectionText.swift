@@ -15,9 +15,12 @@ struct InspectionText {
             lines.append(field("stretch y", spans(model.stretchY)))
             lines.append(field("padding", model.padding.description))
             lines.append(field("layout bounds", model.layoutBounds?.description ?? "none"))
-            let outline = model.outline
-            lines.append(field("outline", "\(outline.insets), radius \(outline.radius), alpha \(outline.alpha)"))
-            lines.append(field("regions", regionSummary(model)))
+            if let outline = model.outline {
+                lines.append(field("outline", "\(outline.insets), radius \(outline.radius), alpha \(outline.alpha)"))
+            }
+            if let colors = model.regionColors {
+                lines.append(field("regions", regionSummary(colors, columns: model.columns.count, rows: model.rows.count)))
+            }
         }
         let findings = TextReporter(useColor: useColor).renderDiagnostics(check.diagnostics)
         if !findings.isEmpty { lines.append(String(findings.dropLast())) }
@@ -37,11 +40,9 @@ struct InspectionText {
         spans.isEmpty ? "none" : spans.map(\.description).joined(separator: " ")
     }
 
-    private func regionSummary(_ model: NinePatch) -> String {
-        let columns = model.columns.count
-        let rows = model.rows.count
+    private func regionSummary(_ colors: [RegionColor], columns: Int, rows: Int) -> String {
         var transparent = 0, solid = 0, mixed = 0
-        for color in model.regionColors {
+        for color in colors {
             switch color {
             case .transparent: transparent += 1
             case .solid: solid += 1

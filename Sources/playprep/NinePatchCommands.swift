@@ -30,12 +30,26 @@ struct LimitOptions: ParsableArguments {
     @Option(help: "Refuse files larger than this many bytes.")
     var maxFileBytes = PNGLimits.standard.maxFileBytes
 
-    /// A checker with these limits; `badPatchTolerance` turns the NP107 lint on.
-    func checker(badPatchTolerance: Int? = nil) -> NinePatchChecker {
+    /// A checker with these limits; `badPatchTolerance` turns the NP107 lint on. Checking needs only the
+    /// `.geometry` detail; compiling, drawing and inspecting need `.full`.
+    func checker(detail: NinePatchParser.Detail = .full, badPatchTolerance: Int? = nil) -> NinePatchChecker {
         NinePatchChecker(
             decoder: PNGDecoder(limits: PNGLimits(
                 maxWidth: maxWidth, maxHeight: maxHeight, maxPixels: maxPixels, maxFileBytes: maxFileBytes)),
-            parser: NinePatchParser(badPatchTolerance: badPatchTolerance))
+            parser: NinePatchParser(detail: detail, badPatchTolerance: badPatchTolerance))
+    }
+}
+
+/// `--jobs`, for the commands that check folders in parallel.
+struct JobsOption: ParsableArguments {
+    @Option(name: [.customShort("j"), .customLong("jobs")], help: "Files checked in parallel (default: all cores).")
+    var requestedJobs: Int?
+
+    /// The flag, else one job per core (asked only now: the argument parser builds commands several times).
+    var jobs: Int { requestedJobs ?? ProcessInfo.processInfo.activeProcessorCount }
+
+    func validate() throws {
+        if let requestedJobs, requestedJobs < 1 { throw ValidationError("--jobs must be at least 1") }
     }
 }
 
@@ -72,13 +86,7 @@ struct CheckNinePatch: ParsableCommand {
     @OptionGroup var report: ReportOptions
     @OptionGroup var limits: LimitOptions
     @OptionGroup var lints: LintOptions
-
-    @Option(name: .shortAndLong, help: "Files checked in parallel (default: all cores).")
-    var jobs = ProcessInfo.processInfo.activeProcessorCount
-
-    func validate() throws {
-        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
-    }
+    @OptionGroup var parallelism: JobsOption
 
     func run() throws {
         let files: [String]
@@ -89,8 +97,8 @@ struct CheckNinePatch: ParsableCommand {
             case .notFound(let path): throw CLIError.inputNotFound(path)
             }
         }
-        let checker = limits.checker(badPatchTolerance: lints.tolerance())
-        try report.finish(with: Report(files: checker.reports(forFilesAt: files, jobs: jobs)))
+        let checker = limits.checker(detail: .geometry, badPatchTolerance: lints.tolerance())
+        try report.finish(with: Report(files: checker.reports(forFilesAt: files, jobs: parallelism.jobs)))
     }
 }
 

@@ -33,16 +33,10 @@ struct CheckProject: ParsableCommand {
     @Flag(help: "Also report what aapt (v1) would reject (NP201).")
     var aapt1 = false
 
-    @Option(name: .shortAndLong, help: "Files checked in parallel (default: all cores).")
-    var jobs = ProcessInfo.processInfo.activeProcessorCount
-
     @OptionGroup var report: ReportOptions
     @OptionGroup var limits: LimitOptions
     @OptionGroup var lints: LintOptions
-
-    func validate() throws {
-        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
-    }
+    @OptionGroup var parallelism: JobsOption
 
     func run() throws {
         let started = ContinuousClock.now
@@ -50,8 +44,11 @@ struct CheckProject: ParsableCommand {
         var configuration = try loadConfiguration()
         if aapt1 { configuration.aapt1Compatibility = true }
         let inventory = ProjectDiscovery(excludes: configuration.excludes).inventory(of: projectDirectory)
-        let checker = ProjectChecker(configuration: configuration, ninePatchChecker: limits.checker(
-            badPatchTolerance: lints.tolerance(configured: configuration.badPatchTolerance)), jobs: jobs)
+        let checker = ProjectChecker(
+            configuration: configuration,
+            ninePatchChecker: limits.checker(
+                detail: .geometry, badPatchTolerance: lints.tolerance(configured: configuration.badPatchTolerance)),
+            jobs: parallelism.jobs)
         let progress = ProgressLine.forStandardError()
         var result = checker.check(inventory) { done, total in progress?.show("checking NinePatches \(done)/\(total)") }
         progress?.clear()

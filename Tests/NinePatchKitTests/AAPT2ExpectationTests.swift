@@ -17,17 +17,18 @@ struct AAPT2Chunks: Decodable, Equatable, Sendable {
     var radius: Double
     var alpha: Int
 
-    /// The same fields computed from our model.
-    init(_ model: NinePatch) {
+    /// The same fields computed from our model (a full-detail parse).
+    init(_ model: NinePatch) throws {
         xDivs = model.stretchX.flatMap { [$0.start, $0.end] }
         yDivs = model.stretchY.flatMap { [$0.start, $0.end] }
         padding = [model.padding.left, model.padding.top, model.padding.right, model.padding.bottom]
         layoutBounds = model.layoutBounds.map { [$0.left, $0.top, $0.right, $0.bottom] }
-        colors = model.regionColors.map { String(format: "0x%08X", $0.storedValue) }
-        let insets = model.outline.insets
+        colors = try #require(model.regionColors).map { String(format: "0x%08X", $0.storedValue) }
+        let modelOutline = try #require(model.outline)
+        let insets = modelOutline.insets
         outline = [insets.left, insets.top, insets.right, insets.bottom]
-        radius = (Double(model.outline.radius) * 10_000).rounded() / 10_000
-        alpha = Int(model.outline.alpha)
+        radius = (Double(modelOutline.radius) * 10_000).rounded() / 10_000
+        alpha = Int(modelOutline.alpha)
     }
 }
 
@@ -85,7 +86,7 @@ struct CraftedCase: Decodable, Sendable, CustomTestStringConvertible {
                 // aapt2's one-byte counts wrapped (the case NP104 warns about); our model keeps every span.
                 #expect(model.stretchX.count * 2 % 256 == expected.xDivs.count)
             } else {
-                #expect(AAPT2Chunks(model) == expected)
+                #expect(try AAPT2Chunks(model) == expected)
             }
         } else {
             let rule = try #require(testCase.aapt2Rule, "unmapped aapt2 message: \(testCase.aapt2.message)")

@@ -141,7 +141,7 @@ import TestSupport
         let model = try #require(check.ninePatch)
         #expect(model.layoutBounds == Insets(left: 7, top: 0, right: 0, bottom: 0))
         let content = RGBAImage(width: model.width, height: model.height, fill: RGBA(argb: 0xFF00_00FF))
-        let back = try NinePatchDecompiler().decompile(content, chunks: NinePatchChunks(model))
+        let back = try NinePatchDecompiler().decompile(content, chunks: try NinePatchChunks(model))
         let bottom = (1...model.width).map { back.image.argb(x: $0, y: back.image.height - 1) }
         // Padding is aapt2's default [3, 4); the red run follows it to the end.
         #expect(bottom == [0, 0, 0, 0xFF00_0000, 0xFFFF_0000, 0xFFFF_0000, 0xFFFF_0000])
@@ -150,14 +150,14 @@ import TestSupport
 
     @Test func warnsWhereNoBorderGivesTheChunksBack() throws {
         let (image, model) = try Self.source([UInt32](repeating: 0xFF00_00FF, count: 9), width: 3)
-        var chunks = NinePatchChunks(model)
+        var chunks = try NinePatchChunks(model)
         // Only an end inset: aapt2 reads any single red run as a start inset, so no border says this.
         chunks.layoutBounds = Insets(left: 0, top: 0, right: 2, bottom: 0)
         let back = try NinePatchDecompiler().decompile(image.withoutFrame, chunks: chunks)
         #expect(back.warnings.count == 1)
         #expect(back.warnings.first?.hasPrefix("layout bounds: the chunks say left 0, top 0, right 2") == true)
         // Region colours that are not the pixels' own.
-        chunks = NinePatchChunks(model)
+        chunks = try NinePatchChunks(model)
         chunks.regionColors = [.mixed]
         #expect(try NinePatchDecompiler().decompile(image.withoutFrame, chunks: chunks).warnings.count == 1)
     }

@@ -21,10 +21,10 @@ struct SharedCorpusTests {
     }
 
     /// aapt2's own text form of a parsed NinePatch (`operator<<` in NinePatch.cpp), rebuilt from our model.
-    static func aapt2Text(_ model: NinePatch) -> String {
+    static func aapt2Text(_ model: NinePatch) throws -> String {
         let spans = { (spans: [Span]) in spans.map { "[\($0.start), \($0.end))" }.joined(separator: " ") }
         let bounds = model.layoutBounds ?? .zero
-        let outline = model.outline
+        let outline = try #require(model.outline)
         let radius = outline.radius == 0 ? "0" : String(format: "%g", Double(outline.radius))
         return "horizontalStretch:\(spans(model.stretchX)) verticalStretch:\(spans(model.stretchY)) "
             + "padding: l=\(model.padding.left) t=\(model.padding.top) r=\(model.padding.right) b=\(model.padding.bottom), "
@@ -60,7 +60,7 @@ struct SharedCorpusTests {
                 differences.append("\(note[0]): rejected")
                 continue
             }
-            let ours = Self.aapt2Text(model)
+            let ours = try Self.aapt2Text(model)
             if ours != note[1] { differences.append("\(note[0]):\n  aapt2 \(note[1])\n  ours  \(ours)") }
         }
         #expect(differences.isEmpty, "\(differences.prefix(5))")

@@ -37,4 +37,23 @@ import TestSupport
         #expect(streamed.image == nil)
         #expect(try NinePatchParser().parse(png: bytes, decoder: decoder, file: "f", keepImage: true).image == image)
     }
+
+    /// The checking detail gives the same verdict, findings and geometry, only without colours and outline.
+    @Test(arguments: files)
+    func geometryDetailDropsOnlyColoursAndOutline(file: URL) throws {
+        let bytes = try Fixtures.bytes(file)
+        let decoder = PNGDecoder()
+        let full = try NinePatchParser(badPatchTolerance: 2).parse(png: bytes, decoder: decoder, file: "f").analysis
+        let geometry = try NinePatchParser(detail: .geometry, badPatchTolerance: 2)
+            .parse(png: bytes, decoder: decoder, file: "f").analysis
+        #expect(geometry.diagnostics == full.diagnostics)
+        #expect(geometry.isAccepted == full.isAccepted)
+        guard var expected = full.ninePatch, let model = geometry.ninePatch else { return }
+        #expect(expected.regionColors != nil && expected.outline != nil)
+        #expect(model.regionColors == nil && model.outline == nil)
+        expected.regionColors = nil
+        expected.outline = nil
+        #expect(model == expected)
+        #expect(throws: NinePatchChunkError.incompleteModel) { try NinePatchChunks(model) }
+    }
 }

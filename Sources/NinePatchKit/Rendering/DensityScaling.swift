@@ -73,8 +73,8 @@ public struct DensityScaling: Sendable, Hashable {
     ) throws(RenderError) -> PremultipliedImage {
         let everywhere = NinePatch(
             width: image.width, height: image.height, stretchX: [Span(0, image.width)],
-            stretchY: [Span(0, image.height)], padding: .zero, layoutBounds: nil, regionColors: [],
-            outline: Outline(insets: .zero, radius: 0, alpha: 0))
+            stretchY: [Span(0, image.height)], padding: .zero, layoutBounds: nil, regionColors: nil,
+            outline: nil)
         return try NinePatchRenderer(filter: .linear, maxPixels: maxPixels)
             .render(image, as: everywhere, width: width, height: height)
     }

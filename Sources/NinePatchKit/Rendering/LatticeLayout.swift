@@ -133,11 +133,13 @@ public struct NinePatchLayout: Sendable, Hashable {
     }
 
     /// hwui's `SetLatticeFlags`: region colours map one-to-one onto lattice cells only when aapt2 stored exactly
-    /// one colour per non-empty cell; otherwise every cell is drawn.
+    /// one colour per non-empty cell; otherwise (or when the model has no colours) every cell is drawn.
     private static func skippedCells(_ ninePatch: NinePatch, columns: LatticeAxis, rows: LatticeAxis) -> [Bool] {
         let cellCount = columns.spans.count * rows.spans.count
-        guard ninePatch.regionColors.count == cellCount else { return Array(repeating: false, count: cellCount) }
-        return ninePatch.regionColors.map { $0 == .transparent }
+        guard let colors = ninePatch.regionColors, colors.count == cellCount else {
+            return Array(repeating: false, count: cellCount)
+        }
+        return colors.map { $0 == .transparent }
     }
 
     /// Whether the cell at (`column`, `row`) is drawn.
