@@ -54,8 +54,9 @@ struct BadPatchScanner {
         self.columns = columns
         self.tolerance = tolerance
         var columnOfPixel = [Int]()
+        columnOfPixel.reserveCapacity(columns.last?.span.end ?? 0)
         for (index, column) in columns.enumerated() {
-            columnOfPixel += Array(repeating: index, count: column.span.length)
+            columnOfPixel.append(contentsOf: repeatElement(index, count: column.span.length))
         }
         self.columnOfPixel = columnOfPixel
         previousRow = [UInt32](repeating: 0, count: columnOfPixel.count)

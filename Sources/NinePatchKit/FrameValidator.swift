@@ -15,7 +15,7 @@ struct Frame: Sendable {
     let right: FrameLine?
 
     /// Reads the frame lines from the four border pixel arrays (corners excluded).
-    init(width: Int, height: Int, topLeft: UInt32, lines: [Edge: [UInt32]]) {
+    init(width: Int, height: Int, topLeft: UInt32, top: [UInt32], left: [UInt32], bottom: [UInt32], right: [UInt32]) {
         self.width = width
         self.height = height
         self.topLeft = topLeft
@@ -24,21 +24,20 @@ struct Frame: Sendable {
             self.cornerIsValid = true
         } else {
             // Guess the intended background from the frame itself, so the other rules can still speak.
-            let all = lines.values.joined()
+            let all = [top, left, bottom, right].joined()
             let transparent = all.count { $0 >> 24 == 0 }
             let white = all.count { $0 == ArgbColor.opaqueWhite }
             self.background = transparent == 0 && white == 0 ? nil : (transparent >= white ? .transparent : .white)
             self.cornerIsValid = false
         }
         let background = self.background
-        let line = { (edge: Edge) -> FrameLine? in
-            guard let background, let pixels = lines[edge] else { return nil }
-            return FrameLine(edge: edge, pixels: pixels, background: background)
+        let line = { (edge: Edge, pixels: [UInt32]) -> FrameLine? in
+            background.map { FrameLine(edge: edge, pixels: pixels, background: $0) }
         }
-        top = line(.top)
-        left = line(.left)
-        bottom = line(.bottom)
-        right = line(.right)
+        self.top = line(.top, top)
+        self.left = line(.left, left)
+        self.bottom = line(.bottom, bottom)
+        self.right = line(.right, right)
     }
 
     /// Image coordinates of content position `index` on `edge`.
