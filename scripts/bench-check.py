@@ -3,7 +3,7 @@
 
 Usage:  scripts/bench-check.py [--playprep BIN] [--corpus DIR] [--runs N] [--big-side PX]
 
-Measures (wall-clock median of N runs each, peak RSS from GNU time):
+Measures (wall-clock median of N runs each, peak RSS from wait4; see process_timing.py):
   * playprep ninepatch check over the corpus, and over a 10x copy of it;
   * `aapt2 compile` on the same files (its best case: one process, `--dir res -o out.zip`);
   * the floor: shared/oracle/decode_floor.c (libpng decoding the same files to RGBA and nothing else);
@@ -14,15 +14,14 @@ Prints every number and the ratios. Exits 2 when a peer is missing (aapt2, a C c
 import argparse
 import os
 import shutil
-import statistics
 import struct
 import subprocess
 import sys
 import tempfile
-import time
 import zlib
 
 from ninepatch_files import collect
+import process_timing
 from playprep_build import shipping_binary
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -31,16 +30,7 @@ SHARED = os.path.join(os.path.dirname(ROOT), 'shared')
 
 def measure(command, runs, cwd=None):
     """Median wall seconds and max peak RSS (KiB) over `runs` executions."""
-    times, peaks = [], []
-    for _ in range(runs):
-        start = time.perf_counter()
-        proc = subprocess.run(['/usr/bin/time', '-f', '%M'] + command, cwd=cwd,
-                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-        times.append(time.perf_counter() - start)
-        if proc.returncode not in (0, 1):
-            sys.exit('bench-check: %s failed (%d): %s' % (command[0], proc.returncode, proc.stderr[-500:]))
-        peaks.append(int(proc.stderr.strip().splitlines()[-1]))
-    return statistics.median(times), max(peaks)
+    return process_timing.measure(command, runs, cwd=cwd, label='bench-check')
 
 
 def big_ninepatch(path, side):
@@ -106,7 +96,6 @@ def main():
         os.makedirs(res)
         for index, path in enumerate(files):
             shutil.copy(path, os.path.join(res, 'f%d.9.png' % index))
-        list_file = os.path.join(scratch, 'files.txt')
 
         print('bench-check: %d files (%d in the 10x copy), %d runs each, median wall time' % (
             len(files), 10 * len(files), args.runs))

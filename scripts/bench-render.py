@@ -20,8 +20,8 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import time
 
+import process_timing
 from playprep_build import shipping_binary
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -95,14 +95,8 @@ def make_input(path):
 
 
 def timed(command, runs):
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        proc = subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-        times.append(time.perf_counter() - start)
-        if proc.returncode != 0:
-            sys.exit(f'bench-render: {command[0]} failed ({proc.returncode}): {proc.stderr[-400:]}')
-    return statistics.median(times) * 1000
+    """Median wall milliseconds over `runs` executions, which must all succeed."""
+    return process_timing.measure(command, runs, accepted=(0,), label='bench-render')[0] * 1000
 
 
 def main():

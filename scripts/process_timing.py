@@ -1,0 +1,55 @@
+"""Whole-process timing for the benchmarks: wall time and peak RSS of the measured process alone.
+
+Timed runs are started with posix_spawn and reaped with wait4, so neither a timing wrapper (/usr/bin/time costs
+about 1 ms a run) nor Python's subprocess machinery is counted. The peak RSS comes from one more run under GNU
+time: a child's ru_maxrss also counts the Python parent it was spawned from, before exec replaced it.
+"""
+import subprocess
+import os
+import statistics
+import sys
+import tempfile
+import time
+
+
+def measure(command, runs, cwd=None, accepted=(0, 1), label='bench'):
+    """Median wall seconds over `runs` executions of `command`, and its peak RSS (KiB) in one more.
+
+    Standard output is discarded; standard error is kept to explain a failure. Exits when the status is not in
+    `accepted`."""
+    times = []
+    executable = command[0] if os.sep in command[0] else _which(command[0])
+    for _ in range(runs):
+        with tempfile.TemporaryFile() as errors:
+            actions = [(os.POSIX_SPAWN_OPEN, 1, os.devnull, os.O_WRONLY, 0),
+                       (os.POSIX_SPAWN_DUP2, errors.fileno(), 2)]
+            previous = os.getcwd()
+            if cwd:
+                os.chdir(cwd)
+            try:
+                start = time.perf_counter()
+                pid = os.posix_spawn(executable, command, os.environ, file_actions=actions)
+                _, status, _ = os.wait4(pid, 0)
+                times.append(time.perf_counter() - start)
+            finally:
+                os.chdir(previous)
+            code = os.waitstatus_to_exitcode(status)
+            if code not in accepted:
+                errors.seek(0)
+                sys.exit('%s: %s failed (%d): %s' % (label, command[0], code, errors.read()[-500:].decode(errors='replace')))
+    return statistics.median(times), peak_rss(command, cwd)
+
+
+def peak_rss(command, cwd=None):
+    """Peak RSS (KiB) of one run of `command`, measured by GNU time."""
+    result = subprocess.run(['/usr/bin/time', '-f', '%M'] + command, cwd=cwd, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE, text=True)
+    return int(result.stderr.strip().splitlines()[-1])
+
+
+def _which(name):
+    for folder in os.environ.get('PATH', '').split(os.pathsep):
+        candidate = os.path.join(folder, name)
+        if os.access(candidate, os.X_OK):
+            return candidate
+    sys.exit('bench: %s not found on PATH' % name)
