@@ -101,8 +101,12 @@ public enum NinePatchSourceKind: Sendable, Hashable {
     case other
 
     public init(path: String) {
-        // Byte-level (UTF-8) work: this runs once per file of every check, so no Character splitting.
-        let bytes = path.utf8
+        var path = path
+        self = path.withUTF8 { Self(utf8: $0) }
+    }
+
+    /// Byte-level work on contiguous UTF-8: this runs once per file of every check (and of every folder walk).
+    private init(utf8 bytes: UnsafeBufferPointer<UInt8>) {
         let slash = UInt8(ascii: "/")
         let nameStart = bytes.lastIndex(of: slash).map { bytes.index(after: $0) } ?? bytes.startIndex
         let name = bytes[nameStart...]

@@ -27,7 +27,7 @@ public struct NinePatchFinder: Sendable {
             case .file:
                 found.append(path)
             case .folder:
-                found += walker.files(under: path) { $0.lowercased().hasSuffix(".9.png") }
+                found += walker.files(under: path) { NinePatchSourceKind(path: $0) != .other }
             }
         }
         return found
