@@ -3,7 +3,8 @@
 
 Usage:  scripts/bench-check.py [--playprep BIN] [--corpus DIR] [--runs N] [--big-side PX]
 
-Measures (wall-clock median of N runs each, peak RSS from wait4; see process_timing.py):
+Measures (wall-clock median of N rounds, the commands of a group taking turns within each round; peak RSS
+from one GNU time run; see process_timing.py):
   * playprep ninepatch check over the corpus, and over a 10x copy of it;
   * `aapt2 compile` on the same files (its best case: one process, `--dir res -o out.zip`);
   * the floor: shared/oracle/decode_floor.c (libpng decoding the same files to RGBA and nothing else);
@@ -29,8 +30,13 @@ SHARED = os.path.join(os.path.dirname(ROOT), 'shared')
 
 
 def measure(command, runs, cwd=None):
-    """Median wall seconds and max peak RSS (KiB) over `runs` executions."""
+    """Median wall seconds over `runs` executions, and peak RSS (KiB)."""
     return process_timing.measure(command, runs, cwd=cwd, label='bench-check')
+
+
+def measure_together(commands, runs):
+    """`measure` for several named commands, interleaved round by round (see process_timing)."""
+    return process_timing.measure_interleaved(commands, runs, label='bench-check')
 
 
 def big_ninepatch(path, side):
@@ -70,7 +76,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument('--playprep', help='the binary to measure (default: the shipping build, see playprep_build.py)')
     parser.add_argument('--corpus', default=os.path.join(SHARED, 'corpus', 'ninepatch'))
-    parser.add_argument('--runs', type=int, default=5)
+    parser.add_argument('--runs', type=int, default=9)
     parser.add_argument('--big-side', type=int, default=8000)
     args = parser.parse_args()
     args.playprep = args.playprep or shipping_binary()
@@ -97,18 +103,20 @@ def main():
         for index, path in enumerate(files):
             shutil.copy(path, os.path.join(res, 'f%d.9.png' % index))
 
-        print('bench-check: %d files (%d in the 10x copy), %d runs each, median wall time' % (
-            len(files), 10 * len(files), args.runs))
-        rows = {}
-        rows['playprep'] = measure([args.playprep, 'ninepatch', 'check', args.corpus], args.runs)
-        rows['floor'] = measure([floor] + files, args.runs)
-        rows['aapt2'] = measure([aapt2, 'compile', '--dir', 'res', '-o', 'out.zip'], max(1, args.runs // 2),
-                                cwd=os.path.join(scratch, 'aapt2'))
+        print('bench-check: %d files (%d in the 10x copy), %d rounds, each command once per round in turn; '
+              'median wall time' % (len(files), 10 * len(files), args.runs))
         tenfold_files = collect([tenfold])
-        rows['playprep 10x'] = measure([args.playprep, 'ninepatch', 'check', tenfold], args.runs)
-        rows['playprep 10x -j1'] = measure([args.playprep, 'ninepatch', 'check', '-j', '1', tenfold], args.runs)
-        rows['playprep 10x -j2'] = measure([args.playprep, 'ninepatch', 'check', '-j', '2', tenfold], args.runs)
-        rows['floor 10x'] = measure([floor] + tenfold_files, args.runs)
+        rows = measure_together({
+            'playprep': ([args.playprep, 'ninepatch', 'check', args.corpus], None),
+            'floor': ([floor] + files, None),
+            'aapt2': ([aapt2, 'compile', '--dir', 'res', '-o', 'out.zip'], os.path.join(scratch, 'aapt2')),
+        }, args.runs)
+        rows.update(measure_together({
+            'playprep 10x': ([args.playprep, 'ninepatch', 'check', tenfold], None),
+            'playprep 10x -j1': ([args.playprep, 'ninepatch', 'check', '-j', '1', tenfold], None),
+            'playprep 10x -j2': ([args.playprep, 'ninepatch', 'check', '-j', '2', tenfold], None),
+            'floor 10x': ([floor] + tenfold_files, None),
+        }, args.runs))
         for name, (seconds, peak) in rows.items():
             print('  %-18s %8.1f ms  peak %7.1f MB' % (name, seconds * 1000, peak / 1024))
 

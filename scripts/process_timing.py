@@ -17,27 +17,43 @@ def measure(command, runs, cwd=None, accepted=(0, 1), label='bench'):
 
     Standard output is discarded; standard error is kept to explain a failure. Exits when the status is not in
     `accepted`."""
-    times = []
+    return measure_interleaved({'': (command, cwd)}, runs, accepted, label)['']
+
+
+def measure_interleaved(commands, rounds, accepted=(0, 1), label='bench'):
+    """`measure` for several commands at once, run round-robin (one run of each per round), so a slower or
+    faster spell of the machine falls on every command alike and their ratios stay fair.
+
+    `commands` maps a name to `(argv, cwd)`; returns the name mapped to (median seconds, peak RSS KiB)."""
+    times = {name: [] for name in commands}
+    for _ in range(rounds):
+        for name, (command, cwd) in commands.items():
+            times[name].append(_timed_run(command, cwd, accepted, label))
+    return {name: (statistics.median(times[name]), peak_rss(command, cwd))
+            for name, (command, cwd) in commands.items()}
+
+
+def _timed_run(command, cwd, accepted, label):
+    """Wall seconds of one run of `command`."""
     executable = command[0] if os.sep in command[0] else _which(command[0])
-    for _ in range(runs):
-        with tempfile.TemporaryFile() as errors:
-            actions = [(os.POSIX_SPAWN_OPEN, 1, os.devnull, os.O_WRONLY, 0),
-                       (os.POSIX_SPAWN_DUP2, errors.fileno(), 2)]
-            previous = os.getcwd()
-            if cwd:
-                os.chdir(cwd)
-            try:
-                start = time.perf_counter()
-                pid = os.posix_spawn(executable, command, os.environ, file_actions=actions)
-                _, status, _ = os.wait4(pid, 0)
-                times.append(time.perf_counter() - start)
-            finally:
-                os.chdir(previous)
-            code = os.waitstatus_to_exitcode(status)
-            if code not in accepted:
-                errors.seek(0)
-                sys.exit('%s: %s failed (%d): %s' % (label, command[0], code, errors.read()[-500:].decode(errors='replace')))
-    return statistics.median(times), peak_rss(command, cwd)
+    with tempfile.TemporaryFile() as errors:
+        actions = [(os.POSIX_SPAWN_OPEN, 1, os.devnull, os.O_WRONLY, 0),
+                   (os.POSIX_SPAWN_DUP2, errors.fileno(), 2)]
+        previous = os.getcwd()
+        if cwd:
+            os.chdir(cwd)
+        try:
+            start = time.perf_counter()
+            pid = os.posix_spawn(executable, command, os.environ, file_actions=actions)
+            _, status, _ = os.wait4(pid, 0)
+            elapsed = time.perf_counter() - start
+        finally:
+            os.chdir(previous)
+        code = os.waitstatus_to_exitcode(status)
+        if code not in accepted:
+            errors.seek(0)
+            sys.exit('%s: %s failed (%d): %s' % (label, command[0], code, errors.read()[-500:].decode(errors='replace')))
+    return elapsed
 
 
 def peak_rss(command, cwd=None):
