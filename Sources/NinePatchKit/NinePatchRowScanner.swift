@@ -5,6 +5,8 @@
 struct NinePatchRowScanner {
     let width: Int
     let height: Int
+    /// Whether the region colours and the outline are wanted (`NinePatchParser.Detail.full`).
+    private let collectsDrawingData: Bool
     private var topLeft: UInt32 = 0
     private var top = [UInt32]()
     private var bottom = [UInt32]()
@@ -13,7 +15,7 @@ struct NinePatchRowScanner {
     private var regions: RegionColorAccumulator?
     private let badPatchTolerance: Int?
     private var badPatches: BadPatchScanner?
-    /// `nil` unless the region colours and the outline are wanted (`NinePatchParser.Detail.full`).
+    /// `nil` unless `collectsDrawingData`.
     private var alphaStore: AlphaRowStore?
     private var insetRowAlpha = [UInt8]()
     private var insetColumnAlpha = [UInt8]()
@@ -27,14 +29,15 @@ struct NinePatchRowScanner {
         self.width = width
         self.height = height
         self.badPatchTolerance = badPatchTolerance
+        collectsDrawingData = detail == .full
         geometry = OutlineGeometry(width: width, height: height)
-        if detail == .full {
+        if collectsDrawingData {
             alphaStore = AlphaRowStore(width: width, height: height, budget: alphaBudget)
         }
         if width >= 3 && height >= 3 {
             left.reserveCapacity(height - 2)
             right.reserveCapacity(height - 2)
-            if detail == .full { insetColumnAlpha.reserveCapacity(height - 2) }
+            if collectsDrawingData { insetColumnAlpha.reserveCapacity(height - 2) }
         }
     }
 
@@ -49,7 +52,7 @@ struct NinePatchRowScanner {
             if let background = FrameBackground(topLeft: topLeft) {
                 let stretch = FrameLine(edge: .top, pixels: top, background: background).blackRuns
                 let columns = NinePatch.segments(length: width - 2, stretch: stretch)
-                if alphaStore != nil { regions = RegionColorAccumulator(columns: columns.map(\.span)) }
+                if collectsDrawingData { regions = RegionColorAccumulator(columns: columns.map(\.span)) }
                 badPatches = badPatchTolerance.map { BadPatchScanner(columns: columns, tolerance: $0) }
             }
         } else if y == height - 1 {
@@ -59,7 +62,7 @@ struct NinePatchRowScanner {
             left.append(leftPixel)
             right.append(argb(width - 1))
             badPatches?.add(row: row, y: y - 1, isStretch: leftPixel == ArgbColor.opaqueBlack)
-            if alphaStore != nil {
+            if collectsDrawingData {
                 insetColumnAlpha.append(row[geometry.insetColumn * 4 + 3])
                 regions?.add(rgbaRow: row, leftBorder: leftPixel)
                 if y == geometry.insetRow {
@@ -113,7 +116,7 @@ struct NinePatchRowScanner {
                 right: horizontalPadding.end, bottom: verticalPadding.end),
             layoutBounds: layoutBounds.isZero ? nil : layoutBounds,
             regionColors: regions?.finish(),
-            outline: alphaStore == nil ? nil : try outline(reread: reread))
+            outline: collectsDrawingData ? try outline(reread: reread) : nil)
         diagnostics += NinePatchLints.contentBoxOutsideLayoutBounds(ninePatch, file: file)
         return NinePatchAnalysis(ninePatch: ninePatch, diagnostics: diagnostics)
     }
