@@ -96,7 +96,7 @@ def make_input(path):
 
 def timed(command, runs):
     """Median wall milliseconds over `runs` executions, which must all succeed."""
-    return process_timing.measure(command, runs, accepted=(0,), label='bench-render')[0] * 1000
+    return process_timing.wall_times({'run': (command, None)}, runs, accepted=(0,), label='bench-render')['run'] * 1000
 
 
 def main():

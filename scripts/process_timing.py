@@ -4,9 +4,10 @@ Timed runs are started with posix_spawn and reaped with wait4, so neither a timi
 about 1 ms a run) nor Python's subprocess machinery is counted. The peak RSS comes from one more run under GNU
 time: a child's ru_maxrss also counts the Python parent it was spawned from, before exec replaced it.
 """
-import subprocess
 import os
+import shutil
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -21,21 +22,28 @@ def measure(command, runs, cwd=None, accepted=(0, 1), label='bench'):
 
 
 def measure_interleaved(commands, rounds, accepted=(0, 1), label='bench'):
-    """`measure` for several commands at once, run round-robin (one run of each per round), so a slower or
-    faster spell of the machine falls on every command alike and their ratios stay fair.
+    """`wall_times` and each command's peak RSS: the name mapped to (median seconds, peak RSS KiB)."""
+    medians = wall_times(commands, rounds, accepted, label)
+    return {name: (medians[name], peak_rss(command, cwd)) for name, (command, cwd) in commands.items()}
 
-    `commands` maps a name to `(argv, cwd)`; returns the name mapped to (median seconds, peak RSS KiB)."""
+
+def wall_times(commands, rounds, accepted=(0, 1), label='bench'):
+    """Median wall seconds of each command, run round-robin (one run of each per round), so a slower or faster
+    spell of the machine falls on every command alike and their ratios stay fair.
+
+    `commands` maps a name to `(argv, cwd)`; returns the name mapped to its median."""
     times = {name: [] for name in commands}
     for _ in range(rounds):
         for name, (command, cwd) in commands.items():
             times[name].append(_timed_run(command, cwd, accepted, label))
-    return {name: (statistics.median(times[name]), peak_rss(command, cwd))
-            for name, (command, cwd) in commands.items()}
+    return {name: statistics.median(runs) for name, runs in times.items()}
 
 
 def _timed_run(command, cwd, accepted, label):
     """Wall seconds of one run of `command`."""
-    executable = command[0] if os.sep in command[0] else _which(command[0])
+    executable = command[0] if os.sep in command[0] else shutil.which(command[0])
+    if not executable:
+        sys.exit('%s: %s not found on PATH' % (label, command[0]))
     with tempfile.TemporaryFile() as errors:
         actions = [(os.POSIX_SPAWN_OPEN, 1, os.devnull, os.O_WRONLY, 0),
                    (os.POSIX_SPAWN_DUP2, errors.fileno(), 2)]
@@ -62,10 +70,3 @@ def peak_rss(command, cwd=None):
                             stderr=subprocess.PIPE, text=True)
     return int(result.stderr.strip().splitlines()[-1])
 
-
-def _which(name):
-    for folder in os.environ.get('PATH', '').split(os.pathsep):
-        candidate = os.path.join(folder, name)
-        if os.access(candidate, os.X_OK):
-            return candidate
-    sys.exit('bench: %s not found on PATH' % name)
