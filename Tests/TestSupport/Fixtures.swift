@@ -48,8 +48,12 @@ public enum Fixtures {
 
 /// Runs the built `playprep` binary, for end-to-end tests.
 public enum PlayprepBinary {
-    /// The executable built beside the test bundle (same build folder and configuration).
+    /// `PLAYPREP_BINARY` when set (to run the end-to-end tests against another build, such as the shipping one),
+    /// else the executable built beside the test bundle (same build folder and configuration).
     public static var url: URL {
+        if let override = ProcessInfo.processInfo.environment["PLAYPREP_BINARY"] {
+            return URL(fileURLWithPath: override)
+        }
         let candidates = [
             URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
             Bundle.main.bundleURL.deletingLastPathComponent(),
