@@ -16,11 +16,17 @@ public struct FolderWalker: Sendable {
     /// Paths of the files below `folder` whose name satisfies `include`, each as `folder/relative/path`.
     public func files(under folder: String, where include: (String) -> Bool) -> [String] {
         var found = [String]()
-        walk(folder.hasSuffix("/") ? String(folder.dropLast()) : folder, include: include, into: &found)
+        visitFiles(under: folder, where: include) { found.append($0) }
         return found
     }
 
-    private func walk(_ folder: String, include: (String) -> Bool, into found: inout [String]) {
+    /// Calls `visit` with each path `files(under:where:)` would return, in the same order, as soon as its folder
+    /// has been read, so a caller can start on the first files while the walk goes on.
+    public func visitFiles(under folder: String, where include: (String) -> Bool, _ visit: (String) -> Void) {
+        walk(folder.hasSuffix("/") ? String(folder.dropLast()) : folder, include: include, visit: visit)
+    }
+
+    private func walk(_ folder: String, include: (String) -> Bool, visit: (String) -> Void) {
         guard let stream = opendir(folder) else { return }
         var entries = [(name: String, isFolder: Bool)]()
         while let entry = readdir(stream) {
@@ -40,10 +46,10 @@ public struct FolderWalker: Sendable {
             let path = folder + "/" + entry.name
             if entry.isFolder {
                 if !entry.name.hasPrefix(".") && !skippedFolderNames.contains(entry.name) {
-                    walk(path, include: include, into: &found)
+                    walk(path, include: include, visit: visit)
                 }
             } else if include(entry.name) {
-                found.append(path)
+                visit(path)
             }
         }
     }

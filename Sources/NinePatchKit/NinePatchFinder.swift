@@ -17,19 +17,20 @@ public enum NinePatchFinderError: Error, Sendable, Hashable, CustomStringConvert
 public struct NinePatchFinder: Sendable {
     public init() {}
 
-    public func files(in paths: [String]) throws(NinePatchFinderError) -> [String] {
+    /// Calls `visit` with each candidate, in report order (the named paths in turn, each folder's files sorted),
+    /// as the folders are read, so checking can start before the walk ends. A missing path throws when the walk
+    /// reaches it, after the candidates before it have been visited.
+    public func forEachFile(in paths: [String], _ visit: (String) -> Void) throws(NinePatchFinderError) {
         let walker = FolderWalker(skippedFolderNames: ["build"])
-        var found = [String]()
         for path in paths {
             switch PathKind(path: path) {
             case .missing:
                 throw .notFound(path)
             case .file:
-                found.append(path)
+                visit(path)
             case .folder:
-                found += walker.files(under: path) { NinePatchSourceKind(path: $0) != .other }
+                walker.visitFiles(under: path, where: { NinePatchSourceKind(path: $0) != .other }, visit)
             }
         }
-        return found
     }
 }

@@ -1,6 +1,10 @@
-public import Diagnostics
 import Dispatch
 import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 extension NinePatchChecker {
     /// Checks many files on `jobs` threads and returns the results in the order of `paths`, so output is the same
@@ -9,29 +13,138 @@ extension NinePatchChecker {
     public func checks(
         forFilesAt paths: [String], jobs: Int, progress: (@Sendable (Int) -> Void)? = nil
     ) -> [NinePatchCheck] {
-        let workers = max(1, min(jobs, paths.count))
-        let results = UnsafeMutableBufferPointer<NinePatchCheck>.allocate(capacity: paths.count)
-        defer { results.deallocate() }
-        let next = Atomic<Int>(0)
-        let done = Atomic<Int>(0)
-        // Each index is claimed by exactly one worker, so the writes never overlap.
-        nonisolated(unsafe) let slots = results
-        DispatchQueue.concurrentPerform(iterations: workers) { _ in
-            while true {
-                let index = next.add(1, ordering: .relaxed).oldValue
-                guard index < paths.count else { return }
-                (slots.baseAddress! + index).initialize(to: check(fileAt: paths[index]))
-                let finished = done.add(1, ordering: .relaxed).newValue
-                progress?(finished)
-            }
-        }
-        let ordered = Array(results)
-        _ = results.deinitialize()
-        return ordered
+        checks(jobs: min(jobs, paths.count), progress: progress) { found in paths.forEach(found) }
     }
 
-    /// The reports of `checks(forFilesAt:jobs:)`.
-    public func reports(forFilesAt paths: [String], jobs: Int) -> [FileReport] {
-        checks(forFilesAt: paths, jobs: jobs).map(\.report)
+    /// Checks the files `produce` hands to its argument while it is still producing them (e.g. walking a folder
+    /// tree): `jobs - 1` helper threads check from the first file on, and this thread joins them once `produce`
+    /// returns. Results come in the order the files were produced. If `produce` throws, the files not yet
+    /// started are dropped and the error is rethrown once every thread has stopped.
+    public func checks<Failure: Error>(
+        jobs: Int, progress: (@Sendable (Int) -> Void)? = nil,
+        filesFrom produce: (_ found: (String) -> Void) throws(Failure) -> Void
+    ) throws(Failure) -> [NinePatchCheck] {
+        let queue = FileQueue(takers: max(1, jobs))
+        let finished = Mutex<[(index: Int, check: NinePatchCheck)]>([])
+        let done = Atomic<Int>(0)
+        let failure = runOnThreads(max(1, jobs), leader: { () -> Failure? in
+            do throws(Failure) {
+                try produce { queue.append($0) }
+                queue.close()
+                return nil
+            } catch {
+                queue.close(droppingPending: true)
+                return error
+            }
+        }) {
+            var mine = [(index: Int, check: NinePatchCheck)]()
+            while let (index, path) = queue.take() {
+                mine.append((index, check(fileAt: path)))
+                let count = done.add(1, ordering: .relaxed).newValue
+                progress?(count)
+            }
+            finished.withLock { $0 += mine }
+        }
+        if let failure { throw failure }
+        return finished.withLock { all in all.sorted { $0.index < $1.index }.map(\.check) }
+    }
+}
+
+/// The files waiting to be checked: appended by one producer, taken in order by the checking threads, each of
+/// which blocks while the queue is empty but still open.
+private final class FileQueue: Sendable {
+    private struct State {
+        var paths = [String]()
+        var next = 0
+        var closed = false
+    }
+
+    private let state = Mutex(State())
+    /// One signal per appended path, plus one per taker when the queue closes, so every wait ends.
+    private let available = DispatchSemaphore(value: 0)
+    private let takers: Int
+
+    init(takers: Int) {
+        self.takers = takers
+    }
+
+    func append(_ path: String) {
+        state.withLock { $0.paths.append(path) }
+        available.signal()
+    }
+
+    /// No more paths will come; with `droppingPending`, the ones not yet taken are discarded.
+    func close(droppingPending: Bool = false) {
+        state.withLock { state in
+            state.closed = true
+            if droppingPending { state.next = state.paths.count }
+        }
+        for _ in 0..<takers { available.signal() }
+    }
+
+    /// The next path and its position, or nil once the queue is closed and drained.
+    func take() -> (index: Int, path: String)? {
+        available.wait()
+        return state.withLock { state in
+            guard state.next < state.paths.count else { return nil }
+            defer { state.next += 1 }
+            return (state.next, state.paths[state.next])
+        }
+    }
+}
+
+/// Runs `work` on `count` threads at once, this one included, and returns when all of them have finished. This
+/// thread first runs `leader` (e.g. producing the work) and then `work`; its result is returned.
+/// Plain POSIX threads rather than Dispatch: `concurrentPerform`'s first pool worker started 1-3 ms late on a
+/// 2-core VM (a tenth of checking the whole corpus), where a new thread runs within 0.1 ms. `work` must finish
+/// by itself on every thread; if a thread cannot be created, the others do its share.
+private func runOnThreads<Result>(
+    _ count: Int, leader: () -> Result, _ work: @Sendable () -> Void
+) -> Result {
+    withoutActuallyEscaping(work) { work in
+        let helpers = (0..<max(0, count - 1)).compactMap { _ in HelperThread(running: work) }
+        let result = leader()
+        work()
+        for helper in helpers { helper.join() }
+        return result
+    }
+}
+
+/// One extra thread started by `runOnThreads`.
+private struct HelperThread {
+    /// The closure a helper runs, handed to the new thread through its context pointer.
+    private final class Work: Sendable {
+        let body: @Sendable () -> Void
+        init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+
+        static func run(_ context: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
+            Unmanaged<Work>.fromOpaque(context!).takeRetainedValue().body()
+            return nil
+        }
+    }
+
+    private let thread: pthread_t
+
+    /// Starts a thread running `body`, or returns nil when the system refuses one.
+    init?(running body: @escaping @Sendable () -> Void) {
+        let context = Unmanaged.passRetained(Work(body)).toOpaque()
+        #if canImport(Darwin)
+        var started: pthread_t?
+        #else
+        var started = pthread_t()
+        #endif
+        guard pthread_create(&started, nil, { Work.run($0) }, context) == 0 else {
+            Unmanaged<Work>.fromOpaque(context).release()
+            return nil
+        }
+        #if canImport(Darwin)
+        thread = started!
+        #else
+        thread = started
+        #endif
+    }
+
+    func join() {
+        pthread_join(thread, nil)
     }
 }

@@ -89,16 +89,19 @@ struct CheckNinePatch: ParsableCommand {
     @OptionGroup var parallelism: JobsOption
 
     func run() throws {
-        let files: [String]
+        let checker = limits.checker(detail: .geometry, badPatchTolerance: lints.tolerance())
+        let checks: [NinePatchCheck]
         do {
-            files = try NinePatchFinder().files(in: paths)
+            // Checking starts on the first files found while the folders are still being walked.
+            checks = try checker.checks(jobs: parallelism.jobs) { found throws(NinePatchFinderError) in
+                try NinePatchFinder().forEachFile(in: paths, found)
+            }
         } catch {
             switch error {
             case .notFound(let path): throw CLIError.inputNotFound(path)
             }
         }
-        let checker = limits.checker(detail: .geometry, badPatchTolerance: lints.tolerance())
-        try report.finish(with: Report(files: checker.reports(forFilesAt: files, jobs: parallelism.jobs)))
+        try report.finish(with: Report(files: checks.map(\.report)))
     }
 }
 
