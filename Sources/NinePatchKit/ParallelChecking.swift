@@ -16,6 +16,10 @@ extension NinePatchChecker {
         checks(jobs: min(jobs, paths.count), progress: progress) { found in paths.forEach(found) }
     }
 
+    /// The most threads `checks` starts, whatever `jobs` asks: the helpers start before the number of files is
+    /// known, and each one holds a decoding.
+    public static let maximumThreads = 256
+
     /// Checks the files `produce` hands to its argument while it is still producing them (e.g. walking a folder
     /// tree): `jobs - 1` helper threads check from the first file on, and this thread joins them once `produce`
     /// returns. Results come in the order the files were produced. If `produce` throws, the files not yet
@@ -24,10 +28,11 @@ extension NinePatchChecker {
         jobs: Int, progress: (@Sendable (Int) -> Void)? = nil,
         filesFrom produce: (_ found: (String) -> Void) throws(Failure) -> Void
     ) throws(Failure) -> [NinePatchCheck] {
-        let queue = FileQueue(takers: max(1, jobs))
+        let threads = max(1, min(jobs, Self.maximumThreads))
+        let queue = FileQueue(takers: threads)
         let finished = Mutex<[(index: Int, check: NinePatchCheck)]>([])
         let done = Atomic<Int>(0)
-        let failure = runOnThreads(max(1, jobs), leader: { () -> Failure? in
+        let failure = runOnThreads(threads, leader: { () -> Failure? in
             do throws(Failure) {
                 try produce { queue.append($0) }
                 queue.close()

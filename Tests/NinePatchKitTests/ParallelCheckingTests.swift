@@ -7,7 +7,7 @@ import TestSupport
 
 /// Checking on several threads, from a list or from files handed over while a folder walk goes on, gives the
 /// sequential results in the produced order.
-@Suite struct ParallelCheckingTests {
+@Suite(.timeLimit(.minutes(1))) struct ParallelCheckingTests {
     /// Valid, invalid, malformed and missing files, so every kind of result takes part.
     static let paths: [String] = ["corpus", "problems", "malformed"].flatMap { folder in
         let url = Fixtures.testImage(folder)
@@ -32,7 +32,7 @@ import TestSupport
         #expect(checks.map(\.report) == Self.sequential)
     }
 
-    @Test(arguments: [1, 2, 3, 8])
+    @Test(arguments: [1, 2, 3, 8, 100_000])
     func producedFilesComeBackInProducedOrder(jobs: Int) {
         let done = Mutex<[Int]>([])
         let checks = NinePatchChecker().checks(jobs: jobs, progress: { count in done.withLock { $0.append(count) } }) {
