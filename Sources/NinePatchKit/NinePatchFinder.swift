@@ -18,14 +18,18 @@ public struct NinePatchFinder: Sendable {
     public init() {}
 
     /// Calls `visit` with each candidate, in report order (the named paths in turn, each folder's files sorted),
-    /// as the folders are read, so checking can start before the walk ends. A missing path throws when the walk
-    /// reaches it, after the candidates before it have been visited.
+    /// as the folders are read, so checking can start before the walk ends. Every named path is looked up first,
+    /// so a missing one throws before any candidate is visited.
     public func forEachFile(in paths: [String], _ visit: (String) -> Void) throws(NinePatchFinderError) {
+        let kinds = paths.map { PathKind(path: $0) }
+        if let missing = zip(paths, kinds).first(where: { $0.1 == .missing }) {
+            throw .notFound(missing.0)
+        }
         let walker = FolderWalker(skippedFolderNames: ["build"])
-        for path in paths {
-            switch PathKind(path: path) {
+        for (path, kind) in zip(paths, kinds) {
+            switch kind {
             case .missing:
-                throw .notFound(path)
+                break
             case .file:
                 visit(path)
             case .folder:

@@ -70,8 +70,10 @@ import TestSupport
         try NinePatchFinder().forEachFile(in: [file, folder]) { visited.append($0) }
         let names = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".9.png") }
         #expect(visited == [file] + names.sorted().map { folder + "/" + $0 })
+        var visitedBeforeError = 0
         #expect(throws: NinePatchFinderError.notFound("/no/such/folder")) {
-            try NinePatchFinder().forEachFile(in: [folder, "/no/such/folder"]) { _ in }
+            try NinePatchFinder().forEachFile(in: [folder, "/no/such/folder"]) { _ in visitedBeforeError += 1 }
         }
+        #expect(visitedBeforeError == 0)
     }
 }
