@@ -85,8 +85,8 @@ def main():
     aapt2 = shutil.which('aapt2')
     compiler = shutil.which('cc') or shutil.which('gcc')
     if not aapt2 or not compiler or not os.path.exists(args.playprep):
-        print('bench-check: SKIPPED: needs aapt2 (apt-get install aapt), a C compiler and a release build '
-              '(swift build -c release)')
+        print('bench-check: SKIPPED: needs aapt2 (apt-get install aapt), a C compiler and the playprep binary '
+              '(scripts/playprep_build.py builds it)')
         return 2
     files = collect([args.corpus])
     with tempfile.TemporaryDirectory() as scratch:

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """The playprep binary as it ships, for the benchmarks and CI: `scripts/playprep_build.py` builds it (printing
-the build log) and prints its path; `shipping_binary()` does the same quietly from another script."""
+the build log) and prints its path; other scripts call `shipping_binary()`."""
 import os
 import subprocess
 import sys
@@ -22,20 +22,16 @@ SHIPPING_FLAGS = ['-c', 'release', '--disable-local-rpath',
                   '-Xswiftc', '-use-ld=lld', '-Xlinker', '-lz', '-Xlinker', '-z', '-Xlinker', 'pack-relative-relocs']
 
 
-def build(quiet=True):
-    """Builds (incrementally) `.build-static/release/playprep` with `SHIPPING_FLAGS` and returns its path."""
+def shipping_binary(quiet=True):
+    """Builds (incrementally) `.build-static/release/playprep` with `SHIPPING_FLAGS` and returns its path; the
+    build log is shown unless `quiet`."""
     subprocess.run(['swift', 'build'] + SHIPPING_FLAGS + ['--scratch-path', SCRATCH, '--product', 'playprep'],
                    cwd=ROOT, check=True, stdout=subprocess.DEVNULL if quiet else None)
     return os.path.join(SCRATCH, 'release', 'playprep')
 
 
-def shipping_binary():
-    """The shipping binary, built quietly if needed."""
-    return build(quiet=True)
-
-
 if __name__ == '__main__':
     try:
-        print(build(quiet=False))
+        print(shipping_binary(quiet=False))
     except subprocess.CalledProcessError as failure:
         sys.exit(failure.returncode)
