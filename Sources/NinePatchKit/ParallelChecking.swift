@@ -21,6 +21,10 @@ extension NinePatchChecker {
     /// known, and each one holds a decoding.
     public static let maximumThreads = 256
 
+    /// The natural `jobs`: how many threads can run at once, i.e. the CPUs this process may use, lowered to a
+    /// container's cgroup CPU quota (`threadstart_usable_cpus`).
+    public static var usableCPUs: Int { Int(threadstart_usable_cpus()) }
+
     /// Checks the files `produce` hands to its argument while it is still producing them (e.g. walking a folder
     /// tree): `jobs - 1` helper threads check from the first file on, and this thread joins them once `produce`
     /// returns. Results come in the order the files were produced. If `produce` throws, the files not yet

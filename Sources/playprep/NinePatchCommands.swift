@@ -46,7 +46,7 @@ struct JobsOption: ParsableArguments {
     var requestedJobs: Int?
 
     /// The flag, else one job per core (asked only now: the argument parser builds commands several times).
-    var jobs: Int { requestedJobs ?? ProcessInfo.processInfo.activeProcessorCount }
+    var jobs: Int { requestedJobs ?? NinePatchChecker.usableCPUs }
 
     func validate() throws {
         if let requestedJobs, requestedJobs < 1 { throw ValidationError("--jobs must be at least 1") }

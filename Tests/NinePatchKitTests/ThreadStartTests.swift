@@ -1,10 +1,11 @@
 #if os(Linux)
 import Foundation
+import NinePatchKit
 import Testing
 import ThreadStart
 
 /// `threadstart_spawn` runs its body like `pthread_create`, and the CPU placement it starts the thread with is only
-/// a hint: once running, the thread may use every CPU the process may.
+/// a hint: once running, the thread may use every CPU the process may. `usableCPUs` counts those CPUs.
 @Suite(.timeLimit(.minutes(1))) struct ThreadStartTests {
     /// What the started thread saw.
     final class Probe: @unchecked Sendable {
@@ -32,6 +33,34 @@ import ThreadStart
         #expect(probe.ran)
         let processCPUs = try #require(Self.allowedCPUs(inStatus: "/proc/self/status"))
         #expect(probe.allowedCPUs == processCPUs)
+    }
+
+    /// The number of CPUs in a list such as `0-3,6,8-9`.
+    static func count(cpuList: Substring) -> Int {
+        cpuList.split(separator: ",").reduce(0) { total, range in
+            let ends = range.split(separator: "-").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+            return total + (ends.count == 2 ? ends[1] - ends[0] + 1 : ends.count)
+        }
+    }
+
+    /// Whether a cgroup CPU quota applies (v2 `cpu.max` other than `max`, or a positive v1 `cfs_quota_us`).
+    static var hasCPUQuota: Bool {
+        if let max = try? String(contentsOfFile: "/sys/fs/cgroup/cpu.max", encoding: .utf8) {
+            return !max.hasPrefix("max")
+        }
+        let quota = try? String(contentsOfFile: "/sys/fs/cgroup/cpu/cpu.cfs_quota_us", encoding: .utf8)
+        return (quota.flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) } ?? -1) > 0
+    }
+
+    @Test func usableCPUsAreTheAllowedOnesUnlessAQuotaLowersThem() throws {
+        let line = try #require(Self.allowedCPUs(inStatus: "/proc/self/status"))
+        let allowed = Self.count(cpuList: line.split(separator: ":")[1])
+        #expect(allowed >= 1)
+        #expect(NinePatchChecker.usableCPUs >= 1)
+        #expect(NinePatchChecker.usableCPUs <= allowed)
+        if !Self.hasCPUQuota {
+            #expect(NinePatchChecker.usableCPUs == allowed)
+        }
     }
 }
 #endif
