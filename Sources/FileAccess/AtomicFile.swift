@@ -10,6 +10,21 @@ private let systemWrite = Glibc.write
 private let systemWrite = Darwin.write
 #endif
 
+/// Writes every byte of `buffer` to `descriptor`, retrying partial and interrupted writes. Returns 0, or the
+/// `errno` of the write that failed.
+public func writeAll(_ buffer: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32 {
+    var written = 0
+    while written < buffer.count {
+        let count = systemWrite(descriptor, buffer.baseAddress! + written, buffer.count - written)
+        if count < 0 {
+            if errno == EINTR { continue }
+            return errno
+        }
+        written += count
+    }
+    return 0
+}
+
 /// Why an output file could not be written.
 public enum FileWriteError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The target is one of the inputs and overwriting was not allowed.
@@ -42,19 +57,7 @@ public struct AtomicFile: Sendable {
         let unnamed = openUnnamed()
         let descriptor = unnamed ?? open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw .system(String(cString: strerror(errno))) }
-        var failure: Int32 = 0
-        bytes.withUnsafeBytes { buffer in
-            var written = 0
-            while written < buffer.count {
-                let count = systemWrite(descriptor, buffer.baseAddress! + written, buffer.count - written)
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    return
-                }
-                written += count
-            }
-        }
+        var failure = bytes.withUnsafeBytes { writeAll($0, to: descriptor) }
         if failure == 0 && fsync(descriptor) != 0 { failure = errno }
         if failure == 0, unnamed != nil, !giveName(temporary, to: descriptor) { failure = errno }
         if close(descriptor) != 0 && failure == 0 { failure = errno }

@@ -23,21 +23,22 @@ enum CLIError: Error, CustomStringConvertible {
 
 /// Standard output and error, with the decision whether to colour them.
 struct Console {
-    let handle: FileHandle
     let descriptor: Int32
 
-    static let standardOutput = Console(handle: .standardOutput, descriptor: 1)
-    static let standardError = Console(handle: .standardError, descriptor: 2)
+    static let standardOutput = Console(descriptor: 1)
+    static let standardError = Console(descriptor: 2)
 
+    /// Writes all of `text`; a failure is ignored, as there is nowhere left to report it.
     func write(_ text: String) {
-        handle.write(Data(text.utf8))
+        var text = text
+        _ = text.withUTF8 { writeAll(UnsafeRawBufferPointer($0), to: descriptor) }
     }
 
     /// Colour only on a terminal, and never when `NO_COLOR` is set (https://no-color.org) or TERM is dumb.
     var supportsColor: Bool {
+        guard isatty(descriptor) == 1 else { return false }
         let environment = ProcessInfo.processInfo.environment
-        return isatty(descriptor) == 1 && environment["NO_COLOR"].map(\.isEmpty) ?? true
-            && environment["TERM"] != "dumb"
+        return environment["NO_COLOR"].map(\.isEmpty) ?? true && environment["TERM"] != "dumb"
     }
 }
 
