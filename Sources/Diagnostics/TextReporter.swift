@@ -20,7 +20,7 @@ public struct TextReporter: Reporter {
     public func render(_ report: Report) -> String {
         var out = ""
         for file in report.files where listCleanFiles || !file.diagnostics.isEmpty {
-            out += render(file)
+            append(file, to: &out)
         }
         out += summaryLine(report.summary) + "\n"
         return out
@@ -29,33 +29,65 @@ public struct TextReporter: Reporter {
     /// One file's block. A file with a single finding that has no location (an unreadable file, say) takes
     /// one line: `path: error[PNG001]: …`.
     public func render(_ file: FileReport) -> String {
-        if file.diagnostics.count == 1, let only = file.diagnostics.first, Self.describe(only.location) == nil {
-            return paint(file.file, .bold) + ": " + headline(only) + "\n" + hintLine(only, indent: "  ")
-        }
-        return paint(file.file, .bold) + (file.diagnostics.isEmpty ? paint("  ok", .green) : "") + "\n"
-            + renderDiagnostics(file.diagnostics)
+        var out = ""
+        append(file, to: &out)
+        return out
     }
 
     /// The findings alone, indented, each with its hint on the following line.
     public func renderDiagnostics(_ diagnostics: [Diagnostic]) -> String {
-        diagnostics.map { "  " + headline($0) + "\n" + hintLine($0, indent: "    ") }.joined()
+        var out = ""
+        append(diagnostics, to: &out)
+        return out
     }
 
-    private func hintLine(_ diagnostic: Diagnostic, indent: String) -> String {
-        diagnostic.hint.map { indent + paint("hint:", .cyan) + " " + $0 + "\n" } ?? ""
+    // The blocks are appended to one string: a corpus report has hundreds of them.
+
+    private func append(_ file: FileReport, to out: inout String) {
+        out += paint(file.file, .bold)
+        if file.diagnostics.count == 1, let only = file.diagnostics.first, Self.describe(only.location) == nil {
+            out += ": "
+            appendHeadline(only, to: &out)
+            appendHint(only, indent: "  ", to: &out)
+            return
+        }
+        if file.diagnostics.isEmpty { out += paint("  ok", .green) }
+        out += "\n"
+        append(file.diagnostics, to: &out)
     }
 
-    private func headline(_ diagnostic: Diagnostic) -> String {
+    private func append(_ diagnostics: [Diagnostic], to out: inout String) {
+        for diagnostic in diagnostics {
+            out += "  "
+            appendHeadline(diagnostic, to: &out)
+            appendHint(diagnostic, indent: "    ", to: &out)
+        }
+    }
+
+    /// `severity[RULE] (x,y): message` and a line break.
+    private func appendHeadline(_ diagnostic: Diagnostic, to out: inout String) {
         let color: Style = switch diagnostic.severity {
         case .error: .red
         case .warning: .yellow
         case .note: .cyan
         }
-        var line = paint("\(diagnostic.severity.rawValue)[\(diagnostic.ruleID)]", color)
+        out += paint("\(diagnostic.severity.rawValue)[\(diagnostic.ruleID)]", color)
         if let place = Self.describe(diagnostic.location) {
-            line += " " + place
+            out += " "
+            out += place
         }
-        return line + ": " + diagnostic.message
+        out += ": "
+        out += diagnostic.message
+        out += "\n"
+    }
+
+    private func appendHint(_ diagnostic: Diagnostic, indent: String, to out: inout String) {
+        guard let hint = diagnostic.hint else { return }
+        out += indent
+        out += paint("hint:", .cyan)
+        out += " "
+        out += hint
+        out += "\n"
     }
 
     /// `(x,y)` for pixels, `line L[:C]` for text.
