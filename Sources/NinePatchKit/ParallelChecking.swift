@@ -33,9 +33,19 @@ extension NinePatchChecker {
         jobs: Int, progress: (@Sendable (Int) -> Void)? = nil,
         filesFrom produce: (_ found: (String) -> Void) throws(Failure) -> Void
     ) throws(Failure) -> [NinePatchCheck] {
+        try checks(jobs: jobs, progress: progress, keeping: { $0 }, filesFrom: produce)
+    }
+
+    /// `checks(jobs:progress:filesFrom:)`, keeping only `keep` of each check (e.g. its `report`): the rest of a
+    /// check is dropped on the thread that made it, so the single-threaded end of a run handles less.
+    public func checks<Failure: Error, Kept: Sendable>(
+        jobs: Int, progress: (@Sendable (Int) -> Void)? = nil,
+        keeping keep: @Sendable (NinePatchCheck) -> Kept,
+        filesFrom produce: (_ found: (String) -> Void) throws(Failure) -> Void
+    ) throws(Failure) -> [Kept] {
         let threads = max(1, min(jobs, Self.maximumThreads))
         let queue = FileQueue(takers: threads)
-        let finished = Mutex<[(index: Int, check: NinePatchCheck)]>([])
+        let finished = Mutex<[[(index: Int, kept: Kept)]]>([])
         let done = Atomic<Int>(0)
         let failure = runOnThreads(threads, leader: { () -> Failure? in
             do throws(Failure) {
@@ -47,17 +57,34 @@ extension NinePatchChecker {
                 return error
             }
         }) {
-            var mine = [(index: Int, check: NinePatchCheck)]()
+            var mine = [(index: Int, kept: Kept)]()
             while let (index, path) = queue.take() {
-                mine.append((index, check(fileAt: path)))
+                mine.append((index, keep(check(fileAt: path))))
                 let count = done.add(1, ordering: .relaxed).newValue
                 progress?(count)
             }
-            finished.withLock { $0 += mine }
+            finished.withLock { $0.append(mine) }
         }
         if let failure { throw failure }
-        return finished.withLock { all in all.sorted { $0.index < $1.index }.map(\.check) }
+        return finished.withLock { inOrder(&$0) }
     }
+}
+
+/// Merges per-thread result lists, each in increasing index order (a thread takes files in queue order), into
+/// one list in index order. Elements are moved out (`removeLast`), never copied, so none is retained again.
+private func inOrder<Kept>(_ lists: inout [[(index: Int, kept: Kept)]]) -> [Kept] {
+    var descending = [Kept]()
+    descending.reserveCapacity(lists.reduce(0) { $0 + $1.count })
+    while true {
+        var latest: Int?
+        for list in lists.indices where !lists[list].isEmpty {
+            if latest.map({ lists[$0].last!.index < lists[list].last!.index }) ?? true { latest = list }
+        }
+        guard let latest else { break }
+        descending.append(lists[latest].removeLast().kept)
+    }
+    descending.reverse()
+    return descending
 }
 
 /// The files waiting to be checked: appended by one producer, taken in order by the checking threads, each of

@@ -90,10 +90,11 @@ struct CheckNinePatch: ParsableCommand {
 
     func run() throws {
         let checker = limits.checker(detail: .geometry, badPatchTolerance: lints.tolerance())
-        let checks: [NinePatchCheck]
+        let reports: [FileReport]
         do {
             // Checking starts on the first files found while the folders are still being walked.
-            checks = try checker.checks(jobs: parallelism.jobs) { found throws(NinePatchFinderError) in
+            reports = try checker.checks(jobs: parallelism.jobs, keeping: { $0.report }) {
+                found throws(NinePatchFinderError) in
                 try NinePatchFinder().forEachFile(in: paths, found)
             }
         } catch {
@@ -101,7 +102,7 @@ struct CheckNinePatch: ParsableCommand {
             case .notFound(let path): throw CLIError.inputNotFound(path)
             }
         }
-        try report.finish(with: Report(files: checks.map(\.report)))
+        try report.finish(with: Report(files: reports))
     }
 }
 

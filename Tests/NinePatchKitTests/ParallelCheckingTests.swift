@@ -46,6 +46,18 @@ import TestSupport
         #expect(done.withLock { $0.sorted() } == Array(1...Self.paths.count))
     }
 
+    /// Keeping only the reports gives the same reports, in order, whichever thread made each one.
+    @Test(arguments: [1, 2, 3, 8])
+    func keptPartsComeBackInProducedOrder(jobs: Int) {
+        let reports = NinePatchChecker().checks(jobs: jobs, keeping: { $0.report }) { found in
+            for (index, path) in Self.paths.enumerated() {
+                found(path)
+                if index % 3 == 0 { usleep(100) }  // uneven pace, so the threads' shares interleave
+            }
+        }
+        #expect(reports == Self.sequential)
+    }
+
     @Test(arguments: [1, 2, 8])
     func aFailingProducerStopsEveryThreadAndRethrows(jobs: Int) {
         #expect(throws: WalkFailed()) {
