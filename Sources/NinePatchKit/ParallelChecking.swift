@@ -70,21 +70,17 @@ extension NinePatchChecker {
     }
 }
 
-/// Merges per-thread result lists, each in increasing index order (a thread takes files in queue order), into
-/// one list in index order. Elements are moved out (`removeLast`), never copied, so none is retained again.
+/// Merges per-thread result lists into one list in index order. On success the indices are exactly
+/// `0..<count`, each once; every element is moved (`popLast`, `take`), never copied, so none is retained again.
 private func inOrder<Kept>(_ lists: inout [[(index: Int, kept: Kept)]]) -> [Kept] {
-    var descending = [Kept]()
-    descending.reserveCapacity(lists.reduce(0) { $0 + $1.count })
-    while true {
-        var latest: Int?
-        for list in lists.indices where !lists[list].isEmpty {
-            if latest.map({ lists[$0].last!.index < lists[list].last!.index }) ?? true { latest = list }
-        }
-        guard let latest else { break }
-        descending.append(lists[latest].removeLast().kept)
+    var slots = [Kept?](repeating: nil, count: lists.reduce(0) { $0 + $1.count })
+    for list in lists.indices {
+        while let (index, kept) = lists[list].popLast() { slots[index] = kept }
     }
-    descending.reverse()
-    return descending
+    var ordered = [Kept]()
+    ordered.reserveCapacity(slots.count)
+    for index in slots.indices { ordered.append(slots[index].take()!) }
+    return ordered
 }
 
 /// The files waiting to be checked: appended by one producer, taken in order by the checking threads, each of

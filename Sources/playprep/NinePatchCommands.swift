@@ -42,10 +42,11 @@ struct LimitOptions: ParsableArguments {
 
 /// `--jobs`, for the commands that check folders in parallel.
 struct JobsOption: ParsableArguments {
-    @Option(name: [.customShort("j"), .customLong("jobs")], help: "Files checked in parallel (default: all cores).")
+    @Option(name: [.customShort("j"), .customLong("jobs")], help: "Files checked in parallel (default: the CPUs this process may use).")
     var requestedJobs: Int?
 
-    /// The flag, else one job per core (asked only now: the argument parser builds commands several times).
+    /// The flag, else one job per CPU this process may use, within a container's CPU quota (asked only now: the
+    /// argument parser builds commands several times).
     var jobs: Int { requestedJobs ?? NinePatchChecker.usableCPUs }
 
     func validate() throws {

@@ -52,6 +52,22 @@ import ThreadStart
         return (quota.flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) } ?? -1) > 0
     }
 
+    @Test(arguments: [
+        ("max 100000\n", 0), ("200000 100000\n", 2), ("150000 100000", 2), ("50000 100000\n", 1),
+        ("100000 100000", 1), ("0 100000", 0), ("nonsense", 0), ("", 0),
+    ])
+    func cgroupV2QuotaIsReadInWholeCPUsRoundedUp(text: String, cpus: Int32) {
+        #expect(threadstart_cpus_from_cpu_max(text) == cpus)
+    }
+
+    @Test(arguments: [
+        ("-1\n", "100000\n", 0), ("250000\n", "100000\n", 3), ("100000", "100000", 1), ("25000", "100000", 1),
+        ("x", "100000", 0), ("100000", "0", 0),
+    ])
+    func cgroupV1QuotaIsReadInWholeCPUsRoundedUp(quota: String, period: String, cpus: Int32) {
+        #expect(threadstart_cpus_from_cfs(quota, period) == cpus)
+    }
+
     @Test func usableCPUsAreTheAllowedOnesUnlessAQuotaLowersThem() throws {
         let line = try #require(Self.allowedCPUs(inStatus: "/proc/self/status"))
         let allowed = Self.count(cpuList: line.split(separator: ":")[1])
