@@ -28,10 +28,15 @@ struct Console {
     static let standardOutput = Console(descriptor: 1)
     static let standardError = Console(descriptor: 2)
 
-    /// Writes all of `text`; a failure is ignored, as there is nowhere left to report it.
+    /// Writes all of `text`. When standard output cannot be written (a full disk, a closed pipe), the run cannot
+    /// deliver what it was asked for: that is said on standard error and the process exits 2. A failure on
+    /// standard error itself is ignored, as there is nowhere left to say so.
     func write(_ text: String) {
         var text = text
-        _ = text.withUTF8 { writeAll(UnsafeRawBufferPointer($0), to: descriptor) }
+        let failure = text.withUTF8 { writeAll(UnsafeRawBufferPointer($0), to: descriptor) }
+        guard failure != 0, descriptor != Console.standardError.descriptor else { return }
+        Console.standardError.write("playprep: error: cannot write to standard output: \(String(cString: strerror(failure)))\n")
+        Foundation.exit(2)
     }
 
     /// Colour only on a terminal, and never when `NO_COLOR` is set (https://no-color.org) or TERM is dumb.

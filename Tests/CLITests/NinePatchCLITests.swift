@@ -8,6 +8,15 @@ import TestSupport
         try JSONSerialization.jsonObject(with: Data(text.utf8))
     }
 
+    /// A report that cannot be delivered (here: standard output on a full device) fails the run with exit 2 and
+    /// one line saying why, instead of passing silently.
+    @Test(.enabled(if: FileManager.default.isWritableFile(atPath: "/dev/full")))
+    func anUnwritableStandardOutputFailsTheRun() throws {
+        let run = try PlayprepBinary.run(["ninepatch", "check", "TestImages/corpus"], standardOutputFile: "/dev/full")
+        #expect(run.status == 2)
+        #expect(run.standardError == "playprep: error: cannot write to standard output: No space left on device\n")
+    }
+
     @Test func brokenFilesGetOneLineEachAndOthersAreStillChecked() throws {
         let broken = ["malformed/truncated_idat.9.png", "malformed/text_file.9.png", "malformed/empty.9.png"]
         let files = broken + ["corpus/res__drawable-mdpi__directory_bg.9.png"]

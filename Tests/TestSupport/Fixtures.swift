@@ -70,9 +70,11 @@ public enum PlayprepBinary {
         public var standardError: String
     }
 
-    /// Runs `playprep arguments…` in `directory` (the package root by default) and waits for it.
+    /// Runs `playprep arguments…` in `directory` (the package root by default) and waits for it. With
+    /// `standardOutputFile`, standard output goes to that file instead (and `standardOutput` is empty).
     public static func run(
-        _ arguments: [String], in directory: URL = Fixtures.packageRoot, environment: [String: String] = [:]
+        _ arguments: [String], in directory: URL = Fixtures.packageRoot, environment: [String: String] = [:],
+        standardOutputFile: String? = nil
     ) throws -> Outcome {
         let process = Process()
         process.executableURL = url
@@ -81,11 +83,12 @@ public enum PlayprepBinary {
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let output = Pipe()
         let error = Pipe()
-        process.standardOutput = output
+        let file = standardOutputFile.flatMap { FileHandle(forWritingAtPath: $0) }
+        process.standardOutput = file ?? output
         process.standardError = error
         try process.run()
         // Read both pipes before waiting, so a large report cannot block the child.
-        let outData = output.fileHandleForReading.readDataToEndOfFile()
+        let outData = file == nil ? output.fileHandleForReading.readDataToEndOfFile() : Data()
         let errData = error.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return Outcome(
