@@ -6,9 +6,10 @@ Usage:  scripts/make-test-images.py        (needs pypng: pip install pypng)
 Writes:
   TestImages/malformed/*.9.png   broken files every checker must survive and reject (exit 1, one line each):
                                  truncated, not a PNG, empty, bad CRC, huge or zero IHDR sizes, missing IEND,
-                                 an empty IDAT, a chunk declaring 2 GB
+                                 an empty IDAT, a chunk declaring 2 GB, an sRGB chunk before IHDR
   TestImages/unusual/*.9.png     odd files that libpng and aapt2 accept: trailing garbage after IEND, palette
-                                 indices past the palette
+                                 indices past the palette, and what aapt2's chunk filter hides from libpng:
+                                 broken colour profiles, unknown critical chunks, chunks before IHDR
   TestImages/problems/*.9.png    valid PNGs whose NinePatch frame has several problems at once
   TestImages/BrokenApp/          an Android project with one planted problem per rule below (see its README.md)
 """
@@ -95,6 +96,19 @@ def malformed():
                + chunk(b'IDAT', zlib.compress(raw)) + chunk(b'IEND', b''))
     # libpng (and so aapt2) reads indices past the palette as black: accepted.
     write('unusual', 'palette_index_out_of_range.9.png', palette)
+    # aapt2 reads PNGs through its chunk filter, which passes only IHDR, PLTE, tRNS, sRGB, IDAT and IEND to
+    # libpng: it accepts broken colour profiles, unknown critical chunks and chunks before IHDR that libpng alone
+    # would refuse...
+    iccp = b'icc\0\0'
+    profile = chunk(b'iCCP', iccp + zlib.compress(b'\0' * 200))
+    write('unusual', 'iccp_not_zlib.9.png', good[:ihdr_end] + chunk(b'iCCP', iccp + b'not a zlib stream') + good[ihdr_end:])
+    write('unusual', 'iccp_not_a_profile.9.png', good[:ihdr_end] + profile + good[ihdr_end:])
+    write('unusual', 'iccp_bad_crc.9.png', good[:ihdr_end] + profile[:-1] + bytes([profile[-1] ^ 0xFF]) + good[ihdr_end:])
+    write('unusual', 'iccp_before_ihdr.9.png', signature + profile + good[8:])
+    write('unusual', 'text_before_ihdr.9.png', signature + chunk(b'tEXt', b'Title\0early') + good[8:])
+    write('unusual', 'unknown_critical_chunk.9.png', good[:ihdr_end] + chunk(b'ABCD', b'xyz') + good[ihdr_end:])
+    # ...but an sRGB chunk is passed on, and before IHDR it is libpng's fatal "missing IHDR", as in aapt2.
+    write('malformed', 'srgb_before_ihdr.9.png', signature + chunk(b'sRGB', b'\0') + good[8:])
 
 
 def problems():

@@ -66,11 +66,12 @@ public struct NinePatchChecker: Sendable {
         return result
     }
 
-    /// Decodes and validates PNG bytes; `file` names them in diagnostics.
+    /// Decodes and validates PNG bytes; `file` names them in diagnostics. libpng reads them as aapt2 has it read
+    /// them: only the chunks aapt2's chunk filter passes (`PNGChunk.aapt2View(of:)`).
     public func check(bytes: [UInt8], file: String, keepImage: Bool = false) -> NinePatchCheck {
         do {
             let (header, analysis, image) = try parser.parse(
-                png: bytes, decoder: decoder, file: file, keepImage: keepImage)
+                png: PNGChunk.aapt2View(of: bytes), decoder: decoder, file: file, keepImage: keepImage)
             return NinePatchCheck(
                 file: file, header: header, image: image, analysis: analysis, diagnostics: analysis.diagnostics)
         } catch {

@@ -42,7 +42,7 @@ import TestSupport
     }()
 
     @Test func malformedFolderIsThere() {
-        #expect(Self.malformed.count == 9)
+        #expect(Self.malformed.count == 10)
     }
 
     @Test(arguments: malformed)
