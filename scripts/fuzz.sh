@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Fuzz decode + parse + validate with libFuzzer and AddressSanitizer.
 #   scripts/fuzz.sh [RUNS] [extra libFuzzer flags]     (default RUNS: 1000000)
-# Seeds: TestImages (crafted, corpus subset, malformed) and, when present, shared/corpus/ninepatch.
+# Seeds: TestImages (crafted, corpus subset, malformed, unusual) and, when present, shared/corpus/ninepatch.
 # New crashes land in Fuzz/crashes/; add each as a TestImages/malformed/ regression file.
 set -euo pipefail
 cd "$(dirname "$0")/../Fuzz"
@@ -15,7 +15,7 @@ fi
 binary="$(swift build -c debug --scratch-path ../.build-fuzz --show-bin-path)/NinePatchFuzzer"
 seeds="$(mktemp -d)"
 trap 'rm -rf "$seeds"' EXIT
-cp ../TestImages/crafted/*.png ../TestImages/corpus/*.png ../TestImages/malformed/*.png "$seeds"/
+cp ../TestImages/crafted/*.png ../TestImages/corpus/*.png ../TestImages/malformed/*.png ../TestImages/unusual/*.png "$seeds"/
 if [ -d ../../shared/corpus/ninepatch ]; then
   find ../../shared/corpus/ninepatch -name '*.9.png' -exec cp {} "$seeds"/ \; 2>/dev/null || true
 fi
