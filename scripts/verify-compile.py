@@ -66,7 +66,9 @@ def rgba8(data):
     rows = [list(row) for row in rows]
     depth = info['bitdepth']
     planes = info['planes']
-    if info.get('palette'):
+    # Only colour type 3 stores palette indices: an RGB or RGBA file may carry a PLTE chunk too, as a
+    # suggested palette (pypng reports it in info['palette'] either way), and its rows are colour samples.
+    if reader.colormap:
         palette = [tuple(entry) + (255,) * (4 - len(entry)) for entry in info['palette']]
         return width, height, [[palette[i] for i in row] for row in rows]
     transparent = info.get('transparent')
