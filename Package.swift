@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "Diagnostics", targets: ["Diagnostics"]),
         .library(name: "FileAccess", targets: ["FileAccess"]),
         .library(name: "ProjectCheck", targets: ["ProjectCheck"]),
+        .library(name: "AndroidBuild", targets: ["AndroidBuild"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -45,10 +46,14 @@ let package = Package(
         // Pictures for people: render overlays and preview sheets (pixel font, canvas), on top of NinePatchKit.
         .target(name: "NinePatchPreview", dependencies: ["NinePatchKit", "PNGKit"], swiftSettings: strictSwift),
         .target(name: "PlayListingKit", dependencies: ["PNGKit", "Diagnostics"], swiftSettings: strictSwift),
+        // The Gradle build as AGP sees it: modules, variants, applicationIds and versionCodes, read without Gradle.
+        .target(name: "AndroidBuild", dependencies: ["FileAccess"], swiftSettings: strictSwift),
         // `playprep check`: discovery of a whole Android project, configuration, baseline, cross-file lints.
         .target(
             name: "ProjectCheck",
-            dependencies: ["NinePatchKit", "PlayListingKit", "Diagnostics", "FileAccess", "PNGKit", "Yams"],
+            dependencies: [
+                "NinePatchKit", "PlayListingKit", "AndroidBuild", "Diagnostics", "FileAccess", "PNGKit", "Yams",
+            ],
             swiftSettings: strictSwift
         ),
         .executableTarget(
@@ -79,6 +84,8 @@ let package = Package(
             dependencies: ["ProjectCheck", "NinePatchKit", "PlayListingKit", "Diagnostics", "TestSupport"],
             swiftSettings: strictSwift
         ),
+        .testTarget(
+            name: "AndroidBuildTests", dependencies: ["AndroidBuild", "TestSupport"], swiftSettings: strictSwift),
         // End-to-end tests: they run the built `playprep` binary.
         .testTarget(name: "CLITests", dependencies: ["TestSupport"], swiftSettings: strictSwift),
     ]

@@ -1,0 +1,162 @@
+/// What Gradle builds from an Android project, as far as it can be read without running Gradle: the modules of
+/// the build, their kind, and for application modules every variant with its applicationId and versionCode.
+///
+/// Values come from literals, `gradle.properties`, version catalogs and simple local or `ext` constants. What
+/// cannot be worked out is kept as an ``UnresolvedExpression`` naming the expression, never dropped silently.
+public struct AndroidBuildModel: Sendable, Hashable {
+    /// The project folder as the caller named it; every path in the model starts with it.
+    public var root: String
+    /// The modules of the build, root project first, then in settings order.
+    public var modules: [AndroidModule]
+
+    public init(root: String, modules: [AndroidModule]) {
+        self.root = root
+        self.modules = modules
+    }
+
+    /// Application modules only: the ones whose variants become APKs or AABs.
+    public var applications: [AndroidModule] { modules.filter { $0.kind == .application } }
+}
+
+/// A place in a build file or manifest: 1-based line and column.
+public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
+    public var file: String
+    public var line: Int
+    public var column: Int
+
+    public init(file: String, line: Int, column: Int) {
+        self.file = file
+        self.line = line
+        self.column = column
+    }
+
+    public var description: String { "\(file):\(line):\(column)" }
+}
+
+/// A build-script expression playprep could not evaluate (a function call, an unknown property, a task output).
+public struct UnresolvedExpression: Sendable, Hashable {
+    /// The expression as written, e.g. `buildVersionCode()` or `APP_PACKAGE`.
+    public var expression: String
+    public var location: SourceLocation
+    /// Why, in a few words: "calls a function", "no such Gradle property", …
+    public var reason: String
+
+    public init(expression: String, location: SourceLocation, reason: String) {
+        self.expression = expression
+        self.location = location
+        self.reason = reason
+    }
+}
+
+/// A value read from a build script: known, with the place it was written (`nil` for an implicit default such as
+/// the namespace standing in for the applicationId), or the expression that could not be evaluated.
+public enum BuildValue<Value: Sendable & Hashable>: Sendable, Hashable {
+    case known(Value, at: SourceLocation?)
+    case unknown(UnresolvedExpression)
+
+    public var value: Value? {
+        if case .known(let value, _) = self { value } else { nil }
+    }
+}
+
+/// What the Android Gradle plugin makes of a module, by the plugin it applies.
+public enum ModuleKind: String, Sendable, Hashable {
+    /// `com.android.application`: its variants are installable apps with an applicationId.
+    case application
+    /// `com.android.library` (and the Kotlin multiplatform library plugin).
+    case library
+    /// `com.android.test`.
+    case test
+    /// `com.android.dynamic-feature`.
+    case dynamicFeature
+    /// No Android plugin (plain Java/Kotlin, or a plugin playprep does not know).
+    case other
+}
+
+/// A package name as declared in a build file or manifest, for the rules that judge namespaces.
+public struct DeclaredName: Sendable, Hashable {
+    public enum Kind: String, Sendable, Hashable {
+        /// `android { namespace … }`.
+        case namespace
+        /// `<manifest package="…">`.
+        case manifestPackage = "package"
+    }
+
+    public var kind: Kind
+    public var value: String
+    public var location: SourceLocation
+
+    public init(kind: Kind, value: String, location: SourceLocation) {
+        self.kind = kind
+        self.value = value
+        self.location = location
+    }
+}
+
+/// One module of the build (`:app`, `:core:ui`, or the root project `:`).
+public struct AndroidModule: Sendable, Hashable {
+    /// Gradle path: `:` for the root project, `:app`, `:feature:login`.
+    public var gradlePath: String
+    /// The module's folder (the root for `:`).
+    public var directory: String
+    /// `build.gradle` or `build.gradle.kts`, when the module has one.
+    public var buildFile: String?
+    public var kind: ModuleKind
+    /// The `namespace` literal and every manifest `package` attribute of the module's source sets.
+    public var declaredNames: [DeclaredName]
+    /// The module's namespace (`nil` when it declares none); unknown when it is an expression playprep cannot
+    /// evaluate.
+    public var namespace: BuildValue<String>?
+    /// Application modules: every variant (build type × one flavour per dimension). Empty for other kinds.
+    public var variants: [BuildVariant]
+
+    public init(
+        gradlePath: String, directory: String, buildFile: String?, kind: ModuleKind, declaredNames: [DeclaredName],
+        namespace: BuildValue<String>?, variants: [BuildVariant]
+    ) {
+        self.gradlePath = gradlePath
+        self.directory = directory
+        self.buildFile = buildFile
+        self.kind = kind
+        self.declaredNames = declaredNames
+        self.namespace = namespace
+        self.variants = variants
+    }
+
+    /// Variants that can be uploaded to Google Play: Play refuses debuggable builds.
+    public var releaseVariants: [BuildVariant] { variants.filter { !$0.isDebuggable } }
+}
+
+/// One build variant of an application module, e.g. `playRelease`.
+public struct BuildVariant: Sendable, Hashable {
+    /// `playRelease`, `lawnWithQuickstepGithubDebug`, `release`.
+    public var name: String
+    /// One flavour per dimension, in dimension order (highest priority first).
+    public var flavors: [String]
+    public var buildType: String
+    /// `debug` is debuggable unless it says otherwise; other build types only when they say so (or `initWith` one
+    /// that is).
+    public var isDebuggable: Bool
+    /// The effective applicationId with every suffix applied. Known values carry the most specific declaration
+    /// that produced them (the suffix's line when a suffix was added); a namespace fallback carries the
+    /// namespace's line.
+    public var applicationID: BuildValue<String>
+    /// The effective versionCode; `nil` when none is declared anywhere.
+    public var versionCode: BuildValue<Int>?
+    /// Source-set names from lowest to highest priority, as AGP merges them: `main`, the flavours (lowest-priority
+    /// dimension first), the multi-flavour set, the build type, the variant (`main`, `play`, `playRelease`…).
+    public var sourceSets: [String]
+
+    public init(
+        name: String, flavors: [String], buildType: String, isDebuggable: Bool, applicationID: BuildValue<String>,
+        versionCode: BuildValue<Int>?, sourceSets: [String]
+    ) {
+        self.name = name
+        self.flavors = flavors
+        self.buildType = buildType
+        self.isDebuggable = isDebuggable
+        self.applicationID = applicationID
+        self.versionCode = versionCode
+        self.sourceSets = sourceSets
+    }
+}
