@@ -57,6 +57,15 @@ public enum BuildValue<Value: Sendable & Hashable>: Sendable, Hashable {
     public var value: Value? {
         if case .known(let value, _) = self { value } else { nil }
     }
+
+    /// Where the value was declared: a known value's place (nil for an implicit default), or where the
+    /// unresolved expression is written.
+    public var location: SourceLocation? {
+        switch self {
+        case .known(_, let location): location
+        case .unknown(let expression): expression.location
+        }
+    }
 }
 
 /// What the Android Gradle plugin makes of a module, by the plugin it applies.

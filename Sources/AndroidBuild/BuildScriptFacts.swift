@@ -1,0 +1,132 @@
+/// What one module's build script declares that the model needs, before variants are worked out.
+struct BuildScriptFacts: Sendable {
+    /// Plugin ids the script applies (`plugins {}` without `apply false`, `apply plugin:`), in order.
+    var pluginIDs: [String] = []
+    var namespace: BuildValue<String>?
+    /// Literal `namespace` declarations.
+    var namespaceDeclarations: [DeclaredName] = []
+    var defaultConfig = ProductFlavorState(name: "defaultConfig")
+    var flavorDimensions: [String] = []
+    var buildTypes = NamedElements<BuildTypeState>(builtIn: ["debug", "release"])
+    var productFlavors = NamedElements<ProductFlavorState>(builtIn: [])
+    /// The script's `ext` properties (the root script's are visible in every module).
+    var ext: [String: Evaluation] = [:]
+
+    /// The module kind the applied plugins make: the first Android plugin decides.
+    var kind: ModuleKind {
+        for id in pluginIDs {
+            switch id {
+            case "com.android.application", "android": return .application
+            case "com.android.library", "com.android.kotlin.multiplatform.library", "android-library": return .library
+            case "com.android.test": return .test
+            case "com.android.dynamic-feature": return .dynamicFeature
+            default: continue
+            }
+        }
+        return .other
+    }
+}
+
+/// One setting of a build type, product flavour or `defaultConfig`, in the order the script makes them.
+enum ElementChange: Sendable {
+    case applicationID(BuildValue<String>?)
+    case applicationIDSuffix(BuildValue<String>?)
+    case versionCode(BuildValue<Int>?)
+    case dimension(String)
+    case debuggable(Bool)
+}
+
+/// The state of one named build type or product flavour.
+protocol ElementState: Sendable {
+    init(name: String)
+    mutating func apply(_ change: ElementChange)
+}
+
+struct BuildTypeState: ElementState {
+    /// `debug` is debuggable unless it says otherwise.
+    var isDebuggable: Bool
+    var applicationIDSuffix: BuildValue<String>?
+
+    init(name: String) {
+        isDebuggable = name == "debug"
+    }
+
+    mutating func apply(_ change: ElementChange) {
+        switch change {
+        case .applicationIDSuffix(let suffix): applicationIDSuffix = suffix
+        case .debuggable(let flag): isDebuggable = flag
+        case .applicationID, .versionCode, .dimension: break
+        }
+    }
+}
+
+struct ProductFlavorState: ElementState {
+    var dimension: String?
+    var applicationID: BuildValue<String>?
+    var applicationIDSuffix: BuildValue<String>?
+    var versionCode: BuildValue<Int>?
+
+    init(name: String) {}
+
+    mutating func apply(_ change: ElementChange) {
+        switch change {
+        case .applicationID(let id): applicationID = id
+        case .applicationIDSuffix(let suffix): applicationIDSuffix = suffix
+        case .versionCode(let code): versionCode = code
+        case .dimension(let name): dimension = name
+        case .debuggable: break
+        }
+    }
+}
+
+/// Which elements of a container a block configures: one by name, or every one (`all {}`, `configureEach {}`).
+enum ElementTarget: Sendable, Hashable {
+    case named(String)
+    case all
+}
+
+/// A Gradle named-domain-object container as the script builds it: elements in creation order, `all` changes
+/// applied to the elements that exist and to every one created later, `initWith` copying another's state.
+struct NamedElements<State: ElementState>: Sendable {
+    private(set) var names: [String] = []
+    private var states: [String: State] = [:]
+    private var changesForAll: [ElementChange] = []
+
+    init(builtIn: [String]) {
+        for name in builtIn { ensure(name) }
+    }
+
+    func state(_ name: String) -> State? { states[name] }
+
+    mutating func ensure(_ name: String) {
+        guard states[name] == nil else { return }
+        var state = State(name: name)
+        for change in changesForAll { state.apply(change) }
+        states[name] = state
+        names.append(name)
+    }
+
+    mutating func change(_ target: ElementTarget, _ change: ElementChange) {
+        switch target {
+        case .named(let name):
+            ensure(name)
+            states[name]?.apply(change)
+        case .all:
+            changesForAll.append(change)
+            for name in names { states[name]?.apply(change) }
+        }
+    }
+
+    /// `initWith(other)`: the target takes every setting `other` has now.
+    mutating func initialize(_ target: ElementTarget, from other: String) {
+        ensure(other)
+        guard let source = states[other] else { return }
+        switch target {
+        case .named(let name):
+            ensure(name)
+            states[name] = source
+        case .all:
+            for name in names { states[name] = source }
+        }
+    }
+}

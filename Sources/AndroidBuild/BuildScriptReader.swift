@@ -1,0 +1,429 @@
+/// Reads one module's build script the way the default build runs it, as far as the model needs: plugins,
+/// `android { namespace, defaultConfig, buildTypes, productFlavors, flavorDimensions }`, `ext` and local values.
+///
+/// Only blocks the Android DSL runs at configuration time are entered; code under `if`, `when`, `?.let`,
+/// `afterEvaluate`, `androidComponents`, variant callbacks and any unknown block is not applied.
+struct BuildScriptReader {
+    private let script: TokenizedScript
+    private(set) var environment: EvaluationEnvironment
+    private(set) var facts = BuildScriptFacts()
+
+    /// The part of the DSL a block configures.
+    private enum Scope: Equatable {
+        case script, buildscript, ext, plugins, extensions
+        case android, defaultConfig, buildTypes, productFlavors, flavorDimensions
+        case buildType(ElementTarget)
+        case productFlavor(ElementTarget)
+    }
+
+    /// Blocks nest at most this deep before they are skipped (hostile input cannot exhaust the stack).
+    private static let maximumDepth = 24
+
+    private static let androidExtensionTypes: Set<String> = [
+        "ApplicationExtension", "LibraryExtension", "BaseAppModuleExtension", "AppExtension", "CommonExtension",
+        "TestExtension", "DynamicFeatureExtension", "BaseExtension", "TestedExtension", "KotlinMultiplatformAndroidLibraryExtension",
+    ]
+    private static let elementCreators: Set<String> = [
+        "create", "getByName", "named", "register", "maybeCreate", "findByName", "getAt",
+    ]
+    private static let containerMethods: Set<String> = [
+        "each", "forEach", "matching", "withType", "findAll", "collect", "filter", "map", "whenObjectAdded", "configure",
+        "names", "size", "iterator", "remove", "clear", "add", "addAll", "contains", "isEmpty", "getNames", "asMap",
+        "find", "any", "every", "first", "last", "onEach",
+    ]
+    private static let controlWords: Set<String> = [
+        "if", "else", "when", "for", "while", "do", "try", "catch", "finally", "return", "throw", "switch", "import",
+        "package", "fun", "class", "object", "interface", "enum", "typealias", "abstract", "open", "data", "sealed",
+        "assert", "break", "continue", "synchronized", "tasks", "task",
+    ]
+    private static let modifiers: Set<String> = [
+        "final", "private", "static", "const", "public", "internal", "lateinit", "protected", "override",
+    ]
+    private static let primitiveTypes: Set<String> = ["int", "long", "boolean", "double", "float", "short", "byte", "char"]
+
+    init(script: TokenizedScript, environment: EvaluationEnvironment) {
+        self.script = script
+        self.environment = environment
+    }
+
+    /// Reads the whole script; `facts` and `environment.ext` hold the result.
+    mutating func read() {
+        run(0..<script.tokens.count, in: .script, depth: 0)
+        facts.ext = environment.ext
+    }
+
+    private var evaluator: ExpressionEvaluator { ExpressionEvaluator(script: script, environment: environment) }
+
+    private mutating func run(_ body: Range<Int>, in scope: Scope, depth: Int) {
+        guard depth < Self.maximumDepth else { return }
+        // A block names its build type or flavour into being, even when it sets nothing the model reads.
+        if case .buildType(.named(let name)) = scope { facts.buildTypes.ensure(name) }
+        if case .productFlavor(.named(let name)) = scope { facts.productFlavors.ensure(name) }
+        environment.enterBlock()
+        for statement in script.statements(in: body) {
+            interpret(statement, in: scope, depth: depth)
+        }
+        environment.leaveBlock()
+    }
+
+    private mutating func interpret(_ statement: TokenizedScript.Statement, in scope: Scope, depth: Int) {
+        let head = skipAnnotations(statement.head)
+        guard !head.isEmpty, script.isIdentifier(head.lowerBound) else { return }
+        if scope == .plugins {
+            if let id = pluginID(head) { facts.pluginIDs.append(id) }
+            return
+        }
+        let first = script.text(head.lowerBound)
+        if Self.controlWords.contains(first) || declareLocal(head) { return }
+        guard let chain = StatementChain(script, in: head) else { return }
+        var segments = chain.segments
+        let last = segments.removeLast()
+        if chain.end == head.upperBound, let body = statement.body {
+            if let inner = navigate(from: scope, through: chain.segments) {
+                run(body, in: inner, depth: depth + 1)
+            }
+            return
+        }
+        guard statement.body == nil, let target = navigate(from: scope, through: segments) else { return }
+        if chain.end == head.upperBound {
+            if let arguments = last.arguments, !last.isIndex {
+                call(target, last.name, arguments: arguments)
+            }
+            return
+        }
+        let valueRange = (chain.end + 1)..<head.upperBound
+        if case .buildType(.named(let name)) = target { facts.buildTypes.ensure(name) }
+        if case .productFlavor(.named(let name)) = target { facts.productFlavors.ensure(name) }
+        if script.isSymbol(chain.end, "=") {
+            if last.isIndex, target == .ext, case .value(.string(let key)) = evaluator.evaluate(last.arguments ?? 0..<0) {
+                environment.ext[key] = evaluator.evaluate(valueRange)
+            } else if last.isPlainName {
+                assign(target, last.name, valueRange)
+            }
+        } else if script.isSymbol(chain.end, "+=") {
+            if last.isPlainName && target == .android && last.name == "flavorDimensions" {
+                facts.flavorDimensions += dimensionNames(valueRange)
+            }
+        } else if last.isPlainName {
+            // A Groovy command call: `applicationId "x"`, `flavorDimensions "a", "b"`, `apply plugin: 'x'`.
+            call(target, last.name, arguments: chain.end..<head.upperBound)
+        }
+    }
+
+    private func skipAnnotations(_ head: Range<Int>) -> Range<Int> {
+        var index = head.lowerBound
+        while index < head.upperBound, script.isSymbol(index, "@") {
+            index += 1
+            if script.isIdentifier(index, "file") && script.isSymbol(index + 1, ":") { index += 2 }
+            while index < head.upperBound, script.isIdentifier(index) {
+                index += 1
+                guard script.isSymbol(index, ".") else { break }
+                index += 1
+            }
+            if script.isSymbol(index, "("), let close = script.closer(of: index) { index = close + 1 }
+        }
+        return min(index, head.upperBound)..<head.upperBound
+    }
+
+    // MARK: Navigation
+
+    private func navigate(from scope: Scope, through segments: [StatementChain.Segment]) -> Scope? {
+        var current = scope
+        for segment in segments {
+            guard let next = child(of: current, segment) else { return nil }
+            current = next
+        }
+        return current
+    }
+
+    private func child(of scope: Scope, _ segment: StatementChain.Segment) -> Scope? {
+        let name = segment.name
+        let isAndroidExtension = segment.typeArgument.map(Self.androidExtensionTypes.contains) ?? false
+        switch scope {
+        case .script:
+            if name == "configure" && isAndroidExtension { return .android }
+            guard segment.isPlainName else { return nil }
+            switch name {
+            case "android": return .android
+            case "project": return .script
+            case "ext", "extra": return .ext
+            case "buildscript": return .buildscript
+            case "plugins": return .plugins
+            case "extensions": return .extensions
+            default: return nil
+            }
+        case .extensions:
+            return name == "configure" && isAndroidExtension ? .android : nil
+        case .buildscript:
+            return segment.isPlainName && (name == "ext" || name == "extra") ? .ext : nil
+        case .android:
+            guard segment.isPlainName else { return nil }
+            switch name {
+            case "defaultConfig": return .defaultConfig
+            case "buildTypes": return .buildTypes
+            case "productFlavors": return .productFlavors
+            case "flavorDimensions": return .flavorDimensions
+            case "apply", "run", "with": return .android
+            default: return nil
+            }
+        case .buildTypes:
+            return element(segment).map(Scope.buildType)
+        case .productFlavors:
+            return element(segment).map(Scope.productFlavor)
+        case .defaultConfig, .buildType, .productFlavor:
+            return segment.isPlainName && (name == "apply" || name == "configure" || name == "run") ? scope : nil
+        case .ext, .plugins, .flavorDimensions:
+            return nil
+        }
+    }
+
+    /// Which build type or flavour a container member names: `release`, `create("x")`, `["x"]`, `all`.
+    private func element(_ segment: StatementChain.Segment) -> ElementTarget? {
+        if segment.isIndex || Self.elementCreators.contains(segment.name), segment.typeArgument == nil,
+            let arguments = segment.arguments,
+            case .value(.string(let name))? = script.splitAtCommas(arguments).first.map(evaluator.evaluate)
+        {
+            return .named(name)
+        }
+        guard segment.isPlainName else { return nil }
+        if segment.name == "all" || segment.name == "configureEach" { return .all }
+        return Self.containerMethods.contains(segment.name) || Self.elementCreators.contains(segment.name)
+            ? nil : .named(segment.name)
+    }
+
+    // MARK: Settings
+
+    /// `name = value`.
+    private mutating func assign(_ scope: Scope, _ name: String, _ value: Range<Int>) {
+        if !set(scope, name, value), environment.local(name) != nil {
+            environment.declareLocal(name, evaluator.evaluate(value))
+        }
+    }
+
+    /// `name value…` or `name(value…)`.
+    private mutating func call(_ scope: Scope, _ name: String, arguments: Range<Int>) {
+        switch (scope, name) {
+        case (.script, "apply"):
+            if let id = appliedPlugin(arguments) { facts.pluginIDs.append(id) }
+        case (.android, "flavorDimensions"):
+            facts.flavorDimensions = dimensionNames(arguments)
+        case (.flavorDimensions, "add"), (.flavorDimensions, "addAll"):
+            facts.flavorDimensions += dimensionNames(arguments)
+        case (.ext, "set"):
+            let parts = script.splitAtCommas(arguments)
+            if parts.count == 2, case .value(.string(let key)) = evaluator.evaluate(parts[0]) {
+                environment.ext[key] = evaluator.evaluate(parts[1])
+            }
+        case (.buildType(let target), "initWith"):
+            if let other = elementName(arguments) { facts.buildTypes.initialize(target, from: other) }
+        case (.productFlavor(let target), "initWith"):
+            if let other = elementName(arguments) { facts.productFlavors.initialize(target, from: other) }
+        default:
+            _ = set(scope, name, arguments)
+        }
+    }
+
+    /// Applies one property setting; false when the scope has no such property.
+    private mutating func set(_ scope: Scope, _ name: String, _ value: Range<Int>) -> Bool {
+        switch (scope, name) {
+        case (.android, "namespace"), (.defaultConfig, "namespace"):
+            setNamespace(value)
+        case (.android, "flavorDimensions"):
+            facts.flavorDimensions = dimensionNames(value)
+        case (.defaultConfig, "applicationId"):
+            facts.defaultConfig.applicationID = stringValue(value)
+        case (.defaultConfig, "applicationIdSuffix"):
+            facts.defaultConfig.applicationIDSuffix = stringValue(value)
+        case (.defaultConfig, "versionCode"):
+            facts.defaultConfig.versionCode = integerValue(value)
+        case (.buildType(let target), "applicationIdSuffix"):
+            facts.buildTypes.change(target, .applicationIDSuffix(stringValue(value)))
+        case (.buildType(let target), "debuggable"), (.buildType(let target), "isDebuggable"):
+            if case .value(.bool(let flag)) = evaluator.evaluate(value) {
+                facts.buildTypes.change(target, .debuggable(flag))
+            }
+        case (.productFlavor(let target), "applicationId"):
+            facts.productFlavors.change(target, .applicationID(stringValue(value)))
+        case (.productFlavor(let target), "applicationIdSuffix"):
+            facts.productFlavors.change(target, .applicationIDSuffix(stringValue(value)))
+        case (.productFlavor(let target), "versionCode"):
+            facts.productFlavors.change(target, .versionCode(integerValue(value)))
+        case (.productFlavor(let target), "dimension"):
+            if case .value(.string(let dimension)) = evaluator.evaluate(value) {
+                facts.productFlavors.change(target, .dimension(dimension))
+            }
+        case (.buildTypes, _), (.productFlavors, _):
+            return false
+        case (.ext, _):
+            environment.ext[name] = evaluator.evaluate(value)
+        default:
+            return false
+        }
+        return true
+    }
+
+    private mutating func setNamespace(_ range: Range<Int>) {
+        let evaluation = evaluator.evaluate(range)
+        facts.namespace = buildValue(evaluation, range) { value in
+            if case .string(let text) = value { return text }
+            return nil
+        }
+        environment.namespace = evaluation
+        // Only a plain string literal is a declaration the namespace rules can judge.
+        guard range.count == 1, case .value(.string(let name)) = evaluation else { return }
+        let token = script.tokens[range.lowerBound]
+        let isPlainLiteral =
+            token.kind == .string
+            && !(token.isTemplate && script.source.bytes[token.contentStart..<token.contentEnd].contains(UInt8(ascii: "$")))
+        guard isPlainLiteral else { return }
+        let location = script.source.location(at: token.contentStart)
+        facts.namespaceDeclarations.append(DeclaredName(kind: .namespace, value: name, location: location))
+    }
+
+    // MARK: Values
+
+    private func stringValue(_ range: Range<Int>) -> BuildValue<String>? {
+        buildValue(evaluator.evaluate(range), range) { value in
+            if case .string(let text) = value { return text }
+            return nil
+        }
+    }
+
+    private func integerValue(_ range: Range<Int>) -> BuildValue<Int>? {
+        buildValue(evaluator.evaluate(range), range) { value in
+            if case .int(let number) = value { return number }
+            return nil
+        }
+    }
+
+    /// A known value where the expression starts, nil for null (Gradle leaves the property unset), else the
+    /// expression as written with the reason.
+    private func buildValue<Value>(
+        _ evaluation: Evaluation, _ range: Range<Int>, _ convert: (ScriptValue) -> Value?
+    ) -> BuildValue<Value>? {
+        let location = script.location(range.lowerBound)
+        let reason: String
+        switch evaluation {
+        case .value(.null):
+            return nil
+        case .value(let value):
+            if let converted = convert(value) { return .known(converted, at: location) }
+            reason = Value.self == Int.self ? Unresolved.notWholeNumber : Unresolved.notString
+        case .unresolved(let why):
+            reason = why
+        }
+        return .unknown(UnresolvedExpression(expression: script.excerpt(range), location: location, reason: reason))
+    }
+
+    /// Dimension names from `"a", "b"`, `["a", "b"]`, `listOf("a")`; unresolved entries are left out.
+    private func dimensionNames(_ range: Range<Int>) -> [String] {
+        var names: [String] = []
+        func collect(_ value: ScriptValue) {
+            switch value {
+            case .string(let name): names.append(name)
+            case .list(let items): items.forEach(collect)
+            default: break
+            }
+        }
+        for argument in evaluator.arguments(range) {
+            if case .value(let value) = argument { collect(value) }
+        }
+        return names
+    }
+
+    /// The element `initWith` names: `release`, `buildTypes.release`, `getByName("release")`, `buildTypes["x"]`.
+    private func elementName(_ range: Range<Int>) -> String? {
+        guard let chain = StatementChain(script, in: range), chain.end == range.upperBound,
+            let last = chain.segments.last
+        else { return nil }
+        if last.isPlainName { return last.name }
+        guard let arguments = last.arguments, case .value(.string(let name)) = evaluator.evaluate(arguments) else {
+            return nil
+        }
+        return name
+    }
+
+    // MARK: Locals and plugins
+
+    /// `def x = …`, `val x: T = …`, `final def x = …`, `String x = …`: records the value; true when the statement is
+    /// a declaration (a function definition counts, and is skipped).
+    private mutating func declareLocal(_ head: Range<Int>) -> Bool {
+        var index = head.lowerBound
+        while index < head.upperBound, Self.modifiers.contains(script.text(index)), script.isIdentifier(index) { index += 1 }
+        let hasKeyword = ["def", "val", "var"].contains { script.isIdentifier(index, $0) }
+        if hasKeyword {
+            index += 1
+            if script.isIdentifier(index), script.isIdentifier(index + 1), !script.isIdentifier(index + 1, "by") {
+                index += 1  // Groovy `def String name`
+            }
+        } else {
+            // Groovy typed declaration: `String name = …`, `String[] names = …`, `int n = …`.
+            guard script.isIdentifier(index) else { return index > head.lowerBound }
+            let type = script.text(index)
+            guard type.first?.isUppercase == true || Self.primitiveTypes.contains(type) else {
+                return index > head.lowerBound
+            }
+            var next = index + 1
+            if script.isSymbol(next, "["), script.isSymbol(next + 1, "]") { next += 2 }
+            guard script.isIdentifier(next), script.isSymbol(next + 1, "=") else { return index > head.lowerBound }
+            index = next
+        }
+        guard index < head.upperBound, script.isIdentifier(index) else { return true }
+        let name = script.text(index)
+        index += 1
+        if script.isSymbol(index, "(") || script.isSymbol(index, "<") { return true }  // a function
+        while index < head.upperBound, !script.isSymbol(index, "="), !script.isIdentifier(index, "by") {
+            index = (script.closer(of: index) ?? index) + 1  // a type: `: String?`, `: List<String>`
+        }
+        if script.isSymbol(index, "=") {
+            environment.declareLocal(name, evaluator.evaluate((index + 1)..<head.upperBound))
+        } else if script.isIdentifier(index, "by") {
+            let delegate = (index + 1)..<head.upperBound
+            let byProject = delegate.count == 1 && script.isIdentifier(delegate.lowerBound, "project")
+            environment.declareLocal(
+                name,
+                byProject ? environment.projectProperty(name) ?? .value(.null) : .unresolved(Unresolved.callsFunction))
+        } else {
+            environment.declareLocal(name, .value(.null))
+        }
+        return true
+    }
+
+    /// The plugin a `plugins {}` entry applies: `id 'x'`, `id("x") version "1"`, `alias(libs.plugins.x)`,
+    /// `` `java-library` ``; nil for `apply false` entries and unknown aliases.
+    private func pluginID(_ head: Range<Int>) -> String? {
+        for index in head where script.isIdentifier(index, "apply") {
+            if script.isIdentifier(index + 1, "false")
+                || script.isSymbol(index + 1, "(") && script.isIdentifier(index + 2, "false")
+            {
+                return nil
+            }
+        }
+        guard let chain = StatementChain(script, in: head), let first = chain.segments.first else { return nil }
+        switch first.name {
+        case "id":
+            let argument = first.arguments ?? (chain.end < head.upperBound ? chain.end..<(chain.end + 1) : chain.end..<chain.end)
+            if case .value(.string(let id)) = evaluator.evaluate(argument) { return id }
+            return nil
+        case "alias":
+            guard let arguments = first.arguments, let alias = StatementChain(script, in: arguments),
+                alias.segments.count > 2, alias.segments[1].name == "plugins",
+                let catalog = environment.catalogs[alias.segments[0].name]
+            else { return nil }
+            let path = alias.segments.dropFirst(2).map(\.name).joined(separator: ".")
+            return catalog.plugins[path]
+        default:
+            return chain.segments.count == 1 && first.arguments == nil ? first.name : nil
+        }
+    }
+
+    /// `apply plugin: 'x'` / `apply(plugin = "x")`.
+    private func appliedPlugin(_ arguments: Range<Int>) -> String? {
+        for part in script.splitAtCommas(arguments) where script.isIdentifier(part.lowerBound, "plugin") {
+            let separator = part.lowerBound + 1
+            guard script.isSymbol(separator, ":") || script.isSymbol(separator, "=") else { continue }
+            if case .value(.string(let id)) = evaluator.evaluate((separator + 1)..<part.upperBound) { return id }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,66 @@
+/// Everything a name in a build-script expression can refer to: local values, `ext` properties, Gradle
+/// properties, version catalogs and the module's namespace.
+struct EvaluationEnvironment: Sendable {
+    var properties: GradleProperties
+    /// Version catalogs by accessor name (`libs`).
+    var catalogs: [String: VersionCatalog]
+    /// `ext` properties of the root project, visible in every module.
+    var rootExt: [String: Evaluation] = [:]
+    /// `ext` properties of the script's own project.
+    var ext: [String: Evaluation] = [:]
+    /// `def`/`val` values, innermost block last.
+    private var locals: [[String: Evaluation]] = [[:]]
+    /// `android.namespace` as set so far.
+    var namespace: Evaluation?
+    /// The project folder, for `rootDir` and relative `file(…)` paths.
+    var rootDirectory: String
+
+    init(properties: GradleProperties, catalogs: [String: VersionCatalog], rootDirectory: String) {
+        self.properties = properties
+        self.catalogs = catalogs
+        self.rootDirectory = rootDirectory
+    }
+
+    func local(_ name: String) -> Evaluation? {
+        for scope in locals.reversed() {
+            if let value = scope[name] { return value }
+        }
+        return nil
+    }
+
+    mutating func declareLocal(_ name: String, _ value: Evaluation) {
+        locals[locals.count - 1][name] = value
+    }
+
+    mutating func enterBlock() { locals.append([:]) }
+
+    mutating func leaveBlock() {
+        if locals.count > 1 { locals.removeLast() }
+    }
+
+    /// A project property by name (`project.X`, a bare Groovy `X`): own `ext`, the root's `ext`, then Gradle
+    /// properties.
+    func projectProperty(_ name: String) -> Evaluation? {
+        if let value = ext[name] ?? rootExt[name] { return value }
+        return properties.value(of: name).map { .value(.string($0)) }
+    }
+
+    /// A property of the root project (`rootProject.X`): its `ext`, then Gradle properties.
+    func rootProperty(_ name: String) -> Evaluation? {
+        if let value = rootExt[name] { return value }
+        return properties.value(of: name).map { .value(.string($0)) }
+    }
+
+    /// An `ext` property: the project's own unless `rootOnly`, then the root project's.
+    func extProperty(_ name: String, rootOnly: Bool) -> Evaluation {
+        if !rootOnly, let value = ext[name] { return value }
+        return rootExt[name] ?? .unresolved(Unresolved.noSuchExtProperty)
+    }
+
+    /// A path as `file(…)` or `File(parent, child)` makes it: relative paths are taken from the project folder.
+    func path(_ components: [String]) -> String {
+        let joined = components.joined(separator: "/")
+        if joined.hasPrefix("/") || joined == rootDirectory || joined.hasPrefix(rootDirectory + "/") { return joined }
+        return rootDirectory + "/" + joined
+    }
+}

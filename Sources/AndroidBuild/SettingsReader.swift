@@ -1,0 +1,122 @@
+/// Reads the projects a settings script includes: `include ':a', ':b:c'`, `include(":a")`, and
+/// `project(':x').projectDir = new File(rootDir, 'path')` / `file("path")`. Every block is searched, since
+/// includes often sit in loops or conditions; an include whose name cannot be evaluated marks the list dynamic.
+struct SettingsReader {
+    /// One project of the build: its Gradle path and folder (root-prefixed).
+    struct Project: Sendable, Hashable {
+        var path: String
+        var directory: String
+    }
+
+    private let script: TokenizedScript
+    private var environment: EvaluationEnvironment
+    private let root: String
+    /// Included projects in order, parents before children.
+    private(set) var projects: [Project] = []
+    /// Some `include` names an expression playprep cannot evaluate (a loop over folders, a function).
+    private(set) var hasDynamicIncludes = false
+
+    private static let maximumDepth = 24
+
+    init(script: TokenizedScript, environment: EvaluationEnvironment, root: String) {
+        self.script = script
+        self.environment = environment
+        self.root = root
+    }
+
+    mutating func read() {
+        run(0..<script.tokens.count, depth: 0)
+    }
+
+    private mutating func run(_ body: Range<Int>, depth: Int) {
+        guard depth < Self.maximumDepth else { return }
+        environment.enterBlock()
+        for statement in script.statements(in: body) {
+            interpret(statement)
+            if let inner = statement.body { run(inner, depth: depth + 1) }
+        }
+        environment.leaveBlock()
+    }
+
+    private var evaluator: ExpressionEvaluator { ExpressionEvaluator(script: script, environment: environment) }
+
+    private mutating func interpret(_ statement: TokenizedScript.Statement) {
+        let head = statement.head
+        if ["def", "val", "var"].contains(where: { script.isIdentifier(head.lowerBound, $0) }),
+            script.isIdentifier(head.lowerBound + 1), script.isSymbol(head.lowerBound + 2, "=")
+        {
+            let value = evaluator.evaluate((head.lowerBound + 3)..<head.upperBound)
+            environment.declareLocal(script.text(head.lowerBound + 1), value)
+            return
+        }
+        guard let chain = StatementChain(script, in: head), let first = chain.segments.first else { return }
+        if first.name == "include", chain.segments.count == 1 {
+            let arguments = first.arguments ?? chain.end..<head.upperBound
+            if first.arguments != nil && chain.end != head.upperBound { return }
+            for argument in evaluator.arguments(arguments) { include(argument) }
+        } else if first.name == "project", chain.segments.count == 2, chain.segments[1].name == "projectDir",
+            let name = first.arguments, script.isSymbol(chain.end, "=")
+        {
+            guard case .value(.string(let path)) = evaluator.evaluate(name),
+                case .value(.string(let folder)) = evaluator.evaluate((chain.end + 1)..<head.upperBound)
+            else { return }
+            let gradlePath = Self.gradlePath(path)
+            if let index = projects.firstIndex(where: { $0.path == gradlePath }) {
+                projects[index].directory = normalized(folder)
+            }
+        }
+    }
+
+    private mutating func include(_ argument: Evaluation) {
+        switch argument {
+        case .value(.string(let path)):
+            add(Self.gradlePath(path))
+        case .value(.list(let items)):
+            for item in items { include(.value(item)) }
+        default:
+            hasDynamicIncludes = true
+        }
+    }
+
+    /// Adds a project and the parents its path implies (`:a:b` makes `:a` too), each in its parent's folder.
+    private mutating func add(_ path: String) {
+        let names = path.split(separator: ":").map(String.init)
+        guard !names.isEmpty else { return }
+        var parentDirectory = root
+        var current = ""
+        for name in names {
+            current += ":" + name
+            if let existing = projects.first(where: { $0.path == current }) {
+                parentDirectory = existing.directory
+                continue
+            }
+            let directory = parentDirectory + "/" + name
+            projects.append(Project(path: current, directory: directory))
+            parentDirectory = directory
+        }
+    }
+
+    /// `app` and `:app` both mean `:app`.
+    static func gradlePath(_ name: String) -> String { name.hasPrefix(":") ? name : ":" + name }
+
+    /// A folder path with `.` and `..` worked out below the root, so it matches the walked paths.
+    private func normalized(_ folder: String) -> String {
+        let relative: Substring
+        if folder.hasPrefix(root + "/") {
+            relative = folder.dropFirst(root.count + 1)
+        } else if folder.hasPrefix("/") {
+            return folder
+        } else {
+            relative = Substring(folder)
+        }
+        var components: [Substring] = []
+        for component in relative.split(separator: "/") where component != "." {
+            if component == "..", let last = components.last, last != ".." {
+                components.removeLast()
+            } else {
+                components.append(component)
+            }
+        }
+        return components.isEmpty ? root : root + "/" + components.joined(separator: "/")
+    }
+}
