@@ -15,27 +15,31 @@ public enum StretchDirection: String, Sendable, Hashable, Codable {
     case both
 }
 
-/// A stretchable lattice cell whose pixels are not uniform along its stretch direction: stretching repeats or
-/// blends them, so the artwork smears (Draw 9-patch's "bad patch").
+/// A stretchable lattice cell that visibly smears when stretched (a "bad patch"): a dot, line, edge or text
+/// inside it turns into a wide blur (see `StretchSmearTest`).
 public struct BadPatch: Sendable, Hashable {
     /// The cell, in content coordinates.
     public var columns: Span
     public var rows: Span
+    /// Along which direction its pixels differ.
     public var direction: StretchDirection
-    /// The first pixel found to differ from its neighbour along the stretch (content coordinates), and the
-    /// largest premultiplied channel difference between neighbours in the cell.
-    public var firstX: Int
-    public var firstY: Int
+    /// The pixel of the worst smear (content coordinates): the one a cleanly stretchable cell would change most.
+    public var x: Int
+    public var y: Int
+    /// The largest premultiplied channel difference between the cell drawn stretched and its cleaned version.
     public var difference: Int
+    /// The longest run of pixels along the stretch, in the drawing, that differ by more than the threshold.
+    public var smearLength: Int
+    /// How many times its length each stretchable axis of the cell was drawn.
+    public var stretchFactor: Int
 }
 
-/// Finds bad patches one image row at a time, keeping only a row's worth of state: the previous row, to compare
-/// vertically stretched columns against.
+/// Finds the *candidates* for bad patches one image row at a time, keeping only a row's worth of state: the
+/// previous row, to compare vertically stretched columns against.
 ///
 /// Each pixel of a stretchable cell is compared with its neighbour along the stretch, premultiplied (two fully
-/// transparent pixels are equal whatever their colour). Differences up to `tolerance` per channel are accepted,
-/// so a smooth gradient stretched along itself passes while an edge, text or a dot does not; with tolerance 0
-/// this is Draw 9-patch's exact uniformity.
+/// transparent pixels are equal whatever their colour). A cell is a candidate when two neighbours differ by more
+/// than `tolerance` per channel; only candidates are drawn by `StretchSmearTest`, which gives the verdict.
 struct BadPatchScanner {
     private let columns: [Segment]
     private let tolerance: Int
@@ -47,7 +51,7 @@ struct BadPatchScanner {
     private var bandOpen = false
     /// Per lattice column: the bad patch found in the current band so far.
     private var found: [BadPatch?]
-    private(set) var badPatches = [BadPatch]()
+    private(set) var candidates = [BadPatch]()
 
     /// `columns`: the lattice columns in content coordinates; `tolerance`: the largest accepted difference.
     init(columns: [Segment], tolerance: Int) {
@@ -107,7 +111,7 @@ struct BadPatchScanner {
         guard var patch = found[column] else {
             found[column] = BadPatch(
                 columns: columns[column].span, rows: Span(bandStart, bandStart), direction: direction,
-                firstX: x, firstY: y, difference: difference)
+                x: x, y: y, difference: difference, smearLength: 0, stretchFactor: 1)
             return
         }
         if patch.direction != direction { patch.direction = .both }
@@ -119,7 +123,7 @@ struct BadPatchScanner {
         guard bandOpen else { return }
         for case var patch? in found {
             patch.rows = Span(bandStart, y)
-            badPatches.append(patch)
+            candidates.append(patch)
         }
         for column in found.indices { found[column] = nil }
         bandOpen = false
@@ -137,19 +141,47 @@ struct BadPatchScanner {
     }
 }
 
-extension NinePatch {
-    /// The bad patches of a NinePatch source image (frame included), found exactly as `check` finds them.
-    public func badPatches(in framedImage: RGBAImage, tolerance: Int = 0) -> [BadPatch] {
-        var scanner = BadPatchScanner(columns: columns, tolerance: tolerance)
-        let stride = framedImage.width * 4
-        framedImage.bytes.withUnsafeBufferPointer { pixels in
-            for y in 0..<height {
-                let start = (y + 1) * stride
-                scanner.add(row: UnsafeBufferPointer(rebasing: pixels[start..<(start + stride)]), y: y,
-                            isStretch: stretchY.contains { $0.start <= y && y < $0.end })
+extension StretchSmearTest {
+    /// The candidates that are bad patches. `reread` visits every image row again (frame included, in order);
+    /// only the candidates' surroundings are kept from it. `contentWidth` and `contentHeight` exclude the frame.
+    func badPatches<Failure: Error>(
+        among candidates: [BadPatch], stretchX: [Span], stretchY: [Span], contentWidth: Int, contentHeight: Int,
+        reread: ((_ y: Int, _ row: UnsafeBufferPointer<UInt8>) -> Void) throws(Failure) -> Void
+    ) throws(Failure) -> [BadPatch] {
+        guard !candidates.isEmpty else { return [] }
+        var surroundings = candidates.map(CellSurroundings.init(around:))
+        try reread { y, row in
+            guard y >= 1 && y <= contentHeight else { return }
+            for index in surroundings.indices {
+                surroundings[index].add(contentRow: y - 1, row, contentWidth: contentWidth)
             }
         }
+        return zip(candidates, surroundings).compactMap {
+            judge($0, around: $1, stretchX: stretchX, stretchY: stretchY)
+        }
+    }
+}
+
+extension NinePatch {
+    /// The bad patches of a NinePatch source image (frame included), found exactly as `check` finds them:
+    /// cells that smear visibly by more than `threshold` when stretched.
+    public func badPatches(in framedImage: RGBAImage, tolerance threshold: Int = NinePatchLints.defaultBadPatchTolerance) -> [BadPatch] {
+        var scanner = BadPatchScanner(columns: columns, tolerance: threshold)
+        let stride = framedImage.width * 4
+        let visitRows = { (body: (Int, UnsafeBufferPointer<UInt8>) -> Void) in
+            framedImage.bytes.withUnsafeBufferPointer { pixels in
+                for y in 0..<framedImage.height {
+                    body(y, UnsafeBufferPointer(rebasing: pixels[(y * stride)..<((y + 1) * stride)]))
+                }
+            }
+        }
+        visitRows { y, row in
+            guard y >= 1 && y <= height else { return }
+            scanner.add(row: row, y: y - 1, isStretch: stretchY.contains { $0.start <= y - 1 && y - 1 < $0.end })
+        }
         scanner.finish(height: height)
-        return scanner.badPatches
+        return StretchSmearTest(threshold: threshold).badPatches(
+            among: scanner.candidates, stretchX: stretchX, stretchY: stretchY, contentWidth: width,
+            contentHeight: height, reread: visitRows)
     }
 }

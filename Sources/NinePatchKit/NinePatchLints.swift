@@ -2,8 +2,9 @@ public import Diagnostics
 
 /// Checks on an accepted NinePatch that aapt2 does not make, computed from the parsed model alone.
 public enum NinePatchLints {
-    /// The NP107 tolerance used unless configured otherwise.
-    public static let defaultBadPatchTolerance = 2
+    /// The NP107 visibility threshold used unless configured otherwise: the largest accepted premultiplied
+    /// channel difference between a stretched cell and the same cell stretched cleanly (see `StretchSmearTest`).
+    public static let defaultBadPatchTolerance = 16
 
     /// NP201 (opt-in): what aapt (v1) rejects although aapt2 accepts it — a border without any stretch tick.
     public static func aapt1Compatibility(_ model: NinePatch, file: String) -> [Diagnostic] {
@@ -18,20 +19,21 @@ public enum NinePatchLints {
             hint: "mark at least one stretchable pixel on the top and left borders if the project still builds with aapt v1")]
     }
 
-    /// NP107: a stretchable cell that smears when stretched (found while the rows stream past, see
-    /// `BadPatchScanner`).
-    public static func diagnostic(_ patch: BadPatch, file: String, tolerance: Int) -> Diagnostic {
+    /// NP107: a stretchable cell that visibly smears when stretched (candidates found while the rows stream past,
+    /// see `BadPatchScanner`; the verdict drawn by `StretchSmearTest`).
+    public static func diagnostic(_ patch: BadPatch, file: String, threshold: Int) -> Diagnostic {
         let along = switch patch.direction {
         case .horizontal: "along its rows"
         case .vertical: "along its columns"
         case .both: "along its rows and columns"
         }
         return NinePatchRule.badPatch.diagnostic(
-            file: file, at: .pixel(x: patch.firstX + 1, y: patch.firstY + 1),
-            "stretchable cell x \(patch.columns), y \(patch.rows) is not uniform \(along): neighbouring pixels differ by "
-                + "up to \(patch.difference) (tolerance \(tolerance)), so stretching smears them",
-            hint: "make the stretched pixels identical along the stretch, move the stretch ticks onto a uniform area, "
-                + "or raise --bad-patch-tolerance if the difference is intended")
+            file: file, at: .pixel(x: patch.x + 1, y: patch.y + 1),
+            "stretchable cell x \(patch.columns), y \(patch.rows) smears \(along): stretched \(patch.stretchFactor)x, the detail "
+                + "at this pixel blurs over \(patch.smearLength) px that differ by up to \(patch.difference) from the cell "
+                + "stretched cleanly (threshold \(threshold))",
+            hint: "move the stretch ticks onto a uniform area (or a linear gradient along the stretch), or take the "
+                + "detail out of the stretchable cell")
     }
 
     /// NP108: parts of the content box lie outside the layout (optical) bounds. A padding line drawn on the same

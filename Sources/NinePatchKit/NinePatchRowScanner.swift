@@ -97,7 +97,11 @@ struct NinePatchRowScanner {
         let contentHeight = height - 2
         if var badPatches, let badPatchTolerance {
             badPatches.finish(height: contentHeight)
-            diagnostics += badPatches.badPatches.map { NinePatchLints.diagnostic($0, file: file, tolerance: badPatchTolerance) }
+            // Only files with candidates are read again, for the candidates' surroundings.
+            let verdicts = try StretchSmearTest(threshold: badPatchTolerance).badPatches(
+                among: badPatches.candidates, stretchX: topLine.blackRuns, stretchY: leftLine.blackRuns,
+                contentWidth: contentWidth, contentHeight: contentHeight, reread: reread)
+            diagnostics += verdicts.map { NinePatchLints.diagnostic($0, file: file, threshold: badPatchTolerance) }
         }
         let horizontalPadding = NinePatchGeometry.padding(
             paddingRuns: bottomLine.blackRuns, stretch: topLine.blackRuns, length: contentWidth)

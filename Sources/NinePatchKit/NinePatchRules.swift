@@ -72,10 +72,10 @@ public enum NinePatchRule: String, Sendable, CaseIterable {
                  "x.9.png and another file named x.* in the same resource folder define the same resource: the build fails at link time.")
         case .densityMismatch:
             rule("density-mismatch", .warning,
-                 "The same drawable in several density folders should have stretch spans, padding and layout bounds in proportion to the densities.")
+                 "The same drawable in several density folders should be scaled to each density, with stretch spans that draw like the proportional ones and padding and layout bounds in proportion.")
         case .badPatch:
             rule("bad-patch", .warning,
-                 "Stretchable cells should be uniform along their stretch direction; otherwise stretching smears the artwork.")
+                 "Stretchable cells should stretch cleanly: a dot, line, edge or text inside one turns into a wide blur when drawn stretched.")
         case .contentOutsideLayoutBounds:
             rule("content-outside-layout-bounds", .warning,
                  "The content box (padding) should lie inside the layout (optical) bounds, or content draws over the shadow or glow.")
@@ -94,7 +94,7 @@ public enum NinePatchRule: String, Sendable, CaseIterable {
     }
 
     /// Builds a diagnostic of this rule with its default severity.
-    func diagnostic(file: String, at location: Location? = nil, _ message: String, hint: String? = nil) -> Diagnostic {
+    public func diagnostic(file: String, at location: Location? = nil, _ message: String, hint: String? = nil) -> Diagnostic {
         Diagnostic(ruleID: rawValue, severity: descriptor.defaultSeverity, file: file, location: location,
                    message: message, hint: hint)
     }

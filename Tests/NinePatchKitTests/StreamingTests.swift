@@ -13,7 +13,7 @@ import TestSupport
     }
 
     @Test func thereAreFiles() {
-        #expect(Self.files.count == 79 + 9 + 6)
+        #expect(Self.files.count == 79 + 9 + 9)
     }
 
     @Test(arguments: files)

@@ -1,0 +1,91 @@
+#!/usr/bin/env python3
+"""Regenerate the fixtures for NP107's and NP106's judgement (whether a finding shows when drawn).
+
+Usage:  scripts/make-judgement-fixtures.py        (needs pypng: pip install pypng)
+
+Writes:
+  TestImages/problems/linear_ramp_stretch.9.png  an exactly linear ramp (20 levels a pixel) stretched along itself:
+                                                 the gradient just gets longer (NP107 passes)
+  TestImages/problems/pill_edge_stretch.9.png    an anti-aliased pill whose stretch span touches the curve by one
+                                                 pixel at each end (NP107 passes)
+  TestImages/problems/detail_in_stretch.9.png    a button whose stretch span runs through a 1-pixel white line
+                                                 (NP107 fails at the line)
+  TestImages/density/*/app/src/main/res/         one drawable in two density folders (NP106):
+      unscaled_copy   the same 32x32 file in drawable-mdpi and drawable-xhdpi (fails: copied unscaled)
+      invisible_offset  mdpi ticks 2 px off proportional on a uniform tile: draws the same (passes)
+      visible_offset  mdpi ticks 2 px off proportional, onto a dark border: draws differently (fails)
+"""
+import importlib.util
+import os
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+spec = importlib.util.spec_from_file_location('make_test_images', os.path.join(HERE, 'make-test-images.py'))
+base = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(base)
+stretched, encode, write, K, T = base.stretched, base.encode, base.write, base.K, base.T
+
+
+def ninepatch_judgement():
+    px = stretched(20, 8, 5, 14, 3, 4)
+    for y in range(1, 7):
+        for x in range(1, 19):
+            px[y][x] = (20 + 20 * min(max(x - 5, 0), 9), 60, 60, 255)
+    write('problems', 'linear_ramp_stretch.9.png', encode(px))
+
+    # A pill 12 px high (radius 6) in a 40x16 image; the stretch columns start one pixel inside the left cap and
+    # end one pixel inside the right one, so the top and bottom rows of the span hold the caps' last
+    # anti-aliased pixels. Coverage is sampled 16x16 per pixel.
+    width, height, radius = 40, 16, 6.0
+    left, right, top = 2.0, 38.0, 2.0
+    px = stretched(width, height, 8, 31, 7, 8)
+    for y in range(1, height - 1):
+        for x in range(1, width - 1):
+            inside = 0
+            for sy in range(16):
+                for sx in range(16):
+                    cx, cy = x + (sx + 0.5) / 16, y + (sy + 0.5) / 16
+                    nearest = min(max(cx, left + radius), right - radius)
+                    if (cx - nearest) ** 2 + (cy - (top + radius)) ** 2 <= radius ** 2:
+                        inside += 1
+            alpha = round(255 * inside / 256)
+            px[y][x] = (30, 120, 220, alpha) if alpha else T
+    write('problems', 'pill_edge_stretch.9.png', encode(px))
+
+    px = stretched(24, 12, 6, 17, 4, 7)
+    for y in range(2, 10):
+        px[y][12] = (255, 255, 255, 255)
+    write('problems', 'detail_in_stretch.9.png', encode(px))
+
+
+def tile(size, tick_start, tick_end, border, padding=None):
+    """A size x size NinePatch (frame included), stretch ticks tick_start..tick_end on both axes (inclusive),
+    filled blue with a dark `border`-pixel edge; `padding` (first, last) draws padding runs on the bottom and
+    right borders."""
+    px = stretched(size, size, tick_start, tick_end, tick_start, tick_end)
+    if padding:
+        for i in range(padding[0], padding[1] + 1):
+            px[size - 1][i] = px[i][size - 1] = K
+    for y in range(1, size - 1):
+        for x in range(1, size - 1):
+            edge = min(x - 1, y - 1, size - 2 - x, size - 2 - y) < border
+            px[y][x] = (20, 20, 60, 255) if edge else (0, 0, 255, 255)
+    return encode(px)
+
+
+def density_judgement():
+    res = 'app/src/main/res/'
+    copy = tile(34, 9, 24, 2)
+    write('density/unscaled_copy/' + res + 'drawable-xhdpi', 'tile.9.png', copy)
+    write('density/unscaled_copy/' + res + 'drawable-mdpi', 'tile.9.png', copy)
+    # xhdpi stretch [8, 24) scaled to mdpi is [4, 12); mdpi draws [2, 14) instead.
+    # Both have the proportional padding, so only the stretch ticks are off.
+    write('density/invisible_offset/' + res + 'drawable-xhdpi', 'tile.9.png', tile(34, 9, 24, 0, (9, 24)))
+    write('density/invisible_offset/' + res + 'drawable-mdpi', 'tile.9.png', tile(18, 3, 14, 0, (5, 12)))
+    # The same offset onto a 1-pixel dark border: mdpi [0, 14) stretches the border column.
+    write('density/visible_offset/' + res + 'drawable-xhdpi', 'tile.9.png', tile(34, 9, 24, 2))
+    write('density/visible_offset/' + res + 'drawable-mdpi', 'tile.9.png', tile(18, 1, 14, 1))
+
+
+if __name__ == '__main__':
+    ninepatch_judgement()
+    density_judgement()
