@@ -1,15 +1,25 @@
 import Diagnostics
 import NinePatchKit
 
-/// NP106: the same NinePatch in several density folders (`drawable-mdpi/x.9.png`, `drawable-xhdpi/x.9.png`, …)
-/// should have its stretch spans, padding and layout bounds in proportion to the densities, within a pixel of
-/// rounding; otherwise the drawable stretches or pads differently on different devices.
+/// NP106: the same NinePatch in several density folders (`drawable-mdpi/x.9.png`, `drawable-xhdpi/x.9.png`, …),
+/// compared with its highest-density variant.
+///
+/// - A variant with the *same pixel size* as the reference was copied unscaled: it shows at a different physical
+///   size on each density, which is the finding (its ticks are not compared), unless every pixel stretches.
+/// - Otherwise its stretch spans should sit at the reference's positions scaled by the density ratio. An offset
+///   only counts when it changes what users see: the variant is drawn with its own ticks and with the ticks
+///   moved to the proportional positions (each edge rounded down or up, whichever is nearer its own), at its own
+///   size, twice its size and two odd sizes, and reported only when some pixel differs by more than
+///   `visibleDifference`. Rounding a fractional proportional position therefore never fires.
+/// - Padding and layout bounds, which move content rather than pixels, must be within a pixel of proportional.
 struct DensityConsistency {
     /// Android's density buckets in dots per inch; a folder without one (`drawable`) is mdpi.
     static let dpi: [String: Int] = [
         "ldpi": 120, "mdpi": 160, "tvdpi": 213, "hdpi": 240, "xhdpi": 320, "xxhdpi": 480, "xxxhdpi": 640,
     ]
     static let tolerance = 1.0
+    /// The largest premultiplied channel difference between the two drawings that is not visible.
+    static let visibleDifference = 16
 
     struct Variant {
         var file: String
@@ -59,26 +69,36 @@ struct DensityConsistency {
         let ratio = Double(variant.dpi) / Double(reference.dpi)
         let referenceName = "\(reference.folder)/\(reference.file.split(separator: "/").last ?? "")"
         func warn(_ what: String, at location: Location?) -> Diagnostic {
-            Diagnostic(
-                ruleID: NinePatchRule.densityMismatch.id, severity: NinePatchRule.densityMismatch.descriptor.defaultSeverity,
-                file: variant.file, location: location,
-                message: "\(what) is not in proportion to \(referenceName) (\(reference.dpi) dpi scaled to \(variant.dpi) dpi)",
+            NinePatchRule.densityMismatch.diagnostic(
+                file: variant.file, at: location,
+                "\(what) is not in proportion to \(referenceName) (\(reference.dpi) dpi scaled to \(variant.dpi) dpi)",
                 hint: "redraw the ticks so each span is the \(reference.folder) span x \(format(ratio)), within a pixel")
+        }
+        if variant.model.width == reference.model.width && variant.model.height == reference.model.height {
+            // Only parts that do not stretch show at a density's physical size.
+            let stretchable = (variant.model.stretchX + variant.model.stretchY).reduce(0) { $0 + $1.length }
+            return stretchable < variant.model.width + variant.model.height
+                ? unscaledCopy(variant, of: reference, named: referenceName) : nil
         }
         let axes: [(String, [Span], [Span], (Int) -> Location)] = [
             ("x", variant.model.stretchX, reference.model.stretchX, { .pixel(x: $0 + 1, y: 0) }),
             ("y", variant.model.stretchY, reference.model.stretchY, { .pixel(x: 0, y: $0 + 1) }),
         ]
         for (axis, spans, referenceSpans, location) in axes {
-            guard spans.count == referenceSpans.count else {
+            let offset = zip(spans, referenceSpans).first { span, referenceSpan in
+                !close(span.start, referenceSpan.start, ratio) || !close(span.end, referenceSpan.end, ratio)
+            }
+            guard spans.count != referenceSpans.count || offset != nil else { continue }
+            guard TickOffsetRendering(file: variant.file, model: variant.model)
+                .movingTicks(onX: axis == "x", to: referenceSpans, scaledBy: ratio, changesPixelsBeyond: Self.visibleDifference)
+            else { continue }
+            guard let (span, referenceSpan) = offset else {
                 return warn("\(spans.count) stretch span(s) on \(axis) where \(referenceName) has \(referenceSpans.count)",
                             at: spans.first.map { location($0.start) })
             }
-            for (span, referenceSpan) in zip(spans, referenceSpans)
-            where !close(span.start, referenceSpan.start, ratio) || !close(span.end, referenceSpan.end, ratio) {
-                return warn("stretch span \(span) on \(axis) (expected about [\(format(Double(referenceSpan.start) * ratio)), "
-                            + "\(format(Double(referenceSpan.end) * ratio))))", at: location(span.start))
-            }
+            return warn("stretch span \(span) on \(axis) (expected about [\(format(Double(referenceSpan.start) * ratio)), "
+                        + "\(format(Double(referenceSpan.end) * ratio))), and the difference shows when drawn)",
+                        at: location(span.start))
         }
         let padding = variant.model.padding
         let referencePadding = reference.model.padding
@@ -101,6 +121,25 @@ struct DensityConsistency {
         }
     }
 
+    /// The bucket name of a density (`xhdpi` for 320).
+    private static func bucket(_ dpi: Int) -> String {
+        Self.dpi.first { $0.value == dpi }?.key ?? "\(dpi) dpi"
+    }
+
+    /// A variant with the reference's pixel size: copied into a density folder without scaling.
+    private func unscaledCopy(_ variant: Variant, of reference: Variant, named referenceName: String) -> Diagnostic {
+        let size = "\(variant.model.width)x\(variant.model.height)"
+        let dp = { (dpi: Int) in
+            "\(format(Double(variant.model.width) * 160 / Double(dpi)))x\(format(Double(variant.model.height) * 160 / Double(dpi))) dp"
+        }
+        return NinePatchRule.densityMismatch.diagnostic(
+            file: variant.file,
+            "same \(size) px as \(referenceName): copied unscaled, it shows at \(dp(variant.dpi)) on \(Self.bucket(variant.dpi)) "
+                + "devices but \(dp(reference.dpi)) on \(Self.bucket(reference.dpi)) devices",
+            hint: "export this density at \(format(Double(variant.dpi) / Double(reference.dpi)))x the \(reference.folder) "
+                + "size, or keep one copy in drawable-nodpi if it must not scale")
+    }
+
     private func close(_ value: Int, _ reference: Int, _ ratio: Double) -> Bool {
         abs(Double(value) - Double(reference) * ratio) <= Self.tolerance
     }
@@ -108,5 +147,62 @@ struct DensityConsistency {
     private func format(_ value: Double) -> String {
         let rounded = (value * 100).rounded() / 100
         return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+    }
+}
+
+/// Draws a density variant as Android does, to tell whether moving its stretch ticks changes what users see.
+struct TickOffsetRendering {
+    let model: NinePatch
+    /// The variant's content, or `nil` when the file can no longer be read (then every move counts as visible).
+    let content: PremultipliedImage?
+
+    init(file: String, model: NinePatch) {
+        self.model = model
+        content = NinePatchChecker().check(fileAt: file, keepImage: true).image.map { PremultipliedImage($0.withoutFrame) }
+    }
+
+    /// Whether drawing the variant with one axis' stretch spans moved to `referenceSpans` × `ratio` (each edge
+    /// rounded down or up, whichever is nearer the variant's own edge) differs from drawing it with its own, by
+    /// more than `threshold` in some premultiplied channel, at its own size, twice its size or two odd sizes.
+    func movingTicks(onX: Bool, to referenceSpans: [Span], scaledBy ratio: Double, changesPixelsBeyond threshold: Int) -> Bool {
+        guard let content else { return true }
+        let own = onX ? model.stretchX : model.stretchY
+        let ownEdges = own.flatMap { [$0.start, $0.end] }
+        let edges = referenceSpans.flatMap { [$0.start, $0.end] }.enumerated().map { index, edge in
+            let exact = Double(edge) * ratio
+            let (down, up) = (Int(exact.rounded(.down)), Int(exact.rounded(.up)))
+            let target = own.count == referenceSpans.count ? Double(ownEdges[index]) : exact
+            return abs(Double(down) - target) <= abs(Double(up) - target) ? down : up
+        }
+        guard let spans = Self.spans(edges: edges, length: onX ? model.width : model.height) else { return true }
+        var moved = model
+        if onX { moved.stretchX = spans } else { moved.stretchY = spans }
+        let (width, height) = (model.width, model.height)
+        let sizes = [(width, height), (2 * width, 2 * height), (2 * width + 1, 2 * height + 1),
+                     (3 * width + 2, 3 * height + 1)]
+        let renderer = NinePatchRenderer(filter: .linear)
+        for (drawnWidth, drawnHeight) in sizes {
+            guard let mine = try? renderer.render(content, as: model, width: drawnWidth, height: drawnHeight),
+                  let theirs = try? renderer.render(content, as: moved, width: drawnWidth, height: drawnHeight)
+            else { return true }
+            if zip(mine.bytes, theirs.bytes).contains(where: { abs(Int($0) - Int($1)) > threshold }) { return true }
+        }
+        return false
+    }
+
+    /// Spans from start/end pairs, clamped to the axis, at least a pixel long, overlapping or touching ones
+    /// joined (as black runs would be); `nil` when nothing is left.
+    private static func spans(edges: [Int], length: Int) -> [Span]? {
+        var spans = [Span]()
+        for index in stride(from: 0, to: edges.count - 1, by: 2) {
+            let start = min(max(edges[index], 0), length - 1)
+            let end = min(max(edges[index + 1], start + 1), length)
+            if let last = spans.last, start <= last.end {
+                spans[spans.count - 1] = Span(last.start, max(last.end, end))
+            } else {
+                spans.append(Span(start, end))
+            }
+        }
+        return spans.isEmpty ? nil : spans
     }
 }
