@@ -198,6 +198,18 @@ android {
     }
 }
 """)
+    # The listing goes to Play: a Fastfile uploads it with supply (without one it would be read as F-Droid's).
+    write_text('fastlane/Appfile', 'package_name("com.example.brokenapp")\n')
+    write_text('fastlane/Fastfile', '''default_platform(:android)
+
+platform :android do
+  desc "Upload the release bundle and its store listing"
+  lane :release do
+    gradle(task: "bundleRelease")
+    upload_to_play_store(track: "internal")
+  end
+end
+''')
     listing = 'fastlane/metadata/android/en-US/'
     # TXT001: a 41-character title.
     write_text(listing + 'title.txt', 'Broken Example App With A Very Long Title\n')

@@ -60,11 +60,16 @@ public struct RuleDescriptor: Sendable, Hashable {
     public var defaultSeverity: Severity
     /// One sentence: what the rule enforces and why.
     public var summary: String
+    /// Whether the rule reports without being asked. Rules that are right but rarely acted on (advice, style)
+    /// are opt-in, like Android lint's disabled-by-default checks: `--enable ID` or a severity in playprep.yml
+    /// turns them on.
+    public var isEnabledByDefault: Bool
 
-    public init(id: String, name: String, defaultSeverity: Severity, summary: String) {
+    public init(id: String, name: String, defaultSeverity: Severity, summary: String, isEnabledByDefault: Bool = true) {
         self.id = id
         self.name = name
         self.defaultSeverity = defaultSeverity
         self.summary = summary
+        self.isEnabledByDefault = isEnabledByDefault
     }
 }

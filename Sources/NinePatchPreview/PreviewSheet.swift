@@ -31,7 +31,7 @@ public struct PreviewSheet: Sendable {
     /// Renderings are laid out in rows no wider than this many pixels.
     let maximumRowWidth = 1400
 
-    public init(sizes: [RenderSize]? = nil, filter: RenderFilter = .linear, badPatchTolerance: Int = 2) {
+    public init(sizes: [RenderSize]? = nil, filter: RenderFilter = .linear, badPatchTolerance: Int = NinePatchLints.defaultBadPatchTolerance) {
         self.sizes = sizes
         self.filter = filter
         self.badPatchTolerance = badPatchTolerance

@@ -1,11 +1,22 @@
+import AndroidBuild
 public import Diagnostics
-import FileAccess
-import Foundation
 public import NinePatchKit
 import PlayListingKit
 
-/// Runs every NinePatch and release-metadata rule over a discovered project: each NinePatch (in parallel), the
-/// cross-file NinePatch lints, every module's build files and manifests, and every store listing.
+/// What one `playprep check` found, with the rule selection applied.
+public struct ProjectCheckResult: Sendable, Hashable {
+    public var report: Report
+    /// Findings of opt-in rules nobody turned on, counted per rule id.
+    public var withheld: [String: Int]
+    /// One line per listing: its folder and who receives it.
+    public var listings: [String]
+    /// Application modules and their release variants, for the run's summary.
+    public var releaseVariantCount: Int
+}
+
+/// Runs every NinePatch, resource, package-name and listing rule over a discovered project, judging what the
+/// build and the stores actually receive: each NinePatch (in parallel) and the cross-file lints, the
+/// applicationIds of the variants the build model finds, and each listing as its store reads it.
 public struct ProjectChecker: Sendable {
     public var configuration: ProjectConfiguration
     public var ninePatchChecker: NinePatchChecker
@@ -17,24 +28,38 @@ public struct ProjectChecker: Sendable {
         self.jobs = jobs
     }
 
-    /// The findings for `inventory`, severities already adjusted by the configuration. `progress` gets the
-    /// number of NinePatches done and their total.
+    /// The findings for `inventory`, with the configuration's rule selection applied.
     public func check(_ inventory: ProjectInventory, progress: (@Sendable (Int, Int) -> Void)? = nil) -> Report {
+        run(inventory, progress: progress).report
+    }
+
+    /// Everything the run found and how it read the project. `progress` gets the number of NinePatches done and
+    /// their total.
+    public func run(_ inventory: ProjectInventory, progress: (@Sendable (Int, Int) -> Void)? = nil) -> ProjectCheckResult {
         let total = inventory.ninePatchFiles.count
         let checks = ninePatchChecker.checks(forFilesAt: inventory.ninePatchFiles, jobs: jobs) { progress?($0, total) }
+        let build = AndroidBuildReader(propertyOverrides: configuration.gradleProperties)
+            .read(root: inventory.root, files: inventory.files)
         var extra = [String: [Diagnostic]]()
-        for diagnostic in DensityConsistency().diagnostics(for: checks) + nameClashes(inventory) {
-            extra[diagnostic.file, default: []].append(diagnostic)
-        }
-        let ninePatchReports = checks.map { check in
-            var diagnostics = check.diagnostics + (extra[check.file] ?? [])
+        let crossFile = DensityConsistency().diagnostics(for: checks) + nameClashes(inventory)
+            + ResourceFileNames().diagnostics(for: inventory.resourceFiles)
+        for diagnostic in crossFile { extra[diagnostic.file, default: []].append(diagnostic) }
+        var ninePatchReports = checks.map { check in
+            var diagnostics = check.diagnostics + (extra.removeValue(forKey: check.file) ?? [])
             if configuration.aapt1Compatibility, let model = check.ninePatch {
                 diagnostics += NinePatchLints.aapt1Compatibility(model, file: check.file)
             }
             return FileReport(file: check.file, diagnostics: diagnostics)
         }
-        let report = Report(files: buildFileReports(inventory) + ninePatchReports + listingReports(inventory))
-        return configuration.applySeverities(to: report)
+        ninePatchReports += extra.keys.sorted().map { FileReport(file: $0, diagnostics: extra[$0] ?? []) }
+        let (targets, listingNotes) = ListingPlanner(configuration: configuration).targets(for: inventory, build: build)
+        let packageFindings = PackageNameJudge(expected: configuration.expectedApplicationID).diagnostics(for: build)
+        let report = Report(files: buildFileReports(inventory, packageFindings + listingNotes) + ninePatchReports
+            + listingReports(targets, files: inventory.files))
+        let (selected, withheld) = configuration.rules.apply(to: report, catalog: .playprep)
+        return ProjectCheckResult(
+            report: selected, withheld: withheld, listings: targets.map(\.summary),
+            releaseVariantCount: build.applications.map(\.releaseVariants.count).reduce(0, +))
     }
 
     /// NP105: `x.9.png` beside another `x.*` in the same folder.
@@ -58,35 +83,39 @@ public struct ProjectChecker: Sendable {
         return String(path.dropLast(name.count)) + String(name.prefix { $0 != "." })
     }
 
-    private func buildFileReports(_ inventory: ProjectInventory) -> [FileReport] {
-        let checker = BuildFileChecker()
-        return inventory.buildFiles.compactMap { file in
-            let name = file.split(separator: "/").last.map(String.init) ?? file
-            guard let kind = BuildFileReader.FileKind(fileName: name) else { return nil }
-            let text: String
-            do {
-                text = String(decoding: try FileReader(maxBytes: 16 << 20).read(file), as: UTF8.self)
-            } catch {
-                return FileReport(file: file, diagnostics: [
-                    ProjectRule.unreadable.diagnostic(file: file, "cannot read the file: \(error)")])
-            }
-            return FileReport(file: file, diagnostics: checker.check(
-                text, kind: kind, file: file, expected: configuration.expectedApplicationID))
+    /// One report per build file and manifest, holding the package-name findings and build notes made there.
+    private func buildFileReports(_ inventory: ProjectInventory, _ diagnostics: [Diagnostic]) -> [FileReport] {
+        var byFile = Dictionary(grouping: diagnostics, by: \.file)
+        var reports = inventory.buildFiles.map { file in
+            FileReport(file: file, diagnostics: byFile.removeValue(forKey: file) ?? [])
         }
+        reports += byFile.keys.sorted().map { FileReport(file: $0, diagnostics: byFile[$0] ?? []) }
+        return reports
     }
 
-    private func listingReports(_ inventory: ProjectInventory) -> [FileReport] {
+    /// Each listing as its store reads it, from the files the walk found (so excludes apply); a file several
+    /// variants share is reported once.
+    private func listingReports(_ targets: [ListingTarget], files walked: [String]) -> [FileReport] {
         let checker = ListingChecker(limits: configuration.listingLimits, decoder: ninePatchChecker.decoder)
-        return inventory.listings.flatMap { root -> [FileReport] in
+        var order = [String]()
+        var byFile = [String: [Diagnostic]]()
+        for target in targets {
+            let files: [FileReport]
             do {
-                return try checker.check(
-                    DirectoryFileSource(root: URL(fileURLWithPath: root)), options: configuration.listingOptions,
-                    displayRoot: root
-                ).files
+                let source = LayeredFileSource(layers: target.layers, files: walked)
+                files = try checker.check(source, options: target.options, displayRoot: target.displayRoot).files
             } catch {
-                return [FileReport(file: root, diagnostics: [
-                    ProjectRule.unreadable.diagnostic(file: root, "cannot read the listing: \(error)")])]
+                files = [FileReport(file: target.displayRoot, diagnostics: [
+                    ProjectRule.unreadable.diagnostic(file: target.displayRoot, "cannot read the listing: \(error)")])]
+            }
+            for file in files {
+                if byFile[file.file] == nil { order.append(file.file) }
+                for diagnostic in file.diagnostics where !(byFile[file.file] ?? []).contains(diagnostic) {
+                    byFile[file.file, default: []].append(diagnostic)
+                }
+                if byFile[file.file] == nil { byFile[file.file] = [] }
             }
         }
+        return order.map { FileReport(file: $0, diagnostics: byFile[$0] ?? []) }
     }
 }

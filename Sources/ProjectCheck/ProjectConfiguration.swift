@@ -23,28 +23,51 @@ public enum ConfigurationError: Error, Sendable, Hashable, CustomStringConvertib
     }
 }
 
-/// The project's `playprep.yml`: rule severities, excluded paths and listing settings.
+/// The project's `playprep.yml`: rule severities, excluded paths, build values and listing settings.
 ///
 /// ```yaml
-/// rules:            # per rule id: error, warning, note or off
+/// rules:            # per rule id: error, warning, note, on (an opt-in rule at its own severity) or off
 ///   NP103: error
-///   IMG017: off
+///   LOC006: on
 /// exclude:          # globs relative to the project root
 ///   - "legacy/**"
+/// gradle:
+///   properties: { APP_PACKAGE: org.example.app }   # as -P: values build scripts read that playprep cannot
 /// ninepatch:
 ///   aapt1: true     # also report what aapt (v1) would reject (NP201)
-///   badPatchTolerance: 4   # NP107: accepted difference between neighbouring stretched pixels (default 2)
+///   badPatchTolerance: 24    # NP107's visibility threshold per premultiplied channel (default 16)
 /// listing:
 ///   defaultLanguage: en-US
-///   versionCode: 42
+///   versionCode: 42           # the version being released: its changelog is checked and must exist
+///   allChangelogs: true       # check every changelog, not only the one uploaded for the release
+///   roots:                    # listing trees playprep does not find, or whose store it should not guess
+///     - { path: app-metadata/org.example.app, store: play }
 ///   limits: { title: 30, shortDescription: 80, fullDescription: 4000, releaseNotes: 500 }
 /// package:
 ///   expect: com.example.app   # the applicationId already published (PKG013)
 /// ```
 public struct ProjectConfiguration: Sendable, Hashable {
-    /// Severity per rule id; `nil` turns the rule off.
-    public var severities: [String: Severity?] = [:]
+    /// A listing tree named in the configuration.
+    public struct ListingRootSetting: Sendable, Hashable {
+        /// Relative to the project root.
+        public var path: String
+        /// Who reads it; `nil` leaves playprep's inference.
+        public var store: ListingStore?
+        public var layout: ListingLayout?
+
+        public init(path: String, store: ListingStore? = nil, layout: ListingLayout? = nil) {
+            self.path = path
+            self.store = store
+            self.layout = layout
+        }
+    }
+
+    /// Which rules report, and at which severity.
+    public var rules = RuleSelection()
     public var excludes: [Glob] = []
+    /// Stand-ins for Gradle properties (`-PNAME=value`), over gradle.properties.
+    public var gradleProperties: [String: String] = [:]
+    public var listingRoots: [ListingRootSetting] = []
     public var aapt1Compatibility = false
     /// NP107's tolerance; `nil` leaves the default.
     public var badPatchTolerance: Int?
@@ -67,18 +90,33 @@ public struct ProjectConfiguration: Sendable, Hashable {
         var configuration = ProjectConfiguration()
         guard let root else { return configuration }
         let reader = NodeReader(file: file)
-        for (key, value) in try reader.mapping(root, allowed: ["rules", "exclude", "ninepatch", "listing", "package"]) {
+        let sections = ["rules", "exclude", "gradle", "ninepatch", "listing", "package"]
+        for (key, value) in try reader.mapping(root, allowed: sections) {
             switch key {
             case "rules":
+                let expected = "error, warning, note, on or off"
                 for (rule, severity) in try reader.mapping(value, allowed: nil) {
-                    let word = try reader.string(severity, key: rule, expected: "error, warning, note or off")
-                    if word == "off" {
-                        configuration.severities[rule] = .some(nil)
-                    } else if let level = Severity(rawValue: word) {
-                        configuration.severities[rule] = level
+                    // YAML reads a bare `on`/`off` as a boolean.
+                    let word: String
+                    if let flag = severity.bool {
+                        word = flag ? "on" : "off"
                     } else {
-                        throw .invalidValue(file: file, line: reader.line(severity), key: rule,
-                                            expected: "error, warning, note or off")
+                        word = try reader.string(severity, key: rule, expected: expected)
+                    }
+                    switch word {
+                    case "off": configuration.rules.settings[rule] = .off
+                    case "on": configuration.rules.settings[rule] = .on
+                    default:
+                        guard let level = Severity(rawValue: word) else {
+                            throw .invalidValue(file: file, line: reader.line(severity), key: rule, expected: expected)
+                        }
+                        configuration.rules.settings[rule] = .severity(level)
+                    }
+                }
+            case "gradle":
+                for (option, setting) in try reader.mapping(value, allowed: ["properties"]) where option == "properties" {
+                    for (name, property) in try reader.mapping(setting, allowed: nil) {
+                        configuration.gradleProperties[name] = try reader.string(property, key: name, expected: "a value")
                     }
                 }
             case "exclude":
@@ -108,12 +146,20 @@ public struct ProjectConfiguration: Sendable, Hashable {
     }
 
     private mutating func readListing(_ node: Node, reader: NodeReader) throws(ConfigurationError) {
-        for (option, setting) in try reader.mapping(node, allowed: ["defaultLanguage", "versionCode", "limits"]) {
+        let allowed = ["defaultLanguage", "versionCode", "allChangelogs", "roots", "limits"]
+        for (option, setting) in try reader.mapping(node, allowed: allowed) {
             switch option {
             case "defaultLanguage":
                 listingOptions.defaultLanguage = try reader.string(setting, key: option, expected: "a locale code")
             case "versionCode":
                 listingOptions.versionCode = try reader.int(setting, key: option)
+                listingOptions.requiresReleaseNotes = true
+            case "allChangelogs":
+                listingOptions.checksAllChangelogs = try reader.bool(setting, key: option)
+            case "roots":
+                listingRoots = try reader.items(setting, key: option).map { item throws(ConfigurationError) in
+                    try readListingRoot(item, reader: reader)
+                }
             default:
                 let allowed = ["title", "shortDescription", "fullDescription", "releaseNotes"]
                 for (limit, value) in try reader.mapping(setting, allowed: allowed) {
@@ -131,18 +177,30 @@ public struct ProjectConfiguration: Sendable, Hashable {
         }
     }
 
-    /// Applies the severity overrides: changes a finding's severity, or drops it when its rule is off.
-    public func applySeverities(to report: Report) -> Report {
-        guard !severities.isEmpty else { return report }
-        return Report(files: report.files.map { file in
-            FileReport(file: file.file, diagnostics: file.diagnostics.compactMap { diagnostic in
-                guard let override = severities[diagnostic.ruleID] else { return diagnostic }
-                guard let severity = override else { return nil }
-                var changed = diagnostic
-                changed.severity = severity
-                return changed
-            })
-        })
+    private func readListingRoot(_ node: Node, reader: NodeReader) throws(ConfigurationError) -> ListingRootSetting {
+        var root = ListingRootSetting(path: "")
+        for (key, value) in try reader.mapping(node, allowed: ["path", "store", "layout"]) {
+            switch key {
+            case "path":
+                root.path = try reader.string(value, key: key, expected: "a folder relative to the project")
+            case "store":
+                let word = try reader.string(value, key: key, expected: "play or fdroid")
+                guard let store = ListingStore(rawValue: word) else {
+                    throw .invalidValue(file: reader.file, line: reader.line(value), key: key, expected: "play or fdroid")
+                }
+                root.store = store
+            default:
+                let word = try reader.string(value, key: key, expected: "fastlane or gpp")
+                guard let layout = ListingLayout(rawValue: word) else {
+                    throw .invalidValue(file: reader.file, line: reader.line(value), key: key, expected: "fastlane or gpp")
+                }
+                root.layout = layout
+            }
+        }
+        guard !root.path.isEmpty else {
+            throw .invalidValue(file: reader.file, line: reader.line(node), key: "roots", expected: "an entry with a path")
+        }
+        return root
     }
 
     private static func line(of error: YamlError) -> Int? {
@@ -194,12 +252,16 @@ private struct NodeReader {
     }
 
     func strings(_ node: Node, key: String) throws(ConfigurationError) -> [String] {
-        guard let sequence = node.sequence else {
-            throw .invalidValue(file: file, line: line(node), key: key, expected: "a list of path patterns")
-        }
         var values = [String]()
-        for item in sequence { values.append(try string(item, key: key, expected: "a path pattern")) }
+        for item in try items(node, key: key) { values.append(try string(item, key: key, expected: "a path pattern")) }
         return values
+    }
+
+    func items(_ node: Node, key: String) throws(ConfigurationError) -> [Node] {
+        guard let sequence = node.sequence else {
+            throw .invalidValue(file: file, line: line(node), key: key, expected: "a list")
+        }
+        return Array(sequence)
     }
 
     func int(_ node: Node, key: String) throws(ConfigurationError) -> Int {

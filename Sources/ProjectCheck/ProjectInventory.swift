@@ -1,17 +1,38 @@
 import FileAccess
+import PlayListingKit
 
-/// What an Android project holds that playprep checks, found by walking its folders.
+/// A listing tree found in the project, and how it was recognised.
+public struct DiscoveredListing: Sendable, Hashable {
+    public enum Kind: Sendable, Hashable {
+        /// `…/fastlane/metadata/android`, `…/metadata/android`: fastlane's layout, read by supply and F-Droid.
+        case fastlane
+        /// `metadata/<locale>/` at the project root, `src/<flavour>/fastlane/metadata/android`: read by F-Droid only.
+        case fDroid
+        /// `<module>/src/<sourceSet>/play`: a Gradle Play Publisher source set.
+        case gpp
+    }
+
+    /// The tree's folder (starting with the project root).
+    public var path: String
+    public var kind: Kind
+}
+
+/// What an Android project holds that playprep checks, found by one walk of its folders.
 public struct ProjectInventory: Sendable, Hashable {
     /// The project folder as the user named it; every path below starts with it.
     public var root: String
+    /// Every file the walk found, excludes applied: what the build model reads from.
+    public var files: [String]
     /// `*.9.png` (in any letter case) inside `res/drawable*`, `res/mipmap*` and `res/raw*` folders.
     public var ninePatchFiles: [String]
     /// Plain `*.png` in the same kinds of folders, to spot `x.png` beside `x.9.png`.
     public var plainImages: [String]
+    /// Files directly in a `res/<type>[-qualifiers]/` folder of a file-based resource type (not `values`).
+    public var resourceFiles: [String]
     /// Module build files (`build.gradle`, `build.gradle.kts`) and `AndroidManifest.xml` files.
     public var buildFiles: [String]
-    /// Listing roots: `…/fastlane/metadata/android`, `…/metadata/android`, `…/src/<set>/play`.
-    public var listings: [String]
+    /// Listing trees, in path order.
+    public var listings: [DiscoveredListing]
 
     /// The path relative to the project root, for globs, baselines and messages.
     public func relative(_ path: String) -> String {
@@ -20,7 +41,8 @@ public struct ProjectInventory: Sendable, Hashable {
     }
 }
 
-/// Walks a project, skipping hidden folders, `build` outputs, `node_modules` and anything the excludes match.
+/// Walks a project once, skipping hidden folders, `build` outputs, `node_modules` and anything the excludes match,
+/// following links to folders inside the project (a `metadata` link to `app-metadata/<applicationId>`).
 public struct ProjectDiscovery: Sendable {
     public var excludes: [Glob]
 
@@ -28,26 +50,36 @@ public struct ProjectDiscovery: Sendable {
         self.excludes = excludes
     }
 
+    /// Resource types whose files are resources of their own (AGP's file-based resources).
+    static let fileResourceTypes: Set<String> = [
+        "anim", "animator", "color", "drawable", "font", "interpolator", "layout", "menu", "mipmap", "navigation",
+        "raw", "transition", "xml",
+    ]
+
     public func inventory(of root: String) -> ProjectInventory {
         let trimmedRoot = root.count > 1 && root.hasSuffix("/") ? String(root.dropLast()) : root
-        let walker = FolderWalker(skippedFolderNames: ["build", "node_modules"])
-        let all = walker.files(under: trimmedRoot) { _ in true }
+        let walker = FolderWalker(skippedFolderNames: ["build", "node_modules"], followsLinksWithinRoot: true)
         var inventory = ProjectInventory(
-            root: trimmedRoot, ninePatchFiles: [], plainImages: [], buildFiles: [], listings: [])
-        var listings = Set<String>()
-        for path in all {
+            root: trimmedRoot, files: [], ninePatchFiles: [], plainImages: [], resourceFiles: [], buildFiles: [],
+            listings: [])
+        var listings = [String: DiscoveredListing.Kind]()
+        walker.visitFiles(under: trimmedRoot, where: { _ in true }) { path in
             let relative = inventory.relative(path)
-            if excludes.contains(where: { $0.matches(relative) }) { continue }
+            if excludes.contains(where: { $0.matches(relative) }) { return }
+            inventory.files.append(path)
             let parts = relative.split(separator: "/").map(String.init)
-            guard let name = parts.last else { continue }
-            if let listing = Self.listingRoot(parts) {
-                listings.insert(trimmedRoot + "/" + listing)
-                continue
+            guard let name = parts.last else { return }
+            if let (listing, kind) = Self.listingRoot(parts) {
+                listings[trimmedRoot + "/" + listing] = kind
+                return
             }
-            let lower = name.lowercased()
             if name == "build.gradle" || name == "build.gradle.kts" || name == "AndroidManifest.xml" {
                 inventory.buildFiles.append(path)
-            } else if lower.hasSuffix(".png"), Self.isResourceImageFolder(parts) {
+            }
+            guard let type = Self.resourceType(parts) else { return }
+            inventory.resourceFiles.append(path)
+            let lower = name.lowercased()
+            if lower.hasSuffix(".png"), ["drawable", "mipmap", "raw"].contains(type) {
                 if lower.hasSuffix(".9.png") {
                     inventory.ninePatchFiles.append(path)
                 } else {
@@ -55,25 +87,30 @@ public struct ProjectDiscovery: Sendable {
                 }
             }
         }
-        inventory.listings = listings.sorted()
+        inventory.listings = listings.keys.sorted().map { DiscoveredListing(path: $0, kind: listings[$0] ?? .fastlane) }
         return inventory
     }
 
-    /// `res/drawable*`, `res/mipmap*` or `res/raw*` directly holding the file.
-    static func isResourceImageFolder(_ parts: [String]) -> Bool {
-        guard parts.count >= 3, parts[parts.count - 3] == "res" else { return false }
-        let folder = parts[parts.count - 2]
-        return ["drawable", "mipmap", "raw"].contains { folder == $0 || folder.hasPrefix($0 + "-") }
+    /// The resource type of a file directly in `res/<type>[-qualifiers]/`, for file-based resource types.
+    static func resourceType(_ parts: [String]) -> String? {
+        guard parts.count >= 3, parts[parts.count - 3] == "res" else { return nil }
+        let type = String(parts[parts.count - 2].prefix { $0 != "-" })
+        return fileResourceTypes.contains(type) ? type : nil
     }
 
-    /// The listing root a file belongs to, relative to the project root, if any.
-    static func listingRoot(_ parts: [String]) -> String? {
+    /// The listing tree a file belongs to, relative to the project root, if any.
+    static func listingRoot(_ parts: [String]) -> (String, DiscoveredListing.Kind)? {
         for index in parts.indices.dropLast() {
             if parts[index] == "metadata", index + 1 < parts.count - 1, parts[index + 1] == "android" {
-                return parts[...(index + 1)].joined(separator: "/")
+                // F-Droid reads src/<flavour>/fastlane/metadata/android for that flavour; supply never does.
+                let isFlavourTree = index >= 3 && parts[index - 1] == "fastlane" && parts[index - 3] == "src"
+                return (parts[...(index + 1)].joined(separator: "/"), isFlavourTree ? .fDroid : .fastlane)
+            }
+            if index == 0, parts[0] == "metadata", parts.count > 2, LocaleResolver.looksLikeLanguageTag(parts[1]) {
+                return ("metadata", .fDroid)
             }
             if parts[index] == "play", index >= 2, parts[index - 2] == "src" {
-                return parts[...index].joined(separator: "/")
+                return (parts[...index].joined(separator: "/"), .gpp)
             }
         }
         return nil

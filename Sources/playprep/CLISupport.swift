@@ -78,6 +78,23 @@ struct ReportOptions: ParsableArguments {
     @Flag(name: .long, help: "Fail (exit 1) on warnings too.")
     var strict = false
 
+    @Option(
+        name: .customLong("enable"), parsing: .singleValue,
+        help: "Turn on an opt-in rule (repeatable, or comma-separated), e.g. --enable LOC006,IMG017.")
+    var enabledRules: [String] = []
+
+    /// `configured` with the `--enable` rules turned on.
+    func selection(_ configured: RuleSelection = RuleSelection()) -> RuleSelection {
+        var selection = configured
+        selection.enable(enabledRules.flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } })
+        return selection
+    }
+
+    /// `report` with the rule selection applied (opt-in rules only when enabled).
+    func selected(_ report: Report) -> Report {
+        selection().apply(to: report, catalog: .playprep).report
+    }
+
     /// Refuses an `--output` whose folder does not exist before any work is done.
     func validate() throws {
         guard let output else { return }

@@ -27,6 +27,10 @@ struct CheckListing: ParsableCommand {
         case auto, fastlane, gpp
     }
 
+    enum StoreChoice: String, ExpressibleByArgument, CaseIterable {
+        case play, fdroid
+    }
+
     @Argument(help: "The listing folder.")
     var directory: String
 
@@ -36,14 +40,21 @@ struct CheckListing: ParsableCommand {
     @Option(help: "Default language of a fastlane tree (GPP reads default-language.txt).")
     var defaultLanguage: String?
 
-    @Option(help: "Version code being released: its release notes must exist in the default language.")
+    @Option(help: "Version code being released: its changelog is the one checked, and must exist in the default language.")
     var versionCode: Int?
+
+    @Option(help: "Who reads the tree: play (supply or GPP upload it) or fdroid (F-Droid only: its limits, any locale).")
+    var store: StoreChoice = .play
+
+    @Flag(help: "Check every changelog, not only the one uploaded for the release (changelogs/<versionCode>.txt or default.txt).")
+    var allChangelogs = false
 
     @OptionGroup var report: ReportOptions
 
     func run() throws {
         let options = ListingOptions(
-            layout: ListingLayout(rawValue: layout.rawValue), defaultLanguage: defaultLanguage, versionCode: versionCode)
+            layout: ListingLayout(rawValue: layout.rawValue), store: ListingStore(rawValue: store.rawValue) ?? .play, defaultLanguage: defaultLanguage,
+            versionCode: versionCode, checksAllChangelogs: allChangelogs)
         let source = DirectoryFileSource(root: URL(fileURLWithPath: directory))
         let result: Report
         do {
@@ -54,6 +65,7 @@ struct CheckListing: ParsableCommand {
             case let .unreadable(path, reason): throw CLIError.unreadable(path, reason: reason)
             }
         }
-        try report.finish(with: result)
+        try report.finish(with: report.selected(result))
     }
 }
+

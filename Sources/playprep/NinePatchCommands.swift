@@ -57,7 +57,7 @@ struct JobsOption: ParsableArguments {
 /// `--bad-patch-tolerance`, for the commands that run the NinePatch lints.
 struct LintOptions: ParsableArguments {
     @Option(help: ArgumentHelp(
-        "Report stretchable cells whose neighbouring pixels differ by more than this along the stretch (NP107), per premultiplied channel (default \(NinePatchLints.defaultBadPatchTolerance)).",
+        "NP107's visibility threshold: report a stretchable cell when, stretched 8x, it differs from the same cell stretched cleanly by more than this per premultiplied channel over 8+ pixels (default \(NinePatchLints.defaultBadPatchTolerance)).",
         discussion: "0 is Draw 9-patch's exact equality; the default ignores invisible dithering noise."))
     var badPatchTolerance: Int?
 

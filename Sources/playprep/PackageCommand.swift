@@ -1,7 +1,7 @@
 import ArgumentParser
 import Diagnostics
-import Foundation
 import PlayListingKit
+import ProjectCheck
 
 /// `playprep package …`
 struct PackageCommand: ParsableCommand {
@@ -18,9 +18,11 @@ struct CheckPackage: ParsableCommand {
         commandName: "check",
         abstract: "Explain whether Google Play, aapt2 and AGP accept a package name, and why not.",
         discussion: """
-            NAME is a package name, or an existing build.gradle, build.gradle.kts or AndroidManifest.xml whose \
-            namespace, applicationId, flavour IDs and applicationIdSuffix combinations are checked with line numbers. \
-            Choose the name before the first release: Play never lets a published app change it.
+            NAME is a package name, or a build.gradle, build.gradle.kts or AndroidManifest.xml: the project around it \
+            is read as `playprep check` reads it, and the names that file declares are judged at their line: the \
+            applicationId of every release variant by Play's rules, debug variants by aapt2's, namespaces and \
+            manifest packages by the build's. Choose the name before the first release: Play never lets a \
+            published app change it.
             """
     )
 
@@ -36,20 +38,15 @@ struct CheckPackage: ParsableCommand {
     @OptionGroup var report: ReportOptions
 
     func run() throws {
-        let checker = BuildFileChecker()
         let files = try names.map { name in
-            guard let kind = BuildFileReader.FileKind(fileName: name), FileSystem.isFile(name) else {
+            let isBuildFile = name.hasSuffix(".gradle") || name.hasSuffix(".gradle.kts") || name.hasSuffix(".xml")
+            guard isBuildFile, FileSystem.isFile(name) else {
+                if isBuildFile, !FileSystem.isFile(name) { throw CLIError.inputNotFound(name) }
                 let input = PackageNameCase(name, role: namespace ? .namespace : .applicationID, expected: expected)
-                return FileReport(file: name, diagnostics: checker.checker.check(input).map { $0.diagnostic(file: name) })
+                return FileReport(file: name, diagnostics: PackageNameChecker().check(input).map { $0.diagnostic(file: name) })
             }
-            let text: String
-            do {
-                text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: name)), as: UTF8.self)
-            } catch {
-                throw CLIError.unreadable(name, reason: error.localizedDescription)
-            }
-            return FileReport(file: name, diagnostics: checker.check(text, kind: kind, file: name, expected: expected))
+            return FileReport(file: name, diagnostics: BuildFilePackageCheck(expected: expected).diagnostics(forFileAt: name))
         }
-        try report.finish(with: Report(files: files))
+        try report.finish(with: report.selected(Report(files: files)))
     }
 }

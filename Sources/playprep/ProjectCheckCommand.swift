@@ -12,9 +12,11 @@ struct CheckProject: ParsableCommand {
         commandName: "check",
         abstract: "Check a whole Android project: every NinePatch, package name and Play listing.",
         discussion: """
-            Finds res/drawable*, res/mipmap* and res/raw* images, module build files and manifests, and listings \
-            (fastlane/metadata/android, metadata/android, <module>/src/<set>/play), skipping build/, hidden \
-            folders and the config's excludes. Reads PROJECT_DIR/playprep.yml when present (or --config).
+            Reads the Gradle build (modules, variants, applicationIds, versionCodes) and judges what ships: the \
+            applicationIds of release variants by Play's rules, each listing as its store reads it (a fastlane tree \
+            goes to Play when a Fastfile uploads it, else it is F-Droid's; GPP trees merged per variant; the \
+            changelog of the release being made), and every NinePatch and resource file name. Skips build/, \
+            hidden folders and the config's excludes. Reads PROJECT_DIR/playprep.yml when present (or --config).
             """
     )
 
@@ -33,6 +35,20 @@ struct CheckProject: ParsableCommand {
     @Flag(help: "Also report what aapt (v1) would reject (NP201).")
     var aapt1 = false
 
+    @Option(name: .customLong("expect"), help: "The applicationId the app is published under (PKG013).")
+    var expected: String?
+
+    @Option(help: "The version code being released: its changelog is checked and must exist (default: the build's).")
+    var versionCode: Int?
+
+    @Flag(help: "Check every changelog, not only the one uploaded for the release.")
+    var allChangelogs = false
+
+    @Option(
+        name: .customShort("P"), parsing: .unconditionalSingleValue,
+        help: ArgumentHelp("A Gradle property the build scripts read, as Gradle's -PNAME=VALUE.", valueName: "NAME=VALUE"))
+    var properties: [String] = []
+
     @OptionGroup var report: ReportOptions
     @OptionGroup var limits: LimitOptions
     @OptionGroup var lints: LintOptions
@@ -43,6 +59,19 @@ struct CheckProject: ParsableCommand {
         guard PathKind(path: projectDirectory) == .folder else { throw CLIError.inputNotFound(projectDirectory) }
         var configuration = try loadConfiguration()
         if aapt1 { configuration.aapt1Compatibility = true }
+        if let expected { configuration.expectedApplicationID = expected }
+        if let versionCode {
+            configuration.listingOptions.versionCode = versionCode
+            configuration.listingOptions.requiresReleaseNotes = true
+        }
+        if allChangelogs { configuration.listingOptions.checksAllChangelogs = true }
+        for property in properties {
+            guard let equals = property.firstIndex(of: "="), equals != property.startIndex else {
+                throw CLIError.invalidArgument("-P \(property): expected NAME=VALUE")
+            }
+            configuration.gradleProperties[String(property[..<equals])] = String(property[property.index(after: equals)...])
+        }
+        configuration.rules = report.selection(configuration.rules)
         let inventory = ProjectDiscovery(excludes: configuration.excludes).inventory(of: projectDirectory)
         let checker = ProjectChecker(
             configuration: configuration,
@@ -50,7 +79,8 @@ struct CheckProject: ParsableCommand {
                 detail: .geometry, badPatchTolerance: lints.tolerance(configured: configuration.badPatchTolerance)),
             jobs: parallelism.jobs)
         let progress = ProgressLine.forStandardError()
-        var result = checker.check(inventory) { done, total in progress?.show("checking NinePatches \(done)/\(total)") }
+        let run = checker.run(inventory) { done, total in progress?.show("checking NinePatches \(done)/\(total)") }
+        var result = run.report
         progress?.clear()
 
         if let writeBaseline {
@@ -76,11 +106,18 @@ struct CheckProject: ParsableCommand {
         let elapsed = ContinuousClock.now - started
         let counted = { (count: Int, one: String, many: String) in "\(count) \(count == 1 ? one : many)" }
         var note = "checked \(counted(inventory.ninePatchFiles.count, "NinePatch", "NinePatches")), "
-            + "\(counted(inventory.buildFiles.count, "build file", "build files")) and "
-            + "\(counted(inventory.listings.count, "listing", "listings")) in "
+            + "\(counted(inventory.buildFiles.count, "build file", "build files")) "
+            + "(\(counted(run.releaseVariantCount, "release variant", "release variants"))) and "
+            + "\(counted(run.listings.count, "listing", "listings")) in "
             + elapsed.formatted(.units(allowed: [.seconds, .milliseconds], width: .narrow))
         if suppressed > 0 { note += "; \(suppressed) known problems ignored (baseline)" }
-        Console.standardError.write("playprep: \(note)\n")
+        var lines = ["playprep: \(note)"] + run.listings.map { "playprep: listing \($0)" }
+        if !run.withheld.isEmpty {
+            let rules = run.withheld.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { "\($0.key) \($0.value)" }
+            lines.append("playprep: \(run.withheld.values.reduce(0, +)) findings of opt-in rules not shown "
+                + "(\(rules.joined(separator: ", "))); --enable RULE shows them")
+        }
+        Console.standardError.write(lines.joined(separator: "\n") + "\n")
         try report.finish(with: result)
     }
 

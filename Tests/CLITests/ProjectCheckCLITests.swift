@@ -23,13 +23,14 @@ import TestSupport
         let run = try PlayprepBinary.run(["check", "TestImages/SampleApp"])
         #expect(run.status == 0, "\(run.standardOutput)")
         #expect(run.standardOutput == "20 files checked: 0 errors, 0 warnings\n")
-        #expect(run.standardError.hasPrefix("playprep: checked 6 NinePatches, 4 build files and 1 listing in "))
+        #expect(run.standardError.hasPrefix("playprep: checked 6 NinePatches, 4 build files (2 release variants) and 1 listing in "))
+        #expect(run.standardError.contains("playprep: listing fastlane/metadata/android: Play via supply\n"))
     }
 
     @Test func brokenAppListsEachPlantedProblemOnce() throws {
         let run = try PlayprepBinary.run(["check", "--format", "json", "TestImages/BrokenApp"])
         #expect(run.status == 1)
-        #expect(try rules(in: run.standardOutput) == ["IMG002", "NP003", "NP102", "NP105", "NP106", "PKG007", "TXT001"])
+        #expect(try rules(in: run.standardOutput) == ["IMG002", "NP003", "NP102", "NP105", "NP106", "PKG007", "RES002", "TXT001"])
     }
 
     @Test func baselineSilencesKnownProblemsButNotNewOnes() throws {
@@ -38,11 +39,11 @@ import TestSupport
         let baseline = project.appendingPathComponent("playprep-baseline.json").path
         let write = try PlayprepBinary.run(["check", project.path, "--write-baseline", baseline])
         #expect(write.status == 0)
-        #expect(write.standardError.contains("recorded 7 known problems"))
+        #expect(write.standardError.contains("recorded 8 known problems"))
 
         let known = try PlayprepBinary.run(["check", project.path, "--baseline", baseline])
         #expect(known.status == 0, "\(known.standardOutput)")
-        #expect(known.standardError.contains("7 known problems ignored"))
+        #expect(known.standardError.contains("8 known problems ignored"))
 
         // One new problem: a second planted NinePatch with the same almost-black tick.
         let res = project.appendingPathComponent("app/src/main/res")

@@ -17,7 +17,7 @@ import FoundationXML
         let log = try #require(try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any])
         let results = ((log["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]]) ?? []
         #expect(Set(results.compactMap { $0["ruleId"] as? String })
-            == ["IMG002", "NP003", "NP102", "NP105", "NP106", "PKG007", "TXT001"])
+            == ["IMG002", "NP003", "NP102", "NP105", "NP106", "PKG007", "RES002", "TXT001"])
         guard let python = TestPython.interpreter(importing: ["jsonschema"]) else {
             print("skipped schema validation: no Python with the jsonschema package (set PLAYPREP_PYTHON)")
             return
@@ -36,8 +36,8 @@ import FoundationXML
         let cases = suite.elements(forName: "testcase")
         #expect(cases.count == 16)
         #expect(suite.attribute(forName: "tests")?.stringValue == "16")
-        #expect(suite.attribute(forName: "failures")?.stringValue == "5")
-        #expect(cases.filter { !$0.elements(forName: "failure").isEmpty }.count == 5)
+        #expect(suite.attribute(forName: "failures")?.stringValue == "6")
+        #expect(cases.filter { !$0.elements(forName: "failure").isEmpty }.count == 6)
     }
     #endif
 
@@ -47,9 +47,9 @@ import FoundationXML
         let lines = run.standardOutput.split(separator: "\n").map(String.init)
         let command = try Regex(#"^::(error|warning|notice) file=[^,:]+(,line=\d+(,col=\d+)?)?,title=[A-Z]+[0-9]+::.+$"#)
         #expect(lines.dropLast().allSatisfy { $0.wholeMatch(of: command) != nil })
-        #expect(lines.count(where: { $0.hasPrefix("::error ") }) == 5)
+        #expect(lines.count(where: { $0.hasPrefix("::error ") }) == 6)
         #expect(lines.count(where: { $0.hasPrefix("::warning ") }) == 2)
-        #expect(lines.last == "16 files checked: 5 errors, 2 warnings")
+        #expect(lines.last == "16 files checked: 6 errors, 2 warnings")
     }
 
     @Test func outputWritesTheReportAndPrintsOnlyTheSummary() throws {
@@ -58,7 +58,7 @@ import FoundationXML
         let file = folder.appendingPathComponent("report.sarif")
         let run = try brokenApp(["--format", "sarif", "--output", file.path])
         #expect(run.status == 1)
-        #expect(run.standardOutput == "16 files checked: 5 errors, 2 warnings (sarif report in \(file.path))\n")
+        #expect(run.standardOutput == "16 files checked: 6 errors, 2 warnings (sarif report in \(file.path))\n")
         let written = try String(contentsOf: file, encoding: .utf8)
         #expect(written.contains("\"version\" : \"2.1.0\""))
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["report.sarif"])

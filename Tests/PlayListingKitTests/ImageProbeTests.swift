@@ -21,8 +21,9 @@ struct ImageProbeTests {
         #expect(throws: ImageProbeError.corrupt(format: .jpeg, reason: "truncated header")) { try probe.info(of: [0xFF, 0xD8, 0xFF]) }
     }
 
-    @Test func opaqueAlphaIsDetected() {
-        #expect(probe.isFullyOpaque(SyntheticImage.opaqueRGBA(width: 4, height: 3)))
-        #expect(!probe.isFullyOpaque(SyntheticImage.pngHeader(width: 4, height: 3, colorType: .rgba)))
+    @Test func translucentPixelsAreCounted() {
+        #expect(probe.translucentShare(of: SyntheticImage.whiteRGBA(width: 4, height: 3, alpha: 255)) == 0)
+        #expect(probe.translucentShare(of: SyntheticImage.whiteRGBA(width: 4, height: 3, alpha: 254)) == 1)
+        #expect(probe.translucentShare(of: SyntheticImage.pngHeader(width: 4, height: 3, colorType: .rgba)) == nil)
     }
 }

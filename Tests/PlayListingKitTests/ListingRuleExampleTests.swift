@@ -6,6 +6,7 @@ import Testing
 @Suite("Listing rule examples")
 struct ListingRuleExampleTests {
     static let rules = TextRules.all + LocaleRules.all + LayoutRules.all + ImageRules.all + ConsistencyRules.all
+        + FDroidRules.all
 
     static func ruleIDs(_ example: ListingExample) throws -> [String] {
         let report = try ListingChecker().check(example.source, options: example.options, displayRoot: "metadata")

@@ -21,7 +21,10 @@ import TestSupport
         #expect(inventory.buildFiles.map(inventory.relative) == [
             "app/build.gradle.kts", "app/src/main/AndroidManifest.xml", "build.gradle.kts", "core-ui/build.gradle.kts",
         ])
-        #expect(inventory.listings.map(inventory.relative) == ["fastlane/metadata/android"])
+        #expect(inventory.listings.map { inventory.relative($0.path) } == ["fastlane/metadata/android"])
+        #expect(inventory.listings.map(\.kind) == [.fastlane])
+        #expect(inventory.resourceFiles.count == 6)
+        #expect(inventory.files.contains { $0.hasSuffix("/fastlane/Fastfile") })
     }
 
     @Test func excludesAndListingRoots() {
@@ -69,6 +72,7 @@ import TestSupport
             "NP105 app/src/main/res/drawable/badge.9.png",
             "NP106 app/src/main/res/drawable-hdpi/card.9.png",
             "PKG007 app/build.gradle.kts",
+            "RES002 app/src/main/res/raw/splash.9.png",
             "TXT001 fastlane/metadata/android/en-US/title.txt",
         ])
     }
@@ -82,6 +86,28 @@ import TestSupport
         let (report, _) = check("BrokenApp", configuration: configuration)
         #expect(report.diagnostics.first { $0.ruleID == "NP106" }?.severity == .error)
         #expect(!report.diagnostics.contains { $0.ruleID == "NP102" })
+    }
+
+    @Test func optInRulesReportOnlyWhenTurnedOn() throws {
+        let note = Diagnostic(ruleID: "LOC006", severity: .note, file: "m/de-DE", message: "no graphics")
+        let error = Diagnostic(ruleID: "TXT001", severity: .error, file: "m/en-US/title.txt", message: "long")
+        let report = Report(files: [FileReport(file: "m", diagnostics: [note, error])])
+        let (quiet, withheld) = RuleSelection().apply(to: report, catalog: .playprep)
+        #expect(quiet.diagnostics == [error])
+        #expect(withheld == ["LOC006": 1])
+        let configuration = try ProjectConfiguration.parse("rules:\n  LOC006: on\n  TXT001: off\n", file: "p.yml")
+        let (loud, none) = configuration.rules.apply(to: report, catalog: .playprep)
+        #expect(loud.diagnostics == [note])
+        #expect(none.isEmpty)
+        var enabled = RuleSelection(settings: ["LOC006": .severity(.warning)])
+        enabled.enable(["LOC006", "IMG017"])
+        #expect(enabled.settings == ["LOC006": .severity(.warning), "IMG017": .on])
+    }
+
+    @Test func theListingGoesToPlayBecauseTheFastfileUploadsIt() {
+        let inventory = ProjectDiscovery().inventory(of: Fixtures.testImage("BrokenApp").path)
+        let result = ProjectChecker(configuration: ProjectConfiguration(), jobs: 1).run(inventory)
+        #expect(result.listings == ["fastlane/metadata/android: Play via supply"])
     }
 
     @Test func configurationOverridesListingLimits() throws {
@@ -127,8 +153,8 @@ import TestSupport
             package:
               expect: com.example.app
             """, file: "playprep.yml")
-        #expect(configuration.severities["IMG017"] == .some(nil))
-        #expect(configuration.severities["NP103"] == .some(.error))
+        #expect(configuration.rules.settings["IMG017"] == .off)
+        #expect(configuration.rules.settings["NP103"] == .severity(.error))
         #expect(configuration.excludes == [Glob("legacy/**")])
         #expect(configuration.aapt1Compatibility)
         #expect(configuration.badPatchTolerance == 6)
@@ -138,12 +164,13 @@ import TestSupport
     }
 
     @Test(arguments: [
-        ("rules:\n  NP003: loud\n", "playprep.yml:2: 'NP003' must be error, warning, note or off"),
+        ("rules:\n  NP003: loud\n", "playprep.yml:2: 'NP003' must be error, warning, note, on or off"),
         ("ninepatch:\n  aapt2: true\n", "playprep.yml:2: unknown key 'aapt2' (allowed here: aapt1, badPatchTolerance)"),
         ("rulez:\n  NP003: off\n",
-         "playprep.yml:1: unknown key 'rulez' (allowed here: rules, exclude, ninepatch, listing, package)"),
+         "playprep.yml:1: unknown key 'rulez' (allowed here: rules, exclude, gradle, ninepatch, listing, package)"),
         ("listing:\n  versionCode: soon\n", "playprep.yml:2: 'versionCode' must be a whole number"),
-        ("exclude: legacy\n", "playprep.yml:1: 'exclude' must be a list of path patterns"),
+        ("exclude: legacy\n", "playprep.yml:1: 'exclude' must be a list"),
+        ("listing:\n  roots:\n    - { path: x, store: appstore }\n", "playprep.yml:3: 'store' must be play or fdroid"),
     ])
     func errorsNameTheLine(yaml: String, message: String) {
         #expect(throws: ConfigurationError.self) { try ProjectConfiguration.parse(yaml, file: "playprep.yml") }
@@ -152,6 +179,29 @@ import TestSupport
         } catch {
             #expect(error.description == message)
         }
+    }
+
+    @Test func readsBuildValuesAndListingRoots() throws {
+        let configuration = try ProjectConfiguration.parse("""
+            rules:
+              LOC006: on
+            gradle:
+              properties: { APP_PACKAGE: org.example.app }
+            listing:
+              allChangelogs: true
+              roots:
+                - { path: app-metadata/org.example.app, store: play }
+                - path: metadata
+                  store: fdroid
+                  layout: fastlane
+            """, file: "playprep.yml")
+        #expect(configuration.rules.settings["LOC006"] == .on)
+        #expect(configuration.gradleProperties == ["APP_PACKAGE": "org.example.app"])
+        #expect(configuration.listingOptions.checksAllChangelogs)
+        #expect(configuration.listingRoots == [
+            .init(path: "app-metadata/org.example.app", store: .play),
+            .init(path: "metadata", store: .fdroid, layout: .fastlane),
+        ])
     }
 
     @Test func invalidYAMLIsReportedWithItsLine() {

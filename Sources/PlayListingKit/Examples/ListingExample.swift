@@ -9,6 +9,8 @@ public enum ExampleFile: Sendable, Hashable {
     case jpeg(Int, Int, components: Int = 3)
     /// A real, fully opaque RGBA PNG.
     case opaqueRGBA(Int, Int)
+    /// A real RGBA PNG whose every pixel is fully transparent.
+    case transparentRGBA(Int, Int)
 
     public var bytes: [UInt8] {
         switch self {
@@ -19,7 +21,8 @@ public enum ExampleFile: Sendable, Hashable {
                 width: width, height: height, colorType: colorType, bitDepth: bitDepth, transparency: transparency,
                 padding: padding)
         case let .jpeg(width, height, components): SyntheticImage.jpegHeader(width: width, height: height, components: components)
-        case let .opaqueRGBA(width, height): SyntheticImage.opaqueRGBA(width: width, height: height)
+        case let .opaqueRGBA(width, height): SyntheticImage.whiteRGBA(width: width, height: height, alpha: 255)
+        case let .transparentRGBA(width, height): SyntheticImage.whiteRGBA(width: width, height: height, alpha: 0)
         }
     }
 }
@@ -39,10 +42,19 @@ public struct ListingExample: Sendable, CustomStringConvertible {
         self.note = note
     }
 
-    /// The same example, checked as the release of `versionCode`.
+    /// The same example, checked as the release of `versionCode` named by the user.
     public func releasing(_ versionCode: Int) -> ListingExample {
         var copy = self
         copy.options.versionCode = versionCode
+        copy.options.requiresReleaseNotes = true
+        return copy
+    }
+
+    /// The same example, read as `store` reads it.
+    public func read(by store: ListingStore, uploading uploads: UploadedParts = .all) -> ListingExample {
+        var copy = self
+        copy.options.store = store
+        copy.options.uploads = uploads
         return copy
     }
 

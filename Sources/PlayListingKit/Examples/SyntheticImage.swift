@@ -24,9 +24,9 @@ public enum SyntheticImage {
         return [0xFF, 0xD8] + sof + [0xFF, 0xD9]
     }
 
-    /// A real RGBA PNG whose every pixel is opaque white (an alpha channel that is not needed).
-    public static func opaqueRGBA(width: Int, height: Int) -> [UInt8] {
-        let white = RGBA(red: 255, green: 255, blue: 255, alpha: 255)
+    /// A real RGBA PNG whose every pixel is white with `alpha` (255: an alpha channel that is not needed).
+    public static func whiteRGBA(width: Int, height: Int, alpha: UInt8) -> [UInt8] {
+        let white = RGBA(red: 255, green: 255, blue: 255, alpha: alpha)
         // Encoding a non-empty RGBA image cannot fail.
         return (try? PNGEncoder(compressionLevel: 1).encode(RGBAImage(width: width, height: height, fill: white))) ?? []
     }

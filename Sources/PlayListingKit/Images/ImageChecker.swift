@@ -69,15 +69,18 @@ struct ImageChecker: Sendable {
                 hint: "export the icon as 32-bit PNG")]
         }
         guard info.hasAlpha else { return [] }
-        if probe.isFullyOpaque(bytes) {
+        if type == .wearScreenshots {
             return [Finding(
-                ImageRules.noAlpha.descriptor, severity: .warning,
-                "\(type.label) has an alpha channel, though every pixel is opaque; Play asks for no alpha",
-                hint: "strip the alpha channel (save as 24-bit PNG or JPEG)")]
+                ImageRules.noAlpha.descriptor,
+                "Wear screenshot has an alpha channel; Play's API refuses it with an HTTP 500 (phone slots accept it)",
+                hint: "save it as 24-bit PNG or JPEG, without alpha")]
         }
+        guard let share = probe.translucentShare(of: bytes), share >= limits.translucentShareMax.value else { return [] }
         return [Finding(
-            ImageRules.noAlpha.descriptor, "\(type.label) has transparency; Play requires JPEG or 24-bit PNG with no alpha",
-            hint: "flatten it onto a background and save without alpha")]
+            ImageRules.noAlpha.descriptor, severity: .warning,
+            "\(Int((share * 100).rounded(.up)))% of the \(type.label) is transparent; Play asks for JPEG or 24-bit PNG "
+                + "and shows transparent areas on a background of its choosing",
+            hint: "flatten it onto the background you want and save without alpha")]
     }
 
     private func geometry(_ info: ImageInfo, type: ImageType) -> [Finding] {

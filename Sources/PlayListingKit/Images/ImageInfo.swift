@@ -68,25 +68,24 @@ public struct ImageProbe: Sendable {
         throw .notPNGOrJPEG(detected: Self.sniff(bytes))
     }
 
-    /// Whether every pixel of a PNG is opaque (decodes it row by row); `false` when it cannot be decoded.
-    public func isFullyOpaque(_ bytes: [UInt8]) -> Bool {
-        var opaque = true
+    /// The share of a PNG's pixels that are not fully opaque, from 0 to 1 (decodes it row by row); `nil` when it
+    /// cannot be decoded.
+    public func translucentShare(of bytes: [UInt8]) -> Double? {
+        var translucent = 0
+        var total = 0
         do {
             try decoder.decodeRows(bytes) { _, _, row in
-                guard opaque else { return }
                 var index = 3
                 while index < row.count {
-                    if row[index] != 255 {
-                        opaque = false
-                        return
-                    }
+                    if row[index] != 255 { translucent += 1 }
                     index += 4
                 }
+                total += row.count / 4
             }
         } catch {
-            return false
+            return nil
         }
-        return opaque
+        return total == 0 ? 0 : Double(translucent) / Double(total)
     }
 
     private static func sniff(_ bytes: [UInt8]) -> String? {

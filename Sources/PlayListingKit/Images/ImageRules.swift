@@ -24,7 +24,9 @@ public enum ImageRules {
         failing: [.fastlane("1 MB + 1 byte", ["en-US/images/icon.png": .png(512, 512, .rgba, padding: 1_048_577)])])
 
     public static let iconFormat = DocumentedRule<ListingExample>(
-        RuleDescriptor("IMG004", "icon-not-32-bit-png", .warning, "The icon is a 32-bit PNG (8-bit RGBA), as the Play icon spec asks."),
+        RuleDescriptor(
+            "IMG004", "icon-not-32-bit-png", .warning,
+            "Opt-in: the icon is a 32-bit PNG (8-bit RGBA), as the Play icon spec asks (Play accepts others).", optIn: true),
         passing: [.fastlane("RGBA icon")],
         failing: [
             .fastlane("JPEG icon", ["en-US/images/icon.png": nil, "en-US/images/icon.jpg": .jpeg(512, 512)]),
@@ -44,12 +46,15 @@ public enum ImageRules {
     public static let noAlpha = DocumentedRule<ListingExample>(
         RuleDescriptor(
             "IMG007", "alpha-not-allowed", .error,
-            "Feature graphic, screenshots and TV banner have no alpha channel (JPEG or 24-bit PNG); all-opaque alpha is a warning."),
-        passing: [.fastlane("RGB and JPEG"), .gpp("palette feature graphic")],
-        failing: [
-            .fastlane("RGBA feature graphic", ["en-US/images/featureGraphic.png": .png(1024, 500, .rgba)]),
-            .fastlane("screenshot with tRNS", [screenshot: .png(1080, 1920, .rgb, transparency: true)]),
+            "Wear screenshots have no alpha channel (Play's API refuses them); other graphics Play asks to be opaque are not visibly transparent (a warning)."),
+        passing: [
+            .fastlane("RGB and JPEG"), .gpp("palette feature graphic"),
             .fastlane("opaque RGBA feature graphic", ["en-US/images/featureGraphic.png": .opaqueRGBA(1024, 500)]),
+        ],
+        failing: [
+            .fastlane("RGBA Wear screenshot", ["en-US/images/wearScreenshots/1.png": .png(454, 454, .rgba)]),
+            .fastlane("Wear screenshot with tRNS", ["en-US/images/wearScreenshots/1.png": .png(454, 454, .rgb, transparency: true)]),
+            .fastlane("transparent feature graphic", ["en-US/images/featureGraphic.png": .transparentRGBA(1024, 500)]),
         ])
 
     public static let tvBannerSize = DocumentedRule<ListingExample>(
@@ -107,7 +112,9 @@ public enum ImageRules {
         ])
 
     public static let tooFewPhoneScreenshots = DocumentedRule<ListingExample>(
-        RuleDescriptor("IMG016", "too-few-phone-screenshots", .error, "A locale that uploads phone screenshots uploads at least 2."),
+        RuleDescriptor(
+            "IMG016", "too-few-phone-screenshots", .error,
+            "A locale that uploads phone screenshots uploads at least 2 (one alone replaces Play's set and is refused)."),
         passing: [.fastlane("4 screenshots")],
         failing: [.fastlane("1 screenshot", [
             "en-US/images/phoneScreenshots/2.png": nil, "en-US/images/phoneScreenshots/3.jpg": nil,
@@ -117,12 +124,15 @@ public enum ImageRules {
     public static let promotion = DocumentedRule<ListingExample>(
         RuleDescriptor(
             "IMG017", "promotion-screenshots", .warning,
-            "At least 4 phone screenshots are 9:16 or 16:9 with a short side of 1080 or more (needed for promotion)."),
+            "Opt-in: at least 4 phone screenshots are 9:16 or 16:9 with a short side of 1080 or more (needed for promotion).",
+            optIn: true),
         passing: [.fastlane("4 at 1080x1920")],
         failing: [.fastlane("720p screenshots", [screenshot: .png(720, 1280)])])
 
     public static let tablets = DocumentedRule<ListingExample>(
-        RuleDescriptor("IMG018", "tablet-screenshots", .warning, "Tablet screenshot sets have 4 or more 16:9 shots with sides of 1080 to 7680."),
+        RuleDescriptor(
+            "IMG018", "tablet-screenshots", .warning,
+            "Opt-in: tablet screenshot sets have 4 or more 16:9 shots with sides of 1080 to 7680.", optIn: true),
         passing: [.fastlane("no tablet set")],
         failing: [.fastlane("one 7-inch shot", ["en-US/images/sevenInchScreenshots/1.png": .png(1200, 1920)])])
 
@@ -134,7 +144,8 @@ public enum ImageRules {
     public static let requiredGraphics = DocumentedRule<ListingExample>(
         RuleDescriptor(
             "IMG020", "required-graphics-missing", .warning,
-            "The default language has an icon and a feature graphic (required to publish; a missing file keeps the one on Play)."),
+            "Opt-in: the default language has an icon and a feature graphic (required to publish; a missing file keeps the one on Play).",
+            optIn: true),
         passing: [.fastlane("both present")],
         failing: [.fastlane("no feature graphic", ["en-US/images/featureGraphic.png": nil])])
 
@@ -147,7 +158,7 @@ public enum ImageRules {
         ])
 
     public static let duplicates = DocumentedRule<ListingExample>(
-        RuleDescriptor("IMG022", "duplicate-image", .note, "No image is uploaded twice in one locale."),
+        RuleDescriptor("IMG022", "duplicate-image", .note, "Opt-in: no image is uploaded twice in one locale.", optIn: true),
         passing: [.fastlane("distinct screenshots")],
         failing: [.fastlane("same screenshot twice", ["en-US/images/phoneScreenshots/5.png": .png(1080, 1920)])])
 

@@ -1,12 +1,17 @@
 /// Reads a fastlane supply tree (`<locale>/title.txt`, `changelogs/`, `images/`) the way supply does, and reports
-/// what supply would skip: misplaced images, misspelt names, stray changelogs, unsupported formats.
+/// what supply would skip: misplaced images, misspelt names, stray changelogs, unsupported formats. For F-Droid it
+/// also reads F-Droid's own names (`name.txt`, `summary.txt`, `description.txt`).
 struct FastlaneClassifier: Sendable {
+    var store: ListingStore = .play
+
     static let textFiles: [String: TextField] = [
         "title.txt": .title, "short_description.txt": .shortDescription, "full_description.txt": .fullDescription,
         "video.txt": .video,
     ]
     /// Names F-Droid reads from the same tree; supply ignores them.
-    static let fDroidNames: Set<String> = ["name.txt", "summary.txt", "description.txt"]
+    static let fDroidTextFiles: [String: TextField] = [
+        "name.txt": .title, "summary.txt": .shortDescription, "description.txt": .fullDescription,
+    ]
     static let singleImages: [ImageType] = [.icon, .featureGraphic, .tvBanner]
     static let screenshotFolders = ImageType.allCases.filter(\.isScreenshot)
 
@@ -35,7 +40,9 @@ struct FastlaneClassifier: Sendable {
         let locale = parts[0]
         switch (parts.count, parts[1]) {
         case (2, let name):
-            if let field = Self.textFiles[name] { return .text(field) }
+            if let field = Self.textFiles[name] ?? (store == .fdroid ? Self.fDroidTextFiles[name] : nil) {
+                return .text(field)
+            }
             unknownLocaleEntry(name, locale: locale, path: path, log: &log)
         case (3, "changelogs"):
             let name = FileName(parts[2])
@@ -68,7 +75,7 @@ struct FastlaneClassifier: Sendable {
                 LayoutRules.unknownName.descriptor,
                 "\(type.label) directly in the locale folder is not uploaded: supply reads images/\(type.rawValue).\(file.fileExtension)",
                 hint: "move it to \(locale)/images/\(type.rawValue).\(file.fileExtension)"))
-        } else if Self.fDroidNames.contains(name) {
+        } else if Self.fDroidTextFiles[name] != nil {
             log.add(path, Finding(
                 LayoutRules.unknownName.descriptor, "'\(name)' is an F-Droid name; supply does not read it",
                 hint: "Play reads title.txt, short_description.txt and full_description.txt"))

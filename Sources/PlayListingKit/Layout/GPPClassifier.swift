@@ -30,6 +30,13 @@ struct GPPClassifier: Sendable {
 
     private func classify(_ parts: [String], path: String, log: inout FindingLog) -> ListingFileRole {
         if parts.count == 1, let field = Self.rootFiles[parts[0]] { return .text(field) }
+        if parts.contains("play") {
+            log.add(path, Finding(
+                LayoutRules.unknownResource.descriptor,
+                "a file or folder named 'play' inside the play folder makes GPP's generate-resources task fail",
+                hint: "rename or move it"))
+            return .ignored
+        }
         if Self.otherRoots.contains(parts[0]) { return .ignored }
         if parts.contains(where: Self.legacyNames.contains) {
             log.add(path, Finding(
@@ -57,6 +64,15 @@ struct GPPClassifier: Sendable {
                 hint: suggestion.map { "did you mean '\($0)'?" }))
         case ("listings", 5) where parts[2] == "graphics":
             return graphic(folder: parts[3], file: parts[4], path: path, log: &log)
+        case ("listings", 4) where parts[2] == "graphics":
+            // GPP files `graphics/icon.png` (a file named after its type) under that type.
+            let name = FileName(parts[3])
+            if name.isUploadableImage, let type = ImageType.allCases.first(where: { $0.gppFolder == name.stem }) {
+                return .image(type)
+            }
+            log.add(path, Finding(
+                LayoutRules.unknownName.descriptor, "'graphics/\(parts[3])' is not an image GPP reads",
+                hint: "graphics go in listings/<locale>/graphics/<type>/<file>, or graphics/<type>.png"))
         case ("release-notes", 3):
             return releaseNotes(parts[2], path: path, log: &log)
         case ("release-names", 2):

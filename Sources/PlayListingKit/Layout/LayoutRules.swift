@@ -55,7 +55,7 @@ public enum LayoutRules {
             "fastlane changelogs are <versionCode>.txt or default.txt; GPP release notes are named after a track."),
         passing: [.fastlane("numbered changelog"), .gpp("default release notes")],
         failing: [
-            .fastlane("changelog named .txt", ["en-US/changelogs/.txt": .text("")]),
+            .fastlane("changelog named after a build", ["en-US/changelogs/build-100.txt": .text("Fixes")]),
             .fastlane("changelog named after a version name", ["en-US/changelogs/v1.2.txt": .text("Fixes")]),
             .gpp("unusual track name", ["release-notes/en-US/nightly-build.txt": .text("Fixes")]),
         ])
@@ -79,7 +79,7 @@ public enum LayoutRules {
     public static let defaultLanguageFile = DocumentedRule<ListingExample>(
         RuleDescriptor(
             "LAY009", "default-language-file", .note,
-            "GPP default-language.txt exists and names a locale that has a listings/<locale> folder."),
+            "Opt-in: GPP default-language.txt exists and names a locale that has a listings/<locale> folder.", optIn: true),
         passing: [.gpp("en-US default")],
         failing: [
             .gpp("no default-language.txt", ["default-language.txt": nil]),

@@ -6,7 +6,8 @@ public enum ConsistencyRules {
     public static let changelogCoverage = DocumentedRule<ListingExample>(
         RuleDescriptor(
             "CON001", "changelog-missing-in-locale", .warning,
-            "fastlane: a locale with changelogs has one for the newest version code, or a default.txt."),
+            "Opt-in: fastlane: a locale with changelogs has one for the version being released (or the newest), or a default.txt.",
+            optIn: true),
         passing: [.fastlane("one locale")],
         failing: [.fastlane("de-DE lags behind", [
             "de-DE/title.txt": .text("Binary Eye"), "de-DE/short_description.txt": .text("Strichcodes lesen"),
@@ -16,14 +17,15 @@ public enum ConsistencyRules {
     public static let releaseNotesForVersion = DocumentedRule<ListingExample>(
         RuleDescriptor(
             "CON002", "release-notes-missing-for-version", .warning,
-            "The default language has release notes for the version code being released."),
+            "The default language has release notes for the version code named as the one being released."),
         passing: [.fastlane("changelog 100 for version 100").releasing(100)],
         failing: [.fastlane("no changelog for version 101").releasing(101)])
 
     public static let untranslatedTitle = DocumentedRule<ListingExample>(
         RuleDescriptor(
             "CON004", "untranslated-title", .note,
-            "A translated locale's title differs from the default title, or is left out to fall back to it."),
+            "Opt-in: a translated locale's title differs from the default title, or is left out to fall back to it.",
+            optIn: true),
         passing: [.fastlane("one locale")],
         failing: [.fastlane("copied title", ["de-DE/title.txt": .text("Binary Eye"), "de-DE/short_description.txt": .text("Strichcodes")])])
 

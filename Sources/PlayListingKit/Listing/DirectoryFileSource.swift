@@ -3,8 +3,8 @@ public import Foundation
 /// The files of a folder on disk.
 public struct DirectoryFileSource: ListingFileSource {
     public var root: URL
-    /// Operating-system clutter that is never part of a listing.
-    static let clutter: Set<String> = [".DS_Store", "Thumbs.db", "desktop.ini", ".gitkeep", ".gitignore"]
+    /// Operating-system clutter that is never part of a listing (hidden files are left out anyway).
+    static let clutter: Set<String> = ["Thumbs.db", "desktop.ini"]
 
     public init(root: URL) {
         self.root = root
@@ -27,12 +27,12 @@ public struct DirectoryFileSource: ListingFileSource {
             throw .unreadable(folder.path, reason: error.localizedDescription)
         }
         var found: [String] = []
-        for name in names where !Self.clutter.contains(name) {
+        for name in names where !Self.clutter.contains(name) && !name.hasPrefix(".") {
             let url = folder.appendingPathComponent(name)
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else { continue }
             if isFolder.boolValue {
-                if !name.hasPrefix(".") { found += try files(in: url, prefix: prefix + name + "/") }
+                found += try files(in: url, prefix: prefix + name + "/")
             } else {
                 found.append(prefix + name)
             }

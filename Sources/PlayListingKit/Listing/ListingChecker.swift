@@ -21,7 +21,7 @@ public struct ListingChecker: Sendable {
         throws(ListingReadError) -> Report
     {
         let paths = try source.filePaths()
-        let display = { (path: String) in displayRoot.isEmpty ? path : path.isEmpty ? displayRoot : displayRoot + "/" + path }
+        let display = { (path: String) in source.displayPath(of: path, displayRoot: displayRoot) }
         guard let root = ListingRootFinder().root(of: paths, layout: options.layout) else {
             let finding = Finding(
                 LayoutRules.notAListing.descriptor,
@@ -30,31 +30,35 @@ public struct ListingChecker: Sendable {
             return Report(files: [FileReport(file: displayRoot, diagnostics: [finding.diagnostic(file: displayRoot)])])
         }
         let relative = paths.filter { $0.hasPrefix(root.prefix) }.map { String($0.dropFirst(root.prefix.count)) }
-        let classified = root.layout == .fastlane ? FastlaneClassifier().classify(relative) : GPPClassifier().classify(relative)
+        let classified = UploadFilter(options: options).apply(to: root.layout == .fastlane
+            ? FastlaneClassifier(store: options.store).classify(relative) : GPPClassifier().classify(relative))
         var facts = ListingFacts(classified: classified)
         var findings = classified.findings
         let textChecker = TextChecker(limits: limits)
         let imageChecker = ImageChecker(limits: limits, probe: probe)
-        for file in classified.files {
+        for file in classified.files where file.isUploaded {
             switch file.role {
             case .text(let field):
                 let bytes = try source.contents(of: root.prefix + file.path)
-                findings[file.path, default: []] += textChecker.check(bytes, field: field, layout: root.layout, locale: file.locale)
+                findings[file.path, default: []] += textChecker.check(
+                    bytes, field: field, layout: root.layout, store: options.store, locale: file.locale)
                 facts.texts[file.path] = TextDecoding.decode(bytes).map { CountedText($0, layout: root.layout) }.success
-            case .image(let type):
+            case .image(let type) where options.store == .play:
                 let bytes = try source.contents(of: root.prefix + file.path)
                 let (info, imageFindings) = imageChecker.check(bytes, type: type)
                 findings[file.path, default: []] += imageFindings
                 if let info { facts.images[file.path] = ListingFacts.Image(info: info, digest: Self.digest(bytes)) }
-            case .ignored:
+            case .image, .ignored:
                 break
             }
         }
-        let tree = TreeChecker(limits: limits, resolver: LocaleResolver(locales: locales))
-        for (path, treeFindings) in tree.check(facts, options: options) {
-            findings[path, default: []] += treeFindings
+        if options.store == .play {
+            let tree = TreeChecker(limits: limits, resolver: LocaleResolver(locales: locales))
+            for (path, treeFindings) in tree.check(facts, options: options) {
+                findings[path, default: []] += treeFindings
+            }
         }
-        let reported = Set(relative).union(findings.keys)
+        let reported = Set(classified.files.filter(\.isUploaded).map(\.path)).union(findings.keys)
         return Report(files: reported.sorted().map { path in
             let file = display(root.prefix + path)
             return FileReport(file: file, diagnostics: (findings[path] ?? []).map { $0.diagnostic(file: file) })

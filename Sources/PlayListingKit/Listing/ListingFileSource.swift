@@ -13,13 +13,27 @@ public enum ListingReadError: Error, Sendable, Hashable, CustomStringConvertible
     }
 }
 
-/// Where the checker gets a listing's files from: a folder on disk, or memory in tests and rule examples.
+/// Where the checker gets a listing's files from: a folder on disk, several folders merged, or memory in tests
+/// and rule examples.
 public protocol ListingFileSource: Sendable {
-    /// Every regular file under the root as a `/`-separated relative path, sorted. Hidden folders are left out
-    /// (supply skips them); hidden files are kept so that stray names like `changelogs/.txt` can be reported.
+    /// Every regular file under the root as a `/`-separated relative path, sorted. Hidden files and folders are
+    /// left out: supply never globs them and GPP excludes `**/.*`.
     func filePaths() throws(ListingReadError) -> [String]
     /// The bytes of one file named by a path from ``filePaths()``.
     func contents(of path: String) throws(ListingReadError) -> [UInt8]
+    /// How reports name `path` (a file, or a folder such as a locale), given how the user named the root.
+    func displayPath(of path: String, displayRoot: String) -> String
+}
+
+extension ListingFileSource {
+    public func displayPath(of path: String, displayRoot: String) -> String {
+        displayRoot.isEmpty ? path : path.isEmpty ? displayRoot : displayRoot + "/" + path
+    }
+}
+
+/// Whether a relative path names a hidden file or lies in a hidden folder.
+func isHidden(_ path: String) -> Bool {
+    path.split(separator: "/").contains { $0.hasPrefix(".") }
 }
 
 /// Files held in memory, keyed by relative path.
@@ -31,7 +45,7 @@ public struct MemoryFileSource: ListingFileSource {
     }
 
     public func filePaths() -> [String] {
-        files.keys.filter { path in !path.split(separator: "/").dropLast().contains { $0.hasPrefix(".") } }.sorted()
+        files.keys.filter { !isHidden($0) }.sorted()
     }
 
     public func contents(of path: String) throws(ListingReadError) -> [UInt8] {

@@ -90,6 +90,9 @@ public struct ListingFile: Sendable, Hashable {
     /// The locale folder it belongs to, if any.
     public var locale: String?
     public var role: ListingFileRole
+    /// Whether the store receives it: supply's `skip_upload_*` options, and changelogs of other versions, leave
+    /// files behind that are still part of the tree.
+    public var isUploaded = true
 }
 
 /// A listing tree as the uploader sees it: its files by role and the problems found in its shape.

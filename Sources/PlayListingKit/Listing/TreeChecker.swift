@@ -8,19 +8,29 @@ struct TreeChecker: Sendable {
     func check(_ facts: ListingFacts, options: ListingOptions) -> [String: [Finding]] {
         var log = FindingLog()
         let listing = facts.classified
+        let uploads = listing.layout == .gpp ? UploadedParts.all : options.uploads
         let defaultLanguage = self.defaultLanguage(facts, options: options, log: &log)
         let localeChecker = LocaleChecker(resolver: resolver)
-        let duplicates = localeChecker.duplicates(listing.locales)
-        for locale in listing.locales {
+        // A locale name reaches Play only with a file that is uploaded for it.
+        let sent = listing.locales.filter { locale in listing.files.contains { $0.locale == locale && $0.isUploaded } }
+        let names = localeChecker.check(sent, layout: listing.layout)
+        for locale in sent {
             let folder = folder(of: locale, in: facts)
-            for finding in localeChecker.check(locale, layout: listing.layout) { log.add(folder, finding) }
-            if let duplicate = duplicates[locale] { log.add(folder, duplicate) }
-            imageSet(facts, locale: locale, folder: folder, isDefault: locale == defaultLanguage, log: &log)
+            for finding in names[locale] ?? [] { log.add(folder, finding) }
+            if !uploads.isDisjoint(with: [.images, .screenshots]) {
+                imageSet(facts, locale: locale, folder: folder, isDefault: locale == defaultLanguage, log: &log)
+            }
         }
-        requiredText(facts, defaultLanguage: defaultLanguage, log: &log)
-        translations(facts, defaultLanguage: defaultLanguage, log: &log)
-        if listing.layout == .fastlane { changelogCoverage(facts, log: &log) }
-        if let versionCode = options.versionCode { releaseNotes(for: versionCode, facts, defaultLanguage: defaultLanguage, log: &log) }
+        if uploads.contains(.text) {
+            requiredText(facts, defaultLanguage: defaultLanguage, log: &log)
+            translations(facts, defaultLanguage: defaultLanguage, log: &log)
+        }
+        if listing.layout == .fastlane, uploads.contains(.changelogs) { changelogCoverage(facts, options: options, log: &log) }
+        if options.requiresReleaseNotes, uploads.contains(.changelogs) {
+            for versionCode in options.versionCodes {
+                releaseNotes(for: versionCode, facts, defaultLanguage: defaultLanguage, log: &log)
+            }
+        }
         return log.findings
     }
 
@@ -64,13 +74,6 @@ struct TreeChecker: Sendable {
         // A file that exists but is not UTF-8 has its own TXT008 error; it is not reported missing as well.
         let isMissing = { (field: TextField) in
             self.path(of: field, locale: defaultLanguage, in: facts) == nil || texts[field]?.isEmpty == true
-        }
-        if self.path(of: .title, locale: defaultLanguage, in: facts) == nil
-            || facts.classified.layout == .gpp && texts[.title]?.isEmpty == true
-        {
-            log.add(folder, Finding(
-                TextRules.titleRequired.descriptor, "the default language \(defaultLanguage) has no title; Play needs an app name to publish",
-                hint: "add a title file"))
         }
         for (field, name) in [(TextField.shortDescription, "short description"), (.fullDescription, "full description")]
         where isMissing(field) {
@@ -135,12 +138,11 @@ struct TreeChecker: Sendable {
             }
         }
         let phones = counts[.phoneScreenshots] ?? 0
-        if phones == 1 || isDefault && phones == 0 {
+        if phones == 1 {
             log.add(folder, Finding(
-                ImageRules.tooFewPhoneScreenshots.descriptor, severity: phones == 1 ? .error : .warning,
-                phones == 1
-                    ? "1 phone screenshot in \(locale); Play needs at least \(limits.phoneScreenshotsMin.value) ('This app has too few screenshots')"
-                    : "no phone screenshots in \(locale); Play needs \(limits.phoneScreenshotsMin.value) to publish unless they are already on Play",
+                ImageRules.tooFewPhoneScreenshots.descriptor,
+                "1 phone screenshot in \(locale): supply and GPP replace Play's set with it, and Play needs at least "
+                    + "\(limits.phoneScreenshotsMin.value) ('This app has too few screenshots')",
                 hint: "add phone screenshots"))
         }
         if let shots = images[.phoneScreenshots] {
@@ -182,18 +184,20 @@ struct TreeChecker: Sendable {
         }
     }
 
-    private func changelogCoverage(_ facts: ListingFacts, log: inout FindingLog) {
+    /// CON001: a locale with changelogs but none uploaded for the version being released (or, when that is not
+    /// known, the newest one in the tree).
+    private func changelogCoverage(_ facts: ListingFacts, options: ListingOptions, log: inout FindingLog) {
         var versions: [String: Set<String>] = [:]
         for file in facts.classified.files {
             if case .text(.releaseNotes(let name)) = file.role, let locale = file.locale { versions[locale, default: []].insert(name) }
         }
-        guard let newest = versions.values.flatMap({ $0 }).compactMap(Int.init).max() else { return }
+        guard let wanted = options.versionCode ?? versions.values.flatMap({ $0 }).compactMap(Int.init).max() else { return }
         for (locale, names) in versions.sorted(by: { $0.key < $1.key })
-        where !names.contains(String(newest)) && !names.contains("default") {
+        where !names.contains(String(wanted)) && !names.contains("default") {
             log.add(facts.classified.localeFolder(locale), Finding(
                 ConsistencyRules.changelogCoverage.descriptor,
-                "\(locale) has changelogs but none for the newest version \(newest) and no default.txt; it gets no release notes",
-                hint: "add \(locale)/changelogs/\(newest).txt or default.txt"))
+                "\(locale) has changelogs but none for version \(wanted) and no default.txt; it gets no release notes",
+                hint: "add \(locale)/changelogs/\(wanted).txt or default.txt"))
         }
     }
 

@@ -43,12 +43,21 @@ public struct LocaleResolver: Sendable {
         }
     }
 
-    /// Codes sharing the language: `ar-SA` → `ar`, `es-MX` → `es-419`, `bn` → `bn-BD`.
+    /// Codes sharing the language: `ar-SA` → `ar`, `es-MX` → `es-419`, `bn` → `bn-BD`, `zh_Hant_HK` → `zh-HK`
+    /// (a script subtag is dropped when the language and region make a Play code).
     private func relatedCodes(_ normalized: String) -> [String] {
         let parts = normalized.split(separator: "-").map(String.init)
         let language = parts[0]
-        if language == "es", parts.count > 1, PlayLocales.latinAmericanSpanish.contains(parts[1].uppercased()) {
+        let subtags = parts.dropFirst()
+        let region = subtags.first { $0.count == 2 || $0.count == 3 && $0.allSatisfy(\.isNumber) }
+        if language == "es", let region, PlayLocales.latinAmericanSpanish.contains(region.uppercased()) {
             return ["es-419"]
+        }
+        if let region, let code = locales.codes.first(where: { $0.lowercased() == language + "-" + region }) {
+            return [code]
+        }
+        if language == "zh", let script = subtags.first(where: { $0.count == 4 }) {
+            return script == "hans" ? ["zh-CN"] : ["zh-TW", "zh-HK"]
         }
         if locales.codes.contains(language) { return [language] }
         return locales.codes.filter { $0.lowercased().hasPrefix(language + "-") }.sorted()
@@ -59,7 +68,7 @@ public struct LocaleResolver: Sendable {
     }
 
     /// `xx`, `xxx`, `xx-YY`, `xx_YY`, `zh-Hant-TW`, `es-419`.
-    static func looksLikeLanguageTag(_ name: String) -> Bool {
+    public static func looksLikeLanguageTag(_ name: String) -> Bool {
         let parts = name.split(separator: "-", omittingEmptySubsequences: false).flatMap {
             $0.split(separator: "_", omittingEmptySubsequences: false)
         }

@@ -34,14 +34,18 @@ public enum LocaleRules {
     public static let duplicate = DocumentedRule<ListingExample>(
         RuleDescriptor(
             "LOC004", "duplicate-locale", .warning,
-            "No two locale folders mean the same Play language; one would overwrite the other."),
-        passing: [.fastlane("one en-US")],
-        failing: [.fastlane("en-US and en_US", ["en_US/title.txt": .text("Binary Eye")])])
+            "No two locale folders become the same Play language (as they are or once renamed); one would overwrite the other."),
+        passing: [.fastlane("one en-US"), .fastlane("en-GB beside en-US", ["en-GB/title.txt": .text("Binary Eye")])],
+        failing: [
+            .fastlane("en-US and en_US", ["en_US/title.txt": .text("Binary Eye")]),
+            .fastlane("de and de_DE", ["de/title.txt": .text("Binary Eye"), "de_DE/title.txt": .text("Binary Eye")]),
+        ])
 
     public static let missingTranslation = DocumentedRule<ListingExample>(
         RuleDescriptor(
             "LOC005", "default-language-fallback", .warning,
-            "The default language has a folder, and every locale has a title and short description of its own."),
+            "Opt-in: the default language has a folder, and every locale has a title and short description of its own.",
+            optIn: true),
         passing: [.fastlane("complete en-US")],
         failing: [
             .fastlane("translation without title", ["fr-FR/short_description.txt": .text("Lire des codes-barres")]),
@@ -51,7 +55,8 @@ public enum LocaleRules {
     public static let noLocalGraphics = DocumentedRule<ListingExample>(
         RuleDescriptor(
             "LOC006", "no-localized-graphics", .note,
-            "A locale with text also has its own graphics; otherwise Play shows the default language's."),
+            "Opt-in: a locale with text also has its own graphics; otherwise Play shows the default language's.",
+            optIn: true),
         passing: [.fastlane("graphics in en-US")],
         failing: [.fastlane("text-only translation", [
             "fr-FR/title.txt": .text("Binary Eye"), "fr-FR/short_description.txt": .text("Lire des codes-barres"),

@@ -1,11 +1,20 @@
-/// Which declaration a package name comes from; the rules differ slightly between them.
+/// Which declaration a package name comes from, which decides who judges it: Play sees only the applicationId of
+/// a build it can take; aapt2 and the installer see every applicationId; a namespace or a manifest `package` is
+/// only a Java package to the build.
 public enum PackageNameRole: String, Sendable, Hashable, CaseIterable {
-    /// Gradle `applicationId` (what Play and the device know the app by).
+    /// Gradle `applicationId` of a release build (what Play and the device know the app by): every rule.
     case applicationID = "applicationId"
-    /// Gradle `namespace`: the Java package of R and BuildConfig, so Java keywords are fatal here.
+    /// The applicationId of a debuggable variant, which Play never receives: aapt2's and the installer's rules.
+    case debugApplicationID = "debug applicationId"
+    /// Gradle `namespace`: the Java package of R and BuildConfig: the build's rules, Java keywords fatal.
     case namespace
-    /// `package=` in AndroidManifest.xml (the namespace before AGP 7).
+    /// `package=` in AndroidManifest.xml (the namespace before AGP 7): as a namespace.
     case manifestPackage = "manifest package"
+
+    /// Whether Play receives the name (its policy rules PKG005–PKG008 and PKG013 apply).
+    public var reachesPlay: Bool { self == .applicationID }
+    /// Whether the name becomes an applicationId that aapt2 and the installer validate (PKG002, PKG006).
+    public var isApplicationID: Bool { self == .applicationID || self == .debugApplicationID }
 }
 
 /// One name to check, with what it is and what it must agree with.

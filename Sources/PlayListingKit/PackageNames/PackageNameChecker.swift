@@ -17,10 +17,13 @@ public struct PackageNameChecker: Sendable {
                             hint: "use a reverse-domain name such as 'com.yourcompany.yourapp'")]
         }
         let segments = name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-        return invalidCharacters(name) + segmentCount(name, segments) + emptySegments(name, segments)
-            + segmentStarts(segments) + length(name) + firstCharacter(name) + reservedPrefix(segments)
-            + brandPrefix(segments) + keywords(segments, role: input.role) + conventions(name)
-            + identity(input)
+        let build = invalidCharacters(name) + emptySegments(name, segments) + segmentStarts(segments)
+            + keywords(segments, role: input.role)
+        guard input.role.isApplicationID else { return build }
+        let installer = segmentCount(name, segments)
+        guard input.role.reachesPlay else { return build + installer }
+        return build + installer + length(name) + firstCharacter(name) + reservedPrefix(segments) + brandPrefix(segments)
+            + conventions(name) + identity(input)
     }
 
     private static let permanence = "choose it before the first upload: Play never lets a published app change it"
@@ -129,7 +132,7 @@ public struct PackageNameChecker: Sendable {
 
     private func keywords(_ segments: [String], role: PackageNameRole) -> [Finding] {
         segments.filter(JavaKeywords.all.contains).map { keyword in
-            let isFatal = role != .applicationID
+            let isFatal = !role.isApplicationID
             return Finding(
                 PackageNameRules.javaKeyword.descriptor, severity: isFatal ? .error : .warning,
                 isFatal

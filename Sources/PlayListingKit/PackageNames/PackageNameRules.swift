@@ -48,8 +48,12 @@ public enum PackageNameRules {
     public static let reservedPrefix = DocumentedRule<PackageNameCase>(
         RuleDescriptor(
             "PKG007", "package-name-reserved-prefix", .error,
-            "A package name is not in a namespace Play reserves: com.example, com.android or android."),
-        passing: ["com.examples.app", "com.androidx.tool", "org.android.app"],
+            "An applicationId Play receives is not in a namespace Play reserves: com.example, com.android or android."),
+        passing: [
+            "com.examples.app", "com.androidx.tool", "org.android.app",
+            PackageNameCase("com.android.launcher3", role: .namespace),
+            PackageNameCase("com.example.app.debug", role: .debugApplicationID),
+        ],
         failing: ["com.example.x", "com.android.taraashna", "android", "android.app.mine"])
 
     public static let brandPrefix = DocumentedRule<PackageNameCase>(
@@ -72,28 +76,29 @@ public enum PackageNameRules {
     public static let uppercaseLetters = DocumentedRule<PackageNameCase>(
         RuleDescriptor(
             "PKG010", "package-name-uppercase", .warning,
-            "A package name is all lowercase; IDs are case-sensitive, so com.Foo.app and com.foo.app are two apps."),
+            "Opt-in: an applicationId is all lowercase; IDs are case-sensitive, so com.Foo.app and com.foo.app are two apps.",
+            optIn: true),
         passing: ["com.foo.app"],
         failing: ["com.CompanyName.game"])
 
     public static let underscore = DocumentedRule<PackageNameCase>(
         RuleDescriptor(
             "PKG011", "package-name-underscore", .note,
-            "A package name without '_' is conventional; some tools have mishandled underscores."),
+            "Opt-in: an applicationId without '_' is conventional; some tools have mishandled underscores.", optIn: true),
         passing: ["com.kylecorry.trailsense"],
         failing: ["com.kylecorry.trail_sense"])
 
     public static let namespaceMismatch = DocumentedRule<PackageNameCase>(
         RuleDescriptor(
             "PKG012", "application-id-differs-from-namespace", .warning,
-            "The applicationId equals the namespace, as Google recommends."),
+            "Opt-in: the applicationId equals the namespace, as Google recommends.", optIn: true),
         passing: [PackageNameCase("org.connectbot", namespace: "org.connectbot")],
         failing: [PackageNameCase("dev.brickvpn.nativeharness", namespace: "dev.brickvpn.harness")])
 
     public static let identityChanged = DocumentedRule<PackageNameCase>(
         RuleDescriptor(
             "PKG013", "application-id-changed", .error,
-            "The applicationId equals the ID the app was published under: Play ties updates to it forever."),
+            "A release build still has the applicationId the app was published under: Play ties updates to it forever."),
         passing: [PackageNameCase("com.v2ray.ang", expected: "com.v2ray.ang")],
         failing: [PackageNameCase("com.v2ray.angng", expected: "com.v2ray.ang")])
 

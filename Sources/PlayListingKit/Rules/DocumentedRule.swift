@@ -20,8 +20,8 @@ public struct DocumentedRule<Example: Sendable>: Sendable {
 }
 
 extension RuleDescriptor {
-    /// Shorthand used by the rule tables of this module.
-    init(_ id: String, _ name: String, _ severity: Severity, _ summary: String) {
-        self.init(id: id, name: name, defaultSeverity: severity, summary: summary)
+    /// Shorthand used by the rule tables of this module; `optIn` rules report only when turned on.
+    init(_ id: String, _ name: String, _ severity: Severity, _ summary: String, optIn: Bool = false) {
+        self.init(id: id, name: name, defaultSeverity: severity, summary: summary, isEnabledByDefault: !optIn)
     }
 }

@@ -72,6 +72,15 @@ public struct ListingLimits: Sendable, Hashable {
     public var promotionMinShortSide: SourcedLimit<Int>
     /// Recommended 7- and 10-inch tablet screenshot count.
     public var tabletScreenshotsRecommended: SourcedLimit<Int>
+    /// Share of translucent pixels from which a graphic that Play asks to be opaque gets a warning (IMG007):
+    /// below it, anti-aliased rounded corners; above it, a visibly transparent area.
+    public var translucentShareMax: SourcedLimit<Double>
+
+    // F-Droid, which cuts text at these lengths (fdroidserver `update.py`, `_set_localized_text_entry`)
+    public var fDroidNameMaxCharacters: SourcedLimit<Int>
+    public var fDroidSummaryMaxCharacters: SourcedLimit<Int>
+    public var fDroidDescriptionMaxCharacters: SourcedLimit<Int>
+    public var fDroidWhatsNewMaxCharacters: SourcedLimit<Int>
 
     /// The limits as of the 2026 rulebook (`research/play-listing-rules.md`).
     public static let play2026 = ListingLimits(
@@ -108,6 +117,12 @@ public struct ListingLimits: Sendable, Hashable {
         phoneScreenshotsMin: .init(2, source: "Play API tooFewScreenshots (GPP#560); Console text", asOf: "2026-01"),
         promotionScreenshotsMin: .init(4, source: "Play help 9866151", asOf: "2026-01"),
         promotionMinShortSide: .init(1080, source: "Play help 9866151", asOf: "2026-01"),
-        tabletScreenshotsRecommended: .init(4, source: "Play help, large-screen guidance", asOf: "2026-01")
+        tabletScreenshotsRecommended: .init(4, source: "Play help, large-screen guidance", asOf: "2026-01"),
+        translucentShareMax: .init(
+            0.01, source: "playprep: Element's screenshots (0.1% translucent corners) upload fine", asOf: "2026-11"),
+        fDroidNameMaxCharacters: .init(50, source: "fdroidserver config char_limits.name", asOf: "2026-11"),
+        fDroidSummaryMaxCharacters: .init(80, source: "fdroidserver config char_limits.summary", asOf: "2026-11"),
+        fDroidDescriptionMaxCharacters: .init(4000, source: "fdroidserver config char_limits.description", asOf: "2026-11"),
+        fDroidWhatsNewMaxCharacters: .init(500, source: "fdroidserver config char_limits.whatsNew", asOf: "2026-11")
     )
 }

@@ -5,6 +5,6 @@ public enum PlayListingRules {
     public static var descriptors: [RuleDescriptor] {
         PackageNameRules.all.map(\.descriptor) + TextRules.all.map(\.descriptor) + LocaleRules.all.map(\.descriptor)
             + LayoutRules.all.map(\.descriptor) + ImageRules.all.map(\.descriptor)
-            + ConsistencyRules.all.map(\.descriptor)
+            + ConsistencyRules.all.map(\.descriptor) + FDroidRules.all.map(\.descriptor)
     }
 }

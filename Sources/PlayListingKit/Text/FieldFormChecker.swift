@@ -1,11 +1,12 @@
 import Foundation
 
-/// Checks the form of a field's text: store-policy red flags in the title and short description (TXT012), the
-/// video URL (TXT013, TXT014) and GPP contact details (TXT015).
+/// Checks the form of a field's text: app-name policy red flags in the title (TXT012), the video URL (TXT013,
+/// TXT014) and GPP contact details (TXT015). Play's app-name policy covers the title (with the icon and developer
+/// name); in descriptions the same words are promotion guidelines, enforced by nobody at upload.
 struct FieldFormChecker: Sendable {
     func check(_ text: String, field: TextField) -> [Finding] {
         switch field {
-        case .title, .shortDescription: policy(text, field: field)
+        case .title: policy(text, field: field)
         case .video: video(text)
         case .contactEmail, .contactWebsite, .contactPhone: contact(text, field: field)
         default: []
@@ -16,11 +17,11 @@ struct FieldFormChecker: Sendable {
 
     private func policy(_ text: String, field: TextField) -> [Finding] {
         var problems: [String] = []
-        if field == .title, text.unicodeScalars.contains(where: { $0.properties.isEmojiPresentation }) {
+        if text.unicodeScalars.contains(where: { $0.properties.isEmojiPresentation }) {
             problems.append("emoji in the title")
         }
         let letters = text.filter(\.isLetter)
-        if field == .title, letters.count >= 4, letters.allSatisfy(\.isUppercase) {
+        if letters.count >= 4, letters.allSatisfy(\.isUppercase) {
             problems.append("an all-caps title")
         }
         let lower = text.lowercased()
@@ -33,7 +34,7 @@ struct FieldFormChecker: Sendable {
         guard !problems.isEmpty else { return [] }
         return [Finding(
             TextRules.metadataPolicy.descriptor,
-            "\(field.label) has \(problems.joined(separator: ", ")); Play's metadata policy forbids these and review may reject the listing",
+            "\(field.label) has \(problems.joined(separator: ", ")); Play's app-name policy forbids these and review may reject the listing",
             hint: "describe the app plainly")]
     }
 

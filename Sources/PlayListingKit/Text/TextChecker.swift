@@ -1,12 +1,16 @@
 import Diagnostics
 
-/// Checks one listing text file: encoding (TXT008), length against its limit (TXT001–TXT006), whitespace supply
-/// would send (TXT007), an empty title (TXT009), and the field's own form (TXT012–TXT015).
+/// Checks one listing text file. For Play: encoding (TXT008), length against its limit (TXT001–TXT006),
+/// whitespace supply would send (TXT007), an empty title (TXT009), and the field's own form (TXT012–TXT015). For
+/// F-Droid: the length it cuts at (FDR001).
 struct TextChecker: Sendable {
     var limits: ListingLimits
 
-    /// The findings for `bytes`, the contents of a `field` file in a `layout` tree.
-    func check(_ bytes: [UInt8], field: TextField, layout: ListingLayout, locale: String?) -> [Finding] {
+    /// The findings for `bytes`, the contents of a `field` file in a `layout` tree read by `store`.
+    func check(_ bytes: [UInt8], field: TextField, layout: ListingLayout, store: ListingStore, locale: String?)
+        -> [Finding]
+    {
+        guard store == .play else { return fDroidLength(bytes, field: field, locale: locale) }
         let raw: String
         switch TextDecoding.decode(bytes) {
         case .failure(let failure):
@@ -33,7 +37,7 @@ struct TextChecker: Sendable {
         }
         let counted = CountedText(raw, layout: layout)
         findings += length(counted, field: field, layout: layout, locale: locale)
-        if layout == .fastlane { findings += whitespace(raw, counted, field: field) }
+        if layout == .fastlane { findings += whitespace(counted, field: field) }
         if field == .title, counted.isEmpty, layout == .fastlane {
             findings.append(Finding(
                 TextRules.titleRequired.descriptor, "title.txt is empty: supply would send an empty title",
@@ -79,27 +83,43 @@ struct TextChecker: Sendable {
         return []
     }
 
-    private func whitespace(_ raw: String, _ counted: CountedText, field: TextField) -> [Finding] {
-        if raw.unicodeScalars.contains("\r") {
-            return [Finding(
-                TextRules.trailingWhitespace.descriptor,
-                "the file has carriage returns (CRLF line ends); supply sends them, and they count toward the limit",
-                hint: "save the file with LF line ends")]
+    /// TXT007: trailing whitespace supply sends, when it alone pushes the text over its limit.
+    private func whitespace(_ counted: CountedText, field: TextField) -> [Finding] {
+        guard let (_, limit) = limit(of: field), counted.rawScalarCount > limit, counted.scalarCount <= limit else {
+            return []
         }
-        if let (_, limit) = limit(of: field), counted.rawScalarCount > limit, counted.scalarCount <= limit {
-            return [Finding(
-                TextRules.trailingWhitespace.descriptor,
-                "trailing whitespace alone pushes \(field.label) over the limit: \(counted.rawScalarCount) characters as "
-                    + "supply sends it, \(counted.scalarCount) without; Play may refuse it",
-                hint: "remove the final newline")]
+        return [Finding(
+            TextRules.trailingWhitespace.descriptor,
+            "trailing whitespace alone pushes \(field.label) over the limit: \(counted.rawScalarCount) characters as "
+                + "supply sends it, \(counted.scalarCount) without; Play may refuse it",
+            hint: "remove the final newline")]
+    }
+
+    /// FDR001: F-Droid reads the file as UTF-8 (bad bytes replaced), strips newlines around one-line fields, and
+    /// keeps the first N characters.
+    private func fDroidLength(_ bytes: [UInt8], field: TextField, locale: String?) -> [Finding] {
+        let limit: Int
+        switch field {
+        case .title: limit = limits.fDroidNameMaxCharacters.value
+        case .shortDescription: limit = limits.fDroidSummaryMaxCharacters.value
+        case .fullDescription: limit = limits.fDroidDescriptionMaxCharacters.value
+        case .releaseNotes: limit = limits.fDroidWhatsNewMaxCharacters.value
+        default: return []
         }
-        let trailing = raw.unicodeScalars.count - counted.scalarCount
-        if trailing > 1 || trailing == 1 && raw.unicodeScalars.last != "\n" {
-            return [Finding(
-                TextRules.trailingWhitespace.descriptor,
-                "\(trailing) characters of trailing whitespace; supply sends them unchanged",
-                hint: "end the file with at most one newline")]
+        var text = String(decoding: bytes, as: UTF8.self)
+        var leadingLines = 0
+        if [.title, .shortDescription].contains(field) {
+            leadingLines = text.prefix { $0 == "\n" }.count
+            text = String(text.drop { $0 == "\n" }.reversed().drop { $0 == "\n" }.reversed())
         }
-        return []
+        let count = text.unicodeScalars.count
+        guard count > limit else { return [] }
+        var place = TextDecoding.location(ofScalarAt: limit, in: text)
+        place.line = (place.line ?? 1) + leadingLines
+        return [Finding(
+            FDroidRules.textCut.descriptor, at: place,
+            "\(field.label) is \(count) characters; F-Droid shows only the first \(limit)"
+                + (locale.map { " for language \($0)" } ?? ""),
+            hint: "shorten it to \(limit) characters; the text from here on is cut off")]
     }
 }

@@ -24,7 +24,8 @@ public enum TextRules {
         RuleDescriptor("TXT004", "release-notes-too-long", .error, "Release notes are at most 500 characters per language."),
         passing: [.fastlane("short changelog"), .gpp("short notes")],
         failing: [
-            .fastlane("501-character changelog", ["en-US/changelogs/100.txt": .text(String(repeating: "d", count: 501))]),
+            .fastlane("501-character changelog of the release", ["en-US/changelogs/100.txt": .text(String(repeating: "d", count: 501))])
+                .releasing(100),
             .gpp("501-character notes", ["release-notes/en-US/beta.txt": .text(String(repeating: "d", count: 501))]),
         ])
 
@@ -43,12 +44,14 @@ public enum TextRules {
     public static let trailingWhitespace = DocumentedRule<ListingExample>(
         RuleDescriptor(
             "TXT007", "whitespace-sent-by-supply", .warning,
-            "fastlane text has no carriage returns or extra trailing whitespace, which supply sends unchanged."),
-        passing: [.fastlane("one final newline", ["en-US/title.txt": .text("Binary Eye\n")])],
+            "fastlane text is within its limit as supply sends it: trailing whitespace and newlines are sent and counted."),
+        passing: [
+            .fastlane("one final newline", ["en-US/title.txt": .text("Binary Eye\n")]),
+            .fastlane("blank lines far from the limit", ["en-US/short_description.txt": .text("Scan barcodes\n\n\n")]),
+        ],
         failing: [
-            .fastlane("CRLF line ends", ["en-US/title.txt": .text("Binary Eye\r\n")]),
-            .fastlane("blank lines at the end", ["en-US/short_description.txt": .text("Scan barcodes\n\n\n")]),
             .fastlane("the newline pushes it over", ["en-US/title.txt": .text(String(repeating: "a", count: 30) + "\n")]),
+            .fastlane("CRLF pushes it over", ["en-US/title.txt": .text(String(repeating: "a", count: 29) + "\r\n")]),
         ])
 
     public static let encoding = DocumentedRule<ListingExample>(
@@ -64,38 +67,41 @@ public enum TextRules {
 
     public static let titleRequired = DocumentedRule<ListingExample>(
         RuleDescriptor(
-            "TXT009", "title-missing", .error,
-            "The default language has a non-empty title, and no title.txt is empty."),
-        passing: [.fastlane("title present")],
-        failing: [
-            .fastlane("no default title", ["en-US/title.txt": nil]),
-            .fastlane("empty title in a translation", ["de-DE/title.txt": .text("\n")]),
-        ])
+            "TXT009", "title-empty", .error,
+            "No uploaded title.txt is empty: supply would send an empty app name (a missing file keeps the title on Play)."),
+        passing: [.fastlane("title present"), .fastlane("no title file", ["en-US/title.txt": nil])],
+        failing: [.fastlane("empty title in a translation", ["de-DE/title.txt": .text("\n")])])
 
     public static let descriptionsRequired = DocumentedRule<ListingExample>(
         RuleDescriptor(
             "TXT010", "description-missing", .warning,
-            "The default language has a short and a full description (both are required to publish)."),
+            "Opt-in: the default language has a short and a full description (required to publish; a missing file keeps Play's).",
+            optIn: true),
         passing: [.gpp("both present")],
         failing: [.gpp("no short description", ["listings/en-US/short-description.txt": nil])])
 
     public static let nearLimit = DocumentedRule<ListingExample>(
         RuleDescriptor(
             "TXT011", "near-limit", .warning,
-            "The default title and short description stay under 80% of their limits, leaving room for translations."),
+            "Opt-in: the default title and short description stay under 80% of their limits, leaving room for translations.",
+            optIn: true),
         passing: [.fastlane("short title")],
         failing: [.fastlane("25-character title", ["en-US/title.txt": .text(String(repeating: "f", count: 25))])])
 
     public static let metadataPolicy = DocumentedRule<ListingExample>(
         RuleDescriptor(
-            "TXT012", "metadata-policy", .warning,
-            "Title and short description avoid emoji, ALL CAPS, ranking or price claims, URLs and phone numbers."),
-        passing: [.fastlane("plain title")],
+            "TXT012", "app-name-policy", .warning,
+            "The title (the app name policy) has no emoji, ALL CAPS, ranking or price claims, URLs or phone numbers."),
+        passing: [
+            .fastlane("plain title"),
+            .fastlane("'free' in the short description: a guideline there, not the policy",
+                      ["en-US/short_description.txt": .text("A free and open source scanner")]),
+        ],
         failing: [
             .fastlane("all caps", ["en-US/title.txt": .text("BINARY EYE")]),
-            .fastlane("price claim", ["en-US/short_description.txt": .text("The #1 free scanner")]),
+            .fastlane("price claim", ["en-US/title.txt": .text("#1 Free Scanner")]),
             .fastlane("emoji", ["en-US/title.txt": .text("Binary Eye 📷")]),
-            .fastlane("URL", ["en-US/short_description.txt": .text("See https://example.org")]),
+            .fastlane("URL", ["en-US/title.txt": .text("Scanner www.example.org")]),
         ])
 
     public static let videoURL = DocumentedRule<ListingExample>(

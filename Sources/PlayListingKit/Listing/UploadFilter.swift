@@ -1,0 +1,64 @@
+/// Marks what the store does not receive from a classified tree, and drops the layout findings about it.
+///
+/// supply uploads the parts its `skip_upload_*` options leave in, and of the changelogs only the one for the
+/// version being released (`<versionCode>.txt`, else `default.txt`); F-Droid reads the same current changelog,
+/// the text files, and ignores anything it does not know. GPP uploads the whole merged tree.
+struct UploadFilter: Sendable {
+    var options: ListingOptions
+
+    func apply(to listing: ClassifiedListing) -> ClassifiedListing {
+        var result = listing
+        let current = listing.layout == .fastlane && !options.checksAllChangelogs ? currentChangelogs(listing) : nil
+        for index in result.files.indices {
+            let file = result.files[index]
+            if let current, case .text(.releaseNotes) = file.role, !current.contains(file.path) {
+                result.files[index].isUploaded = false
+            }
+            if !receives(Self.part(of: file.path), in: listing.layout) { result.files[index].isUploaded = false }
+        }
+        switch (options.store, listing.layout) {
+        case (.fdroid, _):
+            result.findings = [:]
+        case (.play, .fastlane):
+            result.findings = listing.findings.filter { receives(Self.part(of: $0.key), in: .fastlane) }
+        case (.play, .gpp):
+            break
+        }
+        return result
+    }
+
+    /// Whether the store receives files of `part`.
+    private func receives(_ part: UploadedParts, in layout: ListingLayout) -> Bool {
+        switch (options.store, layout) {
+        case (.fdroid, _): part == .text || part == .changelogs
+        case (.play, .fastlane): options.uploads.contains(part)
+        case (.play, .gpp): true
+        }
+    }
+
+    /// Per locale, the changelogs uploaded for ``ListingOptions/versionCodes``: `<versionCode>.txt`, else
+    /// `default.txt`.
+    private func currentChangelogs(_ listing: ClassifiedListing) -> Set<String> {
+        var byLocale = [String: [String: String]]()
+        for file in listing.files {
+            if case .text(.releaseNotes(let name)) = file.role, let locale = file.locale {
+                byLocale[locale, default: [:]][name] = file.path
+            }
+        }
+        let wanted = options.versionCodes.map(String.init)
+        return Set(byLocale.values.flatMap { names in
+            let numbered = wanted.compactMap { names[$0] }
+            return numbered.count == wanted.count ? numbered : numbered + [names["default"]].compactMap { $0 }
+        })
+    }
+
+    /// Which part of a fastlane tree a path (a file or a folder) belongs to.
+    static func part(of path: String) -> UploadedParts {
+        let parts = path.split(separator: "/")
+        guard parts.count > 1 else { return .text }
+        if parts[1] == "changelogs" { return .changelogs }
+        if parts[1] == "images" { return parts.count == 3 ? .images : .screenshots }
+        if FastlaneClassifier.screenshotFolders.contains(where: { $0.rawValue == parts[1] }) { return .screenshots }
+        return FileName(String(parts[parts.count - 1])).isUploadableImage ? .images : .text
+    }
+}

@@ -1,0 +1,53 @@
+import AndroidBuild
+public import Diagnostics
+import FileAccess
+
+/// `playprep package check FILE`: the package names one build file or manifest declares, judged as a project
+/// check judges them. The project around the file (the nearest folder above it with a settings file) is read,
+/// so gradle.properties, version catalogs and the module's kind resolve as they do for `playprep check`.
+public struct BuildFilePackageCheck: Sendable {
+    /// The applicationId already on Play (PKG013).
+    public var expected: String?
+    public var gradleProperties: [String: String]
+
+    public init(expected: String? = nil, gradleProperties: [String: String] = [:]) {
+        self.expected = expected
+        self.gradleProperties = gradleProperties
+    }
+
+    /// Findings made in the file at `path` (a build file or manifest, named as the user named it).
+    public func diagnostics(forFileAt path: String) -> [Diagnostic] {
+        let (root, relative) = Self.project(around: path)
+        let inventory = ProjectDiscovery().inventory(of: root)
+        let build = AndroidBuildReader(propertyOverrides: gradleProperties).read(root: inventory.root, files: inventory.files)
+        return PackageNameJudge(expected: expected).diagnostics(for: build)
+            .filter { inventory.relative($0.file) == relative }
+            .map { diagnostic in
+                var named = diagnostic
+                named.file = path
+                return named
+            }
+    }
+
+    /// The project folder holding `path` and the path relative to it: the nearest folder above with a
+    /// settings.gradle(.kts), else the file's own folder.
+    static func project(around path: String) -> (root: String, relative: String) {
+        var components = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        let name = components.removeLast()
+        var folders = components
+        var inside = [name]
+        while true {
+            let folder = folders.isEmpty ? "." : folders.joined(separator: "/")
+            let hasSettings = ["settings.gradle", "settings.gradle.kts"].contains {
+                PathKind(path: (folder.isEmpty ? "/" : folder) + "/" + $0) == .file
+            }
+            if hasSettings || folders.isEmpty || folders == [""] {
+                guard hasSettings else { break }
+                return (folder.isEmpty ? "/" : folder, inside.joined(separator: "/"))
+            }
+            inside.insert(folders.removeLast(), at: 0)
+        }
+        let folder = components.isEmpty ? "." : components.joined(separator: "/")
+        return (folder.isEmpty ? "/" : folder, name)
+    }
+}

@@ -1,0 +1,202 @@
+import PlayListingKit
+
+/// What a project's fastlane folder says about its Play uploads: the `upload_to_play_store` / `supply` calls of
+/// its Fastfile (any lane) and the Appfile's package name. Read as text, not run: enough to know which parts of
+/// the metadata tree supply sends, and for which app.
+struct FastlaneFiles: Sendable, Hashable {
+    /// One call that uploads to Play.
+    struct Upload: Sendable, Hashable {
+        /// What the call leaves in (its `skip_upload_*` options left out).
+        var parts: UploadedParts
+        /// `metadata_path:` when given, relative to the folder fastlane runs in.
+        var metadataPath: String?
+        var packageName: String?
+    }
+
+    var uploads: [Upload]
+    /// `package_name("…")` of the Appfile.
+    var packageName: String?
+
+    /// Reads `fastfile` and `appfile` (their contents; either may be absent).
+    init(fastfile: String?, appfile: String?) {
+        uploads = fastfile.map(Self.uploads(in:)) ?? []
+        packageName = appfile.flatMap { Self.stringArgument(of: "package_name", in: Self.withoutComments($0)) }
+    }
+
+    /// What supply uploads from the metadata tree at `path` (relative to the folder fastlane runs in, such as
+    /// `fastlane/metadata/android`): the union over every call that reads it. Empty: nothing goes to Play.
+    func uploadedParts(ofTreeAt path: String) -> UploadedParts {
+        let wanted = Self.normalized(path)
+        return uploads.reduce(into: UploadedParts()) { parts, upload in
+            if Self.normalized(upload.metadataPath ?? "fastlane/metadata/android") == wanted { parts.formUnion(upload.parts) }
+        }
+    }
+
+    /// The package name the uploads are for: the Appfile's, or the one every call names.
+    var uploadedPackage: String? {
+        packageName ?? Set(uploads.compactMap(\.packageName)).first.flatMap { name in
+            uploads.allSatisfy { $0.packageName == nil || $0.packageName == name } ? name : nil
+        }
+    }
+
+    private static let skipOptions: [(String, UploadedParts)] = [
+        ("skip_upload_metadata", .text), ("skip_upload_changelogs", .changelogs), ("skip_upload_images", .images),
+        ("skip_upload_screenshots", .screenshots),
+    ]
+
+    private static func uploads(in fastfile: String) -> [Upload] {
+        let text = Array(withoutComments(fastfile))
+        var found = [Upload]()
+        var index = 0
+        while index < text.count {
+            if text[index] == "\"" || text[index] == "'" {
+                // Skip the string: a lane's description may mention supply.
+                let quote = text[index]
+                index += 1
+                while index < text.count, text[index] != quote { index += 1 }
+                index += 1
+                continue
+            }
+            guard let (name, end) = identifier(in: text, at: index) else {
+                index += 1
+                continue
+            }
+            index = end
+            guard name == "upload_to_play_store" || name == "supply" else { continue }
+            let arguments = self.arguments(in: text, after: end)
+            var parts = UploadedParts.all
+            for (option, part) in skipOptions where arguments[option] == "true" { parts.remove(part) }
+            found.append(Upload(
+                parts: parts, metadataPath: arguments["metadata_path"].flatMap(unquoted),
+                packageName: arguments["package_name"].flatMap(unquoted)))
+        }
+        return found
+    }
+
+    /// The word starting at `index` when it is a whole identifier (not part of a longer name or a symbol).
+    private static func identifier(in text: [Character], at index: Int) -> (String, Int)? {
+        let isWord = { (character: Character) in character.isLetter || character.isNumber || character == "_" }
+        guard isWord(text[index]), index == 0 || !isWord(text[index - 1]) && text[index - 1] != ":" else { return nil }
+        var end = index
+        while end < text.count, isWord(text[end]) { end += 1 }
+        return (String(text[index..<end]), end)
+    }
+
+    /// `key: value` arguments of a call: inside parentheses, or up to the end of the line without them.
+    private static func arguments(in text: [Character], after start: Int) -> [String: String] {
+        var position = start
+        while position < text.count, text[position] == " " || text[position] == "\t" { position += 1 }
+        var body = ""
+        var depth = 0
+        var quote: Character?
+        if position < text.count, text[position] == "(" {
+            position += 1
+            depth = 1
+        }
+        while position < text.count {
+            let character = text[position]
+            if let open = quote {
+                if character == open { quote = nil }
+            } else if character == "\"" || character == "'" {
+                quote = character
+            } else if character == "(" || character == "[" || character == "{" {
+                depth += 1
+            } else if character == ")" || character == "]" || character == "}" {
+                depth -= 1
+                if depth <= 0 { break }
+            } else if character == "\n", depth == 0, !body.trimmingWhitespace.hasSuffix(",") {
+                break
+            }
+            body.append(character)
+            position += 1
+        }
+        var arguments = [String: String]()
+        for pair in splitTopLevel(body) {
+            guard let colon = pair.firstIndex(of: ":") else { continue }
+            let key = pair[..<colon].trimmingWhitespace
+            let value = pair[pair.index(after: colon)...].trimmingWhitespace
+            if !key.isEmpty { arguments[key] = value }
+        }
+        return arguments
+    }
+
+    /// Splits at commas outside brackets and quotes.
+    private static func splitTopLevel(_ body: String) -> [String] {
+        var pieces = [String]()
+        var current = ""
+        var depth = 0
+        var quote: Character?
+        for character in body {
+            if let open = quote {
+                if character == open { quote = nil }
+            } else if character == "\"" || character == "'" {
+                quote = character
+            } else if "([{".contains(character) {
+                depth += 1
+            } else if ")]}".contains(character) {
+                depth -= 1
+            } else if character == ",", depth == 0 {
+                pieces.append(current)
+                current = ""
+                continue
+            }
+            current.append(character)
+        }
+        pieces.append(current)
+        return pieces
+    }
+
+    /// `name("x")` or `name "x"`: the first string argument of a call.
+    private static func stringArgument(of name: String, in text: String) -> String? {
+        guard let range = text.range(of: name) else { return nil }
+        let rest = text[range.upperBound...].drop { $0 == " " || $0 == "(" }
+        return unquoted(String(rest.prefix { $0 != "\n" && $0 != ")" }))
+    }
+
+    private static func unquoted(_ value: String) -> String? {
+        let trimmed = value.trimmingWhitespace
+        guard let first = trimmed.first, first == "\"" || first == "'", trimmed.count >= 2, trimmed.last == first else {
+            return nil
+        }
+        return String(trimmed.dropFirst().dropLast())
+    }
+
+    /// Ruby source without `#` comments (outside strings).
+    private static func withoutComments(_ text: String) -> String {
+        var out = ""
+        var quote: Character?
+        var inComment = false
+        for character in text {
+            if inComment {
+                if character == "\n" {
+                    inComment = false
+                    out.append(character)
+                }
+                continue
+            }
+            if let open = quote {
+                if character == open { quote = nil }
+            } else if character == "\"" || character == "'" {
+                quote = character
+            } else if character == "#" {
+                inComment = true
+                continue
+            }
+            out.append(character)
+        }
+        return out
+    }
+
+    private static func normalized(_ path: String) -> String {
+        var path = path
+        while path.hasPrefix("./") { path.removeFirst(2) }
+        while path.hasSuffix("/") { path.removeLast() }
+        return path
+    }
+}
+
+extension StringProtocol {
+    fileprivate var trimmingWhitespace: String {
+        String(drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
+    }
+}

@@ -1,0 +1,77 @@
+import AndroidBuild
+import Diagnostics
+import PlayListingKit
+
+/// Judges the package names of a build as the layers that see them do: every applicationId of a release variant
+/// by Play, aapt2 and the installer; a debuggable variant's by aapt2 and the installer only; namespaces and
+/// manifest `package` attributes only by the build (a valid Java package). Each distinct name is judged once, at
+/// the declaration that produced it. An applicationId that cannot be evaluated becomes one note naming it.
+struct PackageNameJudge: Sendable {
+    var checker = PackageNameChecker()
+    /// The applicationId already on Play (PKG013).
+    var expected: String?
+
+    func diagnostics(for build: AndroidBuildModel) -> [Diagnostic] {
+        var found = [Diagnostic]()
+        var seen = Set<Diagnostic>()
+        func add(_ diagnostic: Diagnostic) {
+            if seen.insert(diagnostic).inserted { found.append(diagnostic) }
+        }
+        for module in build.modules {
+            for declared in module.declaredNames {
+                let role: PackageNameRole = declared.kind == .namespace ? .namespace : .manifestPackage
+                for finding in checker.check(PackageNameCase(declared.value, role: role)) {
+                    add(Self.diagnostic(finding, name: declared.value, role: role, at: declared.location))
+                }
+            }
+            for variant in module.variants {
+                switch variant.applicationID {
+                case let .known(id, location?):
+                    let role: PackageNameRole = variant.isDebuggable ? .debugApplicationID : .applicationID
+                    let namespace = module.namespace?.value
+                    for finding in checker.check(PackageNameCase(id, role: role, namespace: namespace)) {
+                        add(Self.diagnostic(finding, name: id, role: role, at: location))
+                    }
+                case .known(_, nil):
+                    continue
+                case .unknown(let expression) where !variant.isDebuggable:
+                    add(ProjectRule.unresolvedBuildValue.diagnostic(
+                        file: expression.location.file,
+                        at: .text(line: expression.location.line, column: expression.location.column),
+                        "applicationId of \(module.gradlePath) is `\(expression.expression)`, which playprep cannot evaluate "
+                            + "(\(expression.reason)), so Play's package-name rules did not check it; give its value in "
+                            + "playprep.yml (gradle: properties:) or check it with --expect"))
+                case .unknown:
+                    continue
+                }
+            }
+        }
+        if let identity = identity(build) { add(identity) }
+        return found
+    }
+
+    /// PKG013: the published applicationId must still be built by some release variant.
+    private func identity(_ build: AndroidBuildModel) -> Diagnostic? {
+        guard let expected else { return nil }
+        let variants = build.applications.flatMap(\.releaseVariants)
+        let ids = variants.compactMap(\.applicationID.value)
+        guard !variants.isEmpty, ids.count == variants.count, !ids.contains(expected),
+            let first = variants.first, case .known(_, let location?) = first.applicationID
+        else { return nil }
+        let built = Array(Set(ids)).sorted().map { "'\($0)'" }.joined(separator: ", ")
+        return Diagnostic(
+            ruleID: PackageNameRules.identityChanged.id, severity: PackageNameRules.identityChanged.descriptor.defaultSeverity,
+            file: location.file, location: .text(line: location.line, column: location.column),
+            message: "no release build has the published applicationId '\(expected)' (they build \(built)): Play treats "
+                + "an upload as a new app and fails with 'Package not found'",
+            hint: "restore '\(expected)': a package name can never change after the first release")
+    }
+
+    private static func diagnostic(_ finding: Finding, name: String, role: PackageNameRole, at location: SourceLocation)
+        -> Diagnostic
+    {
+        var described = finding
+        described.message = "\(role.rawValue) '\(name)': " + finding.message
+        return described.diagnostic(file: location.file, location: .text(line: location.line, column: location.column))
+    }
+}
