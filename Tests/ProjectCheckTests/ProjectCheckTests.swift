@@ -249,3 +249,24 @@ import TestSupport
         #expect(throws: BaselineError.self) { try Baseline.load("/nonexistent/baseline.json") }
     }
 }
+
+@Suite struct LinkedListingTests {
+    @Test func aListingBehindALinkInsideTheProjectIsFoundOnce() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("linked-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let real = root.appendingPathComponent("app-metadata/org.example.app/android/en-US")
+        try FileManager.default.createDirectory(at: real, withIntermediateDirectories: true)
+        try "Example".write(to: real.appendingPathComponent("title.txt"), atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("fastlane"), withIntermediateDirectories: true)
+        // The release workflow re-points fastlane/metadata at one app's tree; a link back up must not loop.
+        try FileManager.default.createSymbolicLink(
+            atPath: root.appendingPathComponent("fastlane/metadata").path, withDestinationPath: "../app-metadata/org.example.app")
+        try FileManager.default.createSymbolicLink(
+            atPath: real.appendingPathComponent("loop").path, withDestinationPath: "../..")
+        let outside = FileManager.default.temporaryDirectory.path
+        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("tmp").path, withDestinationPath: outside)
+        let inventory = ProjectDiscovery().inventory(of: root.path)
+        #expect(inventory.listings.map { inventory.relative($0.path) } == ["fastlane/metadata/android"])
+        #expect(!inventory.files.contains { inventory.relative($0).hasPrefix("tmp/") })
+    }
+}
