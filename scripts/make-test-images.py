@@ -173,9 +173,9 @@ def broken_app():
     px = stretched(20, 12, 8, 11, 5, 6)
     px[0][9] = (1, 1, 1, 255)
     write(res + 'drawable-mdpi', 'chip_background.9.png', encode(px))
-    # NP106: xhdpi stretches x 11..20, hdpi (3/4 of it) should stretch about 8..15 but stretches 3..5.
+    # NP106: the xhdpi card copied unscaled into drawable-hdpi: 34x34 px there is 22.7 dp, but 17 dp on xhdpi.
     write(res + 'drawable-xhdpi', 'card.9.png', encode(stretched(34, 34, 11, 20, 11, 20)))
-    write(res + 'drawable-hdpi', 'card.9.png', encode(stretched(26, 26, 3, 5, 8, 15)))
+    write(res + 'drawable-hdpi', 'card.9.png', encode(stretched(34, 34, 11, 20, 11, 20)))
     # NP105: badge.png beside badge.9.png.
     write(res + 'drawable', 'badge.9.png', encode(stretched(9, 9, 4, 4, 4, 4)))
     plain = [[BLUE] * 7 for _ in range(7)]

@@ -104,7 +104,10 @@ struct DensityConsistency {
         let referencePadding = reference.model.padding
         let pairs = [(padding.left, referencePadding.left), (padding.top, referencePadding.top),
                      (padding.right, referencePadding.right), (padding.bottom, referencePadding.bottom)]
-        if pairs.contains(where: { !close($0.0, $0.1, ratio) }) {
+        // Without padding lines aapt2 takes the stretch area as the content box: then the padding only follows
+        // the stretch ticks, whose offset was judged above by what it draws.
+        let paddingIsDrawn = !Self.paddingFollowsStretch(variant.model) || !Self.paddingFollowsStretch(reference.model)
+        if paddingIsDrawn, pairs.contains(where: { !close($0.0, $0.1, ratio) }) {
             return warn("padding (\(padding))", at: nil)
         }
         switch (variant.model.layoutBounds, reference.model.layoutBounds) {
@@ -138,6 +141,16 @@ struct DensityConsistency {
                 + "devices but \(dp(reference.dpi)) on \(Self.bucket(reference.dpi)) devices",
             hint: "export this density at \(format(Double(variant.dpi) / Double(reference.dpi)))x the \(reference.folder) "
                 + "size, or keep one copy in drawable-nodpi if it must not scale")
+    }
+
+    /// Whether the padding is aapt2's default for a NinePatch without padding lines: the stretch area.
+    static func paddingFollowsStretch(_ model: NinePatch) -> Bool {
+        let left = model.stretchX.first?.start ?? 0
+        let right = model.stretchX.last.map { model.width - $0.end } ?? 0
+        let top = model.stretchY.first?.start ?? 0
+        let bottom = model.stretchY.last.map { model.height - $0.end } ?? 0
+        let padding = model.padding
+        return (padding.left, padding.right, padding.top, padding.bottom) == (left, right, top, bottom)
     }
 
     private func close(_ value: Int, _ reference: Int, _ ratio: Double) -> Bool {

@@ -39,8 +39,10 @@ struct PackageNameJudge: Sendable {
                         file: expression.location.file,
                         at: .text(line: expression.location.line, column: expression.location.column),
                         "applicationId of \(module.gradlePath) is `\(expression.expression)`, which playprep cannot evaluate "
-                            + "(\(expression.reason)), so Play's package-name rules did not check it; give its value in "
-                            + "playprep.yml (gradle: properties:) or check it with --expect"))
+                            + "(\(expression.reason)), so Play's package-name rules did not check it; "
+                            + (expression.reason == "no such Gradle property"
+                                ? "give the property with -P NAME=VALUE or in playprep.yml (gradle: properties:)"
+                                : "check the id it builds with `playprep package check ID`")))
                 case .unknown:
                     continue
                 }

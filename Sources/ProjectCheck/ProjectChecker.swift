@@ -22,9 +22,15 @@ public struct ProjectChecker: Sendable {
     public var ninePatchChecker: NinePatchChecker
     public var jobs: Int
 
+    /// A checker for `configuration`; a NinePatch checker without a bad-patch threshold gets the configured one
+    /// (or the default), so the project check always runs NP107 as `playprep check` does.
     public init(configuration: ProjectConfiguration, ninePatchChecker: NinePatchChecker = NinePatchChecker(), jobs: Int) {
         self.configuration = configuration
         self.ninePatchChecker = ninePatchChecker
+        if ninePatchChecker.parser.badPatchTolerance == nil {
+            self.ninePatchChecker.parser.badPatchTolerance =
+                configuration.badPatchTolerance ?? NinePatchLints.defaultBadPatchTolerance
+        }
         self.jobs = jobs
     }
 

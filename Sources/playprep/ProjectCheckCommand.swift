@@ -114,7 +114,8 @@ struct CheckProject: ParsableCommand {
         var lines = ["playprep: \(note)"] + run.listings.map { "playprep: listing \($0)" }
         if !run.withheld.isEmpty {
             let rules = run.withheld.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { "\($0.key) \($0.value)" }
-            lines.append("playprep: \(run.withheld.values.reduce(0, +)) findings of opt-in rules not shown "
+            let count = run.withheld.values.reduce(0, +)
+            lines.append("playprep: \(counted(count, "finding", "findings")) of opt-in rules not shown "
                 + "(\(rules.joined(separator: ", "))); --enable RULE shows them")
         }
         Console.standardError.write(lines.joined(separator: "\n") + "\n")

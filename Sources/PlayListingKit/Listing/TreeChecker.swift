@@ -8,7 +8,9 @@ struct TreeChecker: Sendable {
     func check(_ facts: ListingFacts, options: ListingOptions) -> [String: [Finding]] {
         var log = FindingLog()
         let listing = facts.classified
-        let uploads = listing.layout == .gpp ? UploadedParts.all : options.uploads
+        // A GPP tree without listings/ (release notes only, say) publishes no listing to judge.
+        let hasListings = listing.layout == .fastlane || listing.files.contains { $0.path.hasPrefix("listings/") }
+        let uploads = listing.layout == .gpp ? (hasListings ? UploadedParts.all : [.changelogs]) : options.uploads
         let defaultLanguage = self.defaultLanguage(facts, options: options, log: &log)
         let localeChecker = LocaleChecker(resolver: resolver)
         // A locale name reaches Play only with a file that is uploaded for it.
@@ -40,6 +42,7 @@ struct TreeChecker: Sendable {
         guard facts.classified.layout == .gpp else { return fallback }
         let file = "default-language.txt"
         guard let declared = facts.texts[file]?.text, !declared.isEmpty else {
+            guard facts.classified.files.contains(where: { $0.path.hasPrefix("listings/") }) else { return fallback }
             log.add(file, Finding(
                 LayoutRules.defaultLanguageFile.descriptor, "no default-language.txt; GPP cannot fill missing translations from a default",
                 hint: "add default-language.txt holding e.g. en-US"))

@@ -165,15 +165,14 @@ public struct PackageNameChecker: Sendable {
         if let namespace = input.namespace, namespace != input.name {
             findings.append(Finding(
                 PackageNameRules.namespaceMismatch.descriptor,
-                "applicationId '\(input.name)' differs from namespace '\(namespace)': legal, but Google recommends "
-                    + "keeping them equal",
+                "it differs from the namespace '\(namespace)': legal, but Google recommends keeping them equal",
                 hint: "set applicationId explicitly so a later namespace change cannot silently change the app's identity"))
         }
         if let expected = input.expected, expected != input.name {
             findings.append(Finding(
                 PackageNameRules.identityChanged.descriptor,
-                "applicationId '\(input.name)' differs from the published '\(expected)': Play treats it as a new app "
-                    + "and the upload fails with 'Package not found'",
+                "it differs from the published '\(expected)': Play treats it as a new app and the upload fails with "
+                    + "'Package not found'",
                 hint: "restore '\(expected)': a package name can never change after the first release"))
         }
         return findings

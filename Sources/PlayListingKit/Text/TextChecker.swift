@@ -17,7 +17,9 @@ struct TextChecker: Sendable {
             return [Finding(
                 TextRules.encoding.descriptor, at: .text(line: failure.line, column: failure.column),
                 "not valid UTF-8: byte 0x\(String(failure.byte, radix: 16, uppercase: true)) at offset \(failure.byteOffset) "
-                    + "(supply stops with 'Metadata must be UTF-8 encoded')",
+                    + (layout == .fastlane
+                        ? "(supply stops with 'Metadata must be UTF-8 encoded')"
+                        : "(GPP decodes it as UTF-8 and uploads U+FFFD replacement characters in its place)"),
                 hint: "save the file as UTF-8")]
         case .success(let text):
             raw = text

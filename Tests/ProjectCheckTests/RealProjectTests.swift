@@ -1,0 +1,113 @@
+import Diagnostics
+import Foundation
+import ProjectCheck
+import Testing
+import TestSupport
+
+/// `playprep check` on the eight real Android projects of the shared corpus: every finding it reports by default,
+/// pinned by severity, rule and file. `docs/real-projects.md` says for each why the team that owns the project
+/// would act on it; a change that adds or drops one must update both.
+@Suite("Real projects", .enabled(if: Fixtures.sharedCorpus != nil, "shared corpus not found (set PLAYPREP_CORPUS)"))
+struct RealProjectTests {
+    static let expected: [String: [String]] = [
+        "LawnchairLauncher-lawnchair": [],
+        "TeamNewPipe-NewPipe": [
+            "warning FDR001 fastlane/metadata/android/fr/changelogs/1009.txt",
+            "warning FDR001 fastlane/metadata/android/sk/changelogs/1009.txt",
+            "warning FDR001 fastlane/metadata/android/ta/changelogs/1009.txt",
+        ],
+        "Telegram-FOSS-Team-Telegram-FOSS": [
+            "warning NP106 TMessagesProj/src/main/res/drawable-hdpi/photos_rounded.9.png",
+            "warning NP106 TMessagesProj/src/main/res/drawable-hdpi/popup_fixed_alert3.9.png",
+            "warning NP106 TMessagesProj/src/main/res/drawable-mdpi/places_btn.9.png",
+            "warning NP107 TMessagesProj/src/main/res/drawable-mdpi/popup_fixed_alert3.9.png",
+            "warning NP107 TMessagesProj/src/main/res/drawable-mdpi/popup_fixed_alert3.9.png",
+            "warning NP106 TMessagesProj/src/main/res/drawable-mdpi/popup_fixed_alert3.9.png",
+            "warning NP106 TMessagesProj/src/main/res/drawable-xhdpi/popup_fixed_alert3.9.png",
+            "warning NP107 TMessagesProj/src/main/res/drawable-xxhdpi/gradient_bottom_rounded.9.png",
+            "warning NP107 TMessagesProj/src/main/res/drawable-xxhdpi/gradient_bottom_rounded.9.png",
+        ],
+        "commons-app-apps-android-commons": [],
+        "duckduckgo-Android": [
+            "note PRJ002 app/build.gradle",
+        ],
+        "element-hq-element-android": [
+            "note PRJ002 vector-app/build.gradle",
+        ],
+        "jellyfin-jellyfin-androidtv": [
+            "note PRJ002 app/build.gradle.kts",
+            "warning FDR001 fastlane/metadata/android/be/short_description.txt",
+        ],
+        "tasks-tasks": [],
+    ]
+
+    static func folder(_ project: String) throws -> URL {
+        try #require(Fixtures.sharedCorpus).appendingPathComponent("projects").appendingPathComponent(project)
+    }
+
+    static func run(_ root: String, configuration: ProjectConfiguration = ProjectConfiguration()) -> ProjectCheckResult {
+        let inventory = ProjectDiscovery(excludes: configuration.excludes).inventory(of: root)
+        return ProjectChecker(configuration: configuration, jobs: 2).run(inventory)
+    }
+
+    static func findings(_ result: ProjectCheckResult, root: String) -> [String] {
+        result.report.diagnostics.map { "\($0.severity.rawValue) \($0.ruleID) \($0.file.dropFirst(root.count + 1))" }
+    }
+
+    @Test("every default finding, pinned", arguments: expected.keys.sorted())
+    func findings(project: String) throws {
+        let root = try Self.folder(project).path
+        let result = Self.run(root)
+        #expect(Self.findings(result, root: root) == Self.expected[project], "\(project)")
+        #expect(!result.report.fails(strict: false), "no error on \(project)")
+    }
+
+    @Test func eachListingIsReadByItsStore() throws {
+        let summaries = try ["TeamNewPipe-NewPipe", "Telegram-FOSS-Team-Telegram-FOSS", "commons-app-apps-android-commons",
+                             "duckduckgo-Android", "element-hq-element-android", "tasks-tasks"]
+            .map { try Self.run(Self.folder($0).path).listings }
+        #expect(summaries == [
+            ["fastlane/metadata/android: F-Droid (no Fastfile uploads it to Play)"],
+            ["metadata: F-Droid"],
+            ["fastlane/metadata/android: F-Droid (no Fastfile uploads it to Play)", "GPP prodRelease"],
+            ["fastlane/metadata/android: Play via supply (text, changelogs only)"],
+            ["fastlane/metadata/android: Play via supply"],
+            ["fastlane/metadata/android: Play via supply (changelogs only)"],
+        ])
+    }
+
+    /// Telegram's applicationId comes from gradle.properties: a bad value there is caught at the line using it.
+    @Test func telegramsPropertyIDIsJudged() throws {
+        let root = try Self.folder("Telegram-FOSS-Team-Telegram-FOSS").path
+        var configuration = ProjectConfiguration()
+        configuration.gradleProperties = ["APP_PACKAGE": "org.telegram.messenger-foss"]
+        let errors = Self.run(root, configuration: configuration).report.diagnostics.filter { $0.severity == .error }
+        // The release id at defaultConfig, and the suffixed ids of the debug (.beta) and standalone (.web) types.
+        #expect(Set(errors.map { "\($0.ruleID) \($0.file.dropFirst(root.count + 1)):\($0.location?.line ?? 0)" })
+            == ["PKG001 TMessagesProj_App/build.gradle:26", "PKG001 TMessagesProj_App/build.gradle:51",
+                "PKG001 TMessagesProj_App/build.gradle:62"])
+        let release = errors.first { $0.location?.line == 26 }
+        #expect(release?.message.hasPrefix("applicationId 'org.telegram.messenger-foss': character '-'") == true)
+    }
+
+    /// tasks takes its applicationId from the version catalog; the published one is checked by --expect.
+    @Test func tasksCatalogIDIsJudged() throws {
+        let root = try Self.folder("tasks-tasks").path
+        var configuration = ProjectConfiguration()
+        configuration.expectedApplicationID = "org.tasks.android"
+        let errors = Self.run(root, configuration: configuration).report.diagnostics.filter { $0.severity == .error }
+        #expect(errors.map(\.ruleID) == ["PKG013"])
+        #expect(errors.first?.message.contains("(they build 'org.tasks')") == true)
+    }
+
+    /// Old changelogs are checked on request, and the NewPipe report stays short by default.
+    @Test func newPipeOldChangelogsOnlyOnRequest() throws {
+        let root = try Self.folder("TeamNewPipe-NewPipe").path
+        var configuration = ProjectConfiguration()
+        configuration.listingOptions.checksAllChangelogs = true
+        let all = Self.run(root, configuration: configuration).report.diagnostics.filter { $0.ruleID == "FDR001" }
+        #expect(all.count > 400)
+        let text = TextReporter().render(Self.run(root).report)
+        #expect(text.split(separator: "\n").count < 20)
+    }
+}
