@@ -44,7 +44,7 @@ struct ListingPlanner: Sendable {
             targets.append(target)
             notes += targetNotes
         }
-        targets += gppTargets(gppFolders, build: build)
+        targets += gppTargets(gppFolders, build: build, inventory: inventory)
         return (targets, notes)
     }
 
@@ -156,7 +156,7 @@ struct ListingPlanner: Sendable {
     /// One target per distinct merge of source-set folders over the release variants of each module; a folder
     /// no modelled variant uses is checked on its own (its module was not understood), unless it belongs to a
     /// debuggable-only source set of a known app, which GPP never uploads.
-    private func gppTargets(_ folders: [String], build: AndroidBuildModel) -> [ListingTarget] {
+    private func gppTargets(_ folders: [String], build: AndroidBuildModel, inventory: ProjectInventory) -> [ListingTarget] {
         var targets = [ListingTarget]()
         var used = Set<String>()
         for module in build.applications {
@@ -177,7 +177,8 @@ struct ListingPlanner: Sendable {
                 options.store = .play
                 targets.append(ListingTarget(
                     displayRoot: layers[layers.count - 1], layers: layers, options: options,
-                    summary: "GPP " + (merges[layers] ?? []).joined(separator: ", ")))
+                    summary: layers.map(inventory.relative).joined(separator: " + ") + ": Play via GPP for "
+                        + (merges[layers] ?? []).joined(separator: ", ")))
             }
             used.formUnion(own)
         }
@@ -185,7 +186,8 @@ struct ListingPlanner: Sendable {
             var options = configuration.listingOptions
             options.layout = .gpp
             options.store = .play
-            targets.append(ListingTarget(displayRoot: folder, layers: [folder], options: options, summary: "GPP"))
+            targets.append(ListingTarget(
+                displayRoot: folder, layers: [folder], options: options, summary: inventory.relative(folder) + ": Play via GPP"))
         }
         return targets
     }

@@ -69,7 +69,10 @@ struct RealProjectTests {
         #expect(summaries == [
             ["fastlane/metadata/android: F-Droid (no Fastfile uploads it to Play)"],
             ["metadata: F-Droid"],
-            ["fastlane/metadata/android: F-Droid (no Fastfile uploads it to Play)", "GPP prodRelease"],
+            [
+                "fastlane/metadata/android: F-Droid (no Fastfile uploads it to Play)",
+                "app/src/prodRelease/play: Play via GPP for prodRelease",
+            ],
             ["fastlane/metadata/android: Play via supply (text, changelogs only)"],
             ["fastlane/metadata/android: Play via supply"],
             ["fastlane/metadata/android: Play via supply (changelogs only)"],
