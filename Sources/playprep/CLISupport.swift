@@ -54,6 +54,7 @@ enum ReportFormat: String, ExpressibleByArgument, CaseIterable {
     case sarif
     case junit
     case github
+    case codeclimate
 
     /// The reporter; `useColor` applies to text on a terminal, `strict` to JUnit's failing test cases.
     func reporter(useColor: Bool, strict: Bool) -> any Reporter {
@@ -63,6 +64,7 @@ enum ReportFormat: String, ExpressibleByArgument, CaseIterable {
         case .sarif: SARIFReporter(catalog: .playprep, toolVersion: Playprep.configuration.version)
         case .junit: JUnitReporter(strict: strict)
         case .github: GitHubReporter()
+        case .codeclimate: CodeClimateReporter()
         }
     }
 }

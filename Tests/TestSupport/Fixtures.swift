@@ -136,6 +136,10 @@ public enum TestPython {
     public static let sarifSchema = Fixtures.packageRoot.appendingPathComponent(
         "Tests/DiagnosticsTests/Resources/sarif-schema-2.1.0.json")
 
+    /// The GitLab Code Quality schema written from GitLab's documented report fields.
+    public static let codeQualitySchema = Fixtures.packageRoot.appendingPathComponent(
+        "Tests/DiagnosticsTests/Resources/gitlab-codequality.schema.json")
+
     /// A script that validates standard input against the JSON schema at `argv[1]`, printing each error.
     public static let validateJSONSchema = """
         import json, sys, jsonschema
