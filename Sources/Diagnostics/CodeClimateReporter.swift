@@ -31,7 +31,7 @@ public struct CodeClimateReporter: Reporter {
     }
 
     /// Code Quality's severity for a playprep severity.
-    public static func severity(_ severity: Severity) -> String {
+    static func severity(_ severity: Severity) -> String {
         switch severity {
         case .error: "major"
         case .warning: "minor"
