@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "FileAccess", targets: ["FileAccess"]),
         .library(name: "ProjectCheck", targets: ["ProjectCheck"]),
         .library(name: "AndroidBuild", targets: ["AndroidBuild"]),
+        .library(name: "ReportIllustrations", targets: ["ReportIllustrations"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -56,10 +57,16 @@ let package = Package(
             ],
             swiftSettings: strictSwift
         ),
+        // The pictures and text excerpts of the HTML report, read and drawn from the files a report names.
+        .target(
+            name: "ReportIllustrations",
+            dependencies: ["Diagnostics", "NinePatchKit", "NinePatchPreview", "PlayListingKit", "PNGKit", "FileAccess"],
+            swiftSettings: strictSwift),
         .executableTarget(
             name: "playprep",
             dependencies: [
                 "PNGKit", "NinePatchKit", "NinePatchPreview", "PlayListingKit", "Diagnostics", "ProjectCheck",
+                "ReportIllustrations",
                 "FileAccess", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSwift

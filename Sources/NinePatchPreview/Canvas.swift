@@ -130,3 +130,14 @@ public struct Canvas: Sendable {
         (PixelFont.width(of: text) * scale, PixelFont.glyphHeight * scale)
     }
 }
+
+/// A pixel position in an image.
+public struct PixelPoint: Sendable, Hashable {
+    public var x: Int
+    public var y: Int
+
+    public init(x: Int, y: Int) {
+        self.x = x
+        self.y = y
+    }
+}

@@ -24,6 +24,8 @@ public struct PreviewSheet: Sendable {
     public var badPatchTolerance: Int
     let overlay = RenderOverlay()
     let badPatchColor = RGBA(red: 230, green: 0, blue: 0, alpha: 255)
+    /// The ring around a finding's pixel: a green no frame, tint or mark uses.
+    let findingColor = RGBA(red: 0, green: 170, blue: 40, alpha: 255)
     let ink = RGBA(red: 40, green: 40, blue: 40, alpha: 255)
     let paper = RGBA(red: 246, green: 246, blue: 246, alpha: 255)
     let margin = 16
@@ -50,18 +52,37 @@ public struct PreviewSheet: Sendable {
     /// Draws the sheet for `source` (the `.9.png` pixels, frame included), whose parsed model is `ninePatch`;
     /// `title` names it (usually the file name).
     public func draw(source: RGBAImage, ninePatch: NinePatch, title: String) throws(RenderError) -> RGBAImage {
-        let badPatches = ninePatch.badPatches(in: source, tolerance: badPatchTolerance)
+        try compose(source: source, ninePatch: ninePatch, title: title, notes: [], marked: [])
+    }
+
+    /// Draws the sheet that explains one finding: `notes` (what is wrong, one line each) under the title, the
+    /// source enlarged with the `marked` pixels (frame coordinates) ringed, then, when aapt2 accepts the file
+    /// (`ninePatch` is not `nil`), the renderings as in ``draw(source:ninePatch:title:)``. A rejected file shows
+    /// only its source: Android never draws it.
+    public func draw(
+        finding notes: [String], source: RGBAImage, ninePatch: NinePatch?, title: String, marked: [PixelPoint]
+    ) throws(RenderError) -> RGBAImage {
+        try compose(source: source, ninePatch: ninePatch, title: title, notes: notes, marked: marked)
+    }
+
+    private func compose(
+        source: RGBAImage, ninePatch: NinePatch?, title: String, notes: [String], marked: [PixelPoint]
+    ) throws(RenderError) -> RGBAImage {
+        let badPatches = ninePatch.map { $0.badPatches(in: source, tolerance: badPatchTolerance) } ?? []
+        let header = [title] + notes + (ninePatch.map { modelLines($0, badPatches: badPatches) }
+            ?? ["rejected by aapt2: it fails the build, and Android never draws it"])
         let content = PremultipliedImage(source.withoutFrame)
-        let sizes = self.sizes ?? Self.defaultSizes(for: ninePatch)
+        let sizes = ninePatch.map { self.sizes ?? Self.defaultSizes(for: $0) } ?? []
         var renderings = [(size: RenderSize, image: RGBAImage, layout: NinePatchLayout)]()
-        for size in sizes {
-            let image = try NinePatchRenderer(filter: filter)
-                .render(content, as: ninePatch, width: size.width, height: size.height).unpremultiplied
-            renderings.append((size, image, NinePatchLayout(ninePatch, width: size.width, height: size.height)))
+        if let ninePatch {
+            for size in sizes {
+                let image = try NinePatchRenderer(filter: filter)
+                    .render(content, as: ninePatch, width: size.width, height: size.height).unpremultiplied
+                renderings.append((size, image, NinePatchLayout(ninePatch, width: size.width, height: size.height)))
+            }
         }
 
         let lineHeight = (PixelFont.glyphHeight + 4) * textScale
-        let header = headerLines(ninePatch, title: title, badPatches: badPatches)
         let sourceZoom = max(1, min(16, 360 / max(source.width, source.height)))
         let largestWidth = sizes.map(\.width).max() ?? 1
         let largestHeight = sizes.map(\.height).max() ?? 1
@@ -71,15 +92,17 @@ public struct PreviewSheet: Sendable {
             (max(rendering.size.width * renderZoom, Canvas.textSize(label, scale: textScale).width),
              rendering.size.height * renderZoom)
         })
-        let legend = legendEntries()
+        let legend = legendEntries(model: ninePatch != nil, marking: !marked.isEmpty)
 
-        let sourceTop = margin + header.count * lineHeight + lineHeight
-        let rendersTop = sourceTop + source.height * sourceZoom + margin * 2 + lineHeight
+        // A ring around a frame pixel reaches above and left of the source: leave room for it.
+        let ringRoom = marked.isEmpty ? 0 : max(3, sourceZoom / 2) + 3
+        let sourceTop = margin + header.count * lineHeight + lineHeight + ringRoom
+        let rendersTop = sourceTop + source.height * sourceZoom + ringRoom + margin * 2 + lineHeight
         let rowHeights = rows.map { row in row.map { $0.height }.max() ?? 0 }
         let legendTop = rendersTop + rowHeights.reduce(0) { $0 + $1 + lineHeight + margin }
         let width = margin * 2 + max(
             header.map { Canvas.textSize($0, scale: textScale).width }.max() ?? 0,
-            source.width * sourceZoom,
+            source.width * sourceZoom + ringRoom * 2,
             rows.map { row in row.map { $0.width + margin }.reduce(0, +) }.max() ?? 0,
             legend.width)
         var canvas = Canvas(width: width, height: legendTop + lineHeight + margin, background: paper)
@@ -87,9 +110,11 @@ public struct PreviewSheet: Sendable {
         for (index, line) in header.enumerated() {
             canvas.text(line, x: margin, y: margin + index * lineHeight, color: ink, scale: textScale)
         }
-        canvas.text("source, shown x\(sourceZoom)", x: margin, y: sourceTop - lineHeight, color: ink, scale: textScale)
+        canvas.text("source, shown x\(sourceZoom)", x: margin, y: sourceTop - lineHeight - ringRoom, color: ink,
+                    scale: textScale)
         drawSource(source, ninePatch: ninePatch, badPatches: badPatches, zoom: sourceZoom,
-                   at: (margin, sourceTop), on: &canvas)
+                   at: (margin + ringRoom, sourceTop), on: &canvas)
+        for pixel in marked { markFinding(pixel, zoom: sourceZoom, at: (margin + ringRoom, sourceTop), on: &canvas) }
 
         var top = rendersTop
         var index = 0
@@ -97,9 +122,11 @@ public struct PreviewSheet: Sendable {
             var left = margin
             for cell in row {
                 let rendering = renderings[index]
-                canvas.text(labels[index], x: left, y: top, color: ink, scale: textScale)
-                drawRendering(rendering.image, layout: rendering.layout, ninePatch: ninePatch, badPatches: badPatches,
-                              zoom: renderZoom, at: (left, top + lineHeight), on: &canvas)
+                if let ninePatch {
+                    canvas.text(labels[index], x: left, y: top, color: ink, scale: textScale)
+                    drawRendering(rendering.image, layout: rendering.layout, ninePatch: ninePatch,
+                                  badPatches: badPatches, zoom: renderZoom, at: (left, top + lineHeight), on: &canvas)
+                }
                 left += cell.width + margin
                 index += 1
             }
@@ -109,11 +136,11 @@ public struct PreviewSheet: Sendable {
         return canvas.image
     }
 
-    private func headerLines(_ ninePatch: NinePatch, title: String, badPatches: [BadPatch]) -> [String] {
+    /// What the sheet's header says about the model: size, stretch spans, padding, layout bounds, bad patches.
+    private func modelLines(_ ninePatch: NinePatch, badPatches: [BadPatch]) -> [String] {
         let spans = { (spans: [Span]) in spans.isEmpty ? "none" : spans.map(\.description).joined(separator: " ") }
         let insets = { (insets: Insets) in "l\(insets.left) t\(insets.top) r\(insets.right) b\(insets.bottom)" }
         return [
-            title,
             "content \(ninePatch.width)x\(ninePatch.height), stretch x \(spans(ninePatch.stretchX)), "
                 + "y \(spans(ninePatch.stretchY))",
             "padding \(insets(ninePatch.padding)), layout bounds "
@@ -144,12 +171,13 @@ public struct PreviewSheet: Sendable {
     }
 
     private func drawSource(
-        _ source: RGBAImage, ninePatch: NinePatch, badPatches: [BadPatch], zoom: Int, at origin: (x: Int, y: Int),
+        _ source: RGBAImage, ninePatch: NinePatch?, badPatches: [BadPatch], zoom: Int, at origin: (x: Int, y: Int),
         on canvas: inout Canvas
     ) {
         let (x, y) = origin
         canvas.checkerboard(PixelRect(x: x, y: y, width: source.width * zoom, height: source.height * zoom))
         canvas.draw(source, x: x, y: y, zoom: zoom)
+        guard let ninePatch else { return }
         let contentRect = { (columns: Span, rows: Span) in
             PixelRect(x: x + (columns.start + 1) * zoom, y: y + (rows.start + 1) * zoom,
                       width: columns.length * zoom, height: rows.length * zoom)
@@ -200,11 +228,26 @@ public struct PreviewSheet: Sendable {
         canvas.stroke(rect, with: badPatchColor, thickness: 2)
     }
 
-    private func legendEntries() -> Legend {
-        Legend(entries: [
+    /// Rings `pixel` (frame coordinates) of the source drawn at `origin`, `zoom` times enlarged, with a
+    /// cross-hair along its row and column so a single pixel stands out on any image size.
+    private func markFinding(_ pixel: PixelPoint, zoom: Int, at origin: (x: Int, y: Int), on canvas: inout Canvas) {
+        let (x, y) = (origin.x + pixel.x * zoom, origin.y + pixel.y * zoom)
+        let guide = RGBA(red: findingColor.red, green: findingColor.green, blue: findingColor.blue, alpha: 110)
+        let pad = max(3, zoom / 2)
+        canvas.fill(PixelRect(x: x + zoom / 2, y: origin.y - pad, width: 1, height: y - origin.y), with: guide)
+        canvas.fill(PixelRect(x: origin.x - pad, y: y + zoom / 2, width: x - origin.x, height: 1), with: guide)
+        canvas.stroke(PixelRect(x: x - pad, y: y - pad, width: zoom + pad * 2, height: zoom + pad * 2),
+                      with: findingColor, thickness: 3)
+    }
+
+    /// The colour key: the model's marks when there is a model, the finding's ring when a pixel is marked.
+    private func legendEntries(model: Bool, marking: Bool) -> Legend {
+        let modelEntries: [(label: String, color: RGBA, dashed: Bool)] = [
             ("stretchable", overlay.stretchTint, false), ("content box (padding)", overlay.contentBoxColor, false),
             ("layout bounds", overlay.layoutBoundsColor, true), ("bad patch", badPatchColor, false),
-        ], ink: ink, textScale: textScale)
+        ]
+        return Legend(entries: (model ? modelEntries : []) + (marking ? [("the finding's pixel", findingColor, false)] : []),
+                      ink: ink, textScale: textScale)
     }
 }
 

@@ -1,4 +1,5 @@
 public import Diagnostics
+public import NinePatchKit
 
 /// Rules on the names of file-based resources (everything in `res/<type>[-qualifiers]/` except `values*`), which
 /// the build refuses before any file is read.
@@ -23,6 +24,15 @@ public enum ResourceRule: String, Sendable, CaseIterable {
                 id: rawValue, name: "invalid-resource-name", defaultSeverity: .error,
                 summary: "File-based resource names may contain only lowercase a-z, 0-9 and '_', must not start with "
                     + "a digit and must not be a Java keyword: the Android Gradle plugin's resource merger fails otherwise.")
+        }
+    }
+
+    /// The fixtures that demonstrate the rule in a project; `nil` when none is recorded.
+    public var fixtures: RuleFixtures? {
+        switch self {
+        case .dotInName: nil
+        case .invalidName:
+            RuleFixtures(failing: ["TestImages/BrokenApp/app/src/main/res/raw/splash.9.png"], needsProject: true)
         }
     }
 

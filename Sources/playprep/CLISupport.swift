@@ -1,7 +1,9 @@
 import ArgumentParser
 import Diagnostics
 import FileAccess
+import NinePatchKit
 import ProjectCheck
+import ReportIllustrations
 import Foundation
 
 /// Why a command could not run at all (exit status 2), as opposed to problems found in the inputs (exit 1).
@@ -54,15 +56,21 @@ enum ReportFormat: String, ExpressibleByArgument, CaseIterable {
     case sarif
     case junit
     case github
+    case codeclimate
+    case html
 
-    /// The reporter; `useColor` applies to text on a terminal, `strict` to JUnit's failing test cases.
-    func reporter(useColor: Bool, strict: Bool) -> any Reporter {
+    /// The reporter; `useColor` applies to text on a terminal, `strict` to JUnit's failing test cases,
+    /// `illustrations` to HTML.
+    func reporter(useColor: Bool, strict: Bool, illustrations: [FindingKey: Illustration] = [:]) -> any Reporter {
         switch self {
         case .text: TextReporter(useColor: useColor)
         case .json: JSONReporter()
         case .sarif: SARIFReporter(catalog: .playprep, toolVersion: Playprep.configuration.version)
         case .junit: JUnitReporter(strict: strict)
         case .github: GitHubReporter()
+        case .codeclimate: CodeClimateReporter()
+        case .html:
+            HTMLReporter(catalog: .playprep, illustrations: illustrations, toolVersion: Playprep.configuration.version)
         }
     }
 }
@@ -104,11 +112,14 @@ struct ReportOptions: ParsableArguments {
         }
     }
 
-    /// Prints `report` (or writes it to `--output` and prints its summary) and exits 1 when it fails.
-    func finish(with report: Report) throws {
+    /// Prints `report` (or writes it to `--output` and prints its summary) and exits 1 when it fails. The HTML
+    /// report's NinePatch sheets mark bad patches found with `badPatchTolerance`.
+    func finish(with report: Report, badPatchTolerance: Int = NinePatchLints.defaultBadPatchTolerance) throws {
         let console = Console.standardOutput
+        let illustrations = format == .html
+            ? ReportIllustrator(badPatchTolerance: badPatchTolerance).illustrations(for: report) : [:]
         if let output {
-            let rendered = format.reporter(useColor: false, strict: strict).render(report)
+            let rendered = format.reporter(useColor: false, strict: strict, illustrations: illustrations).render(report)
             do {
                 try AtomicFile(path: output).write(rendered)
             } catch {
@@ -117,7 +128,8 @@ struct ReportOptions: ParsableArguments {
             console.write(TextReporter(useColor: console.supportsColor).summaryLine(report.summary)
                 + " (\(format.rawValue) report in \(output))\n")
         } else {
-            console.write(format.reporter(useColor: console.supportsColor, strict: strict).render(report))
+            console.write(format.reporter(useColor: console.supportsColor, strict: strict, illustrations: illustrations)
+                .render(report))
         }
         if report.fails(strict: strict) {
             throw ExitCode.failure

@@ -103,7 +103,7 @@ struct CheckNinePatch: ParsableCommand {
             case .notFound(let path): throw CLIError.inputNotFound(path)
             }
         }
-        try report.finish(with: Report(files: reports))
+        try report.finish(with: Report(files: reports), badPatchTolerance: lints.tolerance())
     }
 }
 

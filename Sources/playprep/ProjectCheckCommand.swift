@@ -119,7 +119,8 @@ struct CheckProject: ParsableCommand {
                 + "(\(rules.joined(separator: ", "))); --enable RULE shows them")
         }
         Console.standardError.write(lines.joined(separator: "\n") + "\n")
-        try report.finish(with: result)
+        try report.finish(with: result, badPatchTolerance: checker.ninePatchChecker.parser.badPatchTolerance
+            ?? NinePatchLints.defaultBadPatchTolerance)
     }
 
     private func loadConfiguration() throws -> ProjectConfiguration {

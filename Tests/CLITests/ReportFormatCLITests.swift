@@ -5,7 +5,7 @@ import TestSupport
 import FoundationXML
 #endif
 
-/// `--format sarif|junit|github` and `--output` on the BrokenApp sample, end to end.
+/// `--format sarif|junit|github|codeclimate` and `--output` on the BrokenApp sample, end to end.
 @Suite struct ReportFormatCLITests {
     func brokenApp(_ arguments: [String]) throws -> PlayprepBinary.Outcome {
         try PlayprepBinary.run(["check", "TestImages/BrokenApp"] + arguments)
@@ -50,6 +50,33 @@ import FoundationXML
         #expect(lines.count(where: { $0.hasPrefix("::error ") }) == 6)
         #expect(lines.count(where: { $0.hasPrefix("::warning ") }) == 2)
         #expect(lines.last == "16 files checked: 6 errors, 2 warnings")
+    }
+
+    @Test func codeQualityOfTheBrokenAppHasOneIssuePerFindingWithStableFingerprints() throws {
+        let run = try brokenApp(["--format", "codeclimate"])
+        #expect(run.status == 1)
+        let issues = try #require(
+            try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [[String: Any]])
+        #expect(issues.count == 8)
+        #expect(issues.count { $0["severity"] as? String == "major" } == 6)
+        #expect(issues.count { $0["severity"] as? String == "minor" } == 2)
+        let fingerprints = issues.compactMap { $0["fingerprint"] as? String }
+        #expect(Set(fingerprints).count == 8)
+        let again = try brokenApp(["--format", "codeclimate"])
+        #expect(again.standardOutput == run.standardOutput, "fingerprints and order are the same on every run")
+        let title = try #require(issues.first { $0["check_name"] as? String == "TXT001" })
+        let location = try #require(title["location"] as? [String: Any])
+        #expect(location["path"] as? String == "TestImages/BrokenApp/fastlane/metadata/android/en-US/title.txt")
+        #expect((location["lines"] as? [String: Any])?["begin"] as? Int == 1)
+        let tick = try #require(issues.first { $0["check_name"] as? String == "NP003" })
+        #expect((tick["description"] as? String)?.hasPrefix("pixel (9,0): ") == true)
+        guard let python = TestPython.interpreter(importing: ["jsonschema"]) else {
+            print("skipped schema validation: no Python with the jsonschema package (set PLAYPREP_PYTHON)")
+            return
+        }
+        let validation = try TestPython.run(
+            python, ["-c", TestPython.validateJSONSchema, TestPython.codeQualitySchema.path], input: run.standardOutput)
+        #expect(validation.status == 0, "\(validation.output)")
     }
 
     @Test func outputWritesTheReportAndPrintsOnlyTheSummary() throws {

@@ -1,4 +1,4 @@
-import Diagnostics
+@testable import Diagnostics
 import Foundation
 import Testing
 import TestSupport
@@ -6,7 +6,7 @@ import TestSupport
 import FoundationXML
 #endif
 
-/// The CI formats: SARIF 2.1.0, JUnit XML and GitHub workflow commands.
+/// The CI formats: SARIF 2.1.0, JUnit XML, GitHub workflow commands and GitLab Code Quality.
 @Suite struct CIReporterTests {
     let report = Report(files: [
         FileReport(file: "res/drawable/a b.9.png", diagnostics: [
@@ -122,6 +122,71 @@ import FoundationXML
         let broken = try TestPython.run(
             python, ["-c", TestPython.validateJSONSchema, TestPython.sarifSchema.path],
             input: text.replacingOccurrences(of: "\"2.1.0\"", with: "\"2.0\""))
+        #expect(broken.status == 1)
+    }
+
+    // MARK: GitLab Code Quality
+
+    func codeQuality(_ report: Report) throws -> [[String: Any]] {
+        let text = CodeClimateReporter().render(report)
+        return try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]])
+    }
+
+    @Test func codeQualityIssuesCarryRuleSeverityAndLocation() throws {
+        let issues = try codeQuality(report)
+        #expect(issues.map { $0["check_name"] as? String } == ["NP003", "NP103", "TXT001", "TXT011"])
+        #expect(issues.map { $0["severity"] as? String } == ["major", "minor", "minor", "info"])
+        let location = { (index: Int) in issues[index]["location"] as? [String: Any] }
+        let line = { (index: Int) in (location(index)?["lines"] as? [String: Any])?["begin"] as? Int }
+        #expect(location(0)?["path"] as? String == "res/drawable/a b.9.png")
+        #expect(line(0) == 1, "image findings sit on line 1")
+        #expect((issues[0]["description"] as? String)?.hasPrefix("pixel (5,0): top border x=5") == true)
+        #expect((issues[0]["description"] as? String)?.hasSuffix(". Fix: use 0xFF000000,\nnot grey") == true)
+        #expect(line(2) == 2)
+    }
+
+    @Test func codeQualityFingerprintsAreStableUniqueAndIgnoreTheLocation() throws {
+        let first = try codeQuality(report).compactMap { $0["fingerprint"] as? String }
+        #expect(first.count == 4)
+        #expect(Set(first).count == 4)
+        #expect(first.allSatisfy { $0.count == 64 && $0.allSatisfy(\.isHexDigit) })
+        #expect(try codeQuality(report).compactMap { $0["fingerprint"] as? String } == first, "same on every run")
+
+        // The same finding moved to another line or pixel keeps its fingerprint; another message does not.
+        var moved = report
+        moved.files[2].diagnostics[0].location = .text(line: 9, column: 1)
+        moved.files[0].diagnostics[1].location = .pixel(x: 1, y: 1)
+        #expect(try codeQuality(moved).compactMap { $0["fingerprint"] as? String } == first)
+        var reworded = report
+        reworded.files[2].diagnostics[0].message = "another"
+        #expect(try codeQuality(reworded).compactMap { $0["fingerprint"] as? String }[2] != first[2])
+
+        // Two identical findings in one file still get distinct fingerprints.
+        let twice = Diagnostic(ruleID: "TXT012", severity: .warning, file: "./t.txt", location: .text(line: 1), message: "caps")
+        let repeated = try codeQuality(Report(files: [FileReport(file: "./t.txt", diagnostics: [twice, twice])]))
+        #expect(Set(repeated.compactMap { $0["fingerprint"] as? String }).count == 2)
+        #expect((repeated[0]["location"] as? [String: Any])?["path"] as? String == "t.txt")
+    }
+
+    @Test func sha256MatchesTheStandardTestVectors() {
+        #expect(SHA256.hex(Array("abc".utf8)) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        #expect(SHA256.hex([UInt8]()) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        #expect(SHA256.hex(Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8))
+            == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
+    }
+
+    @Test func codeQualityValidatesAgainstGitLabsDocumentedFields() throws {
+        guard let python = TestPython.interpreter(importing: ["jsonschema"]) else {
+            print("skipped: no Python with the jsonschema package (set PLAYPREP_PYTHON or create .venv-oracle)")
+            return
+        }
+        let text = CodeClimateReporter().render(report)
+        let schema = TestPython.codeQualitySchema.path
+        let result = try TestPython.run(python, ["-c", TestPython.validateJSONSchema, schema], input: text)
+        #expect(result.status == 0, "\(result.output)")
+        let broken = try TestPython.run(
+            python, ["-c", TestPython.validateJSONSchema, schema],
+            input: text.replacingOccurrences(of: "\"minor\"", with: "\"warning\""))
         #expect(broken.status == 1)
     }
 }

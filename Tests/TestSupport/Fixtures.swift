@@ -46,6 +46,35 @@ public enum Fixtures {
     }
 }
 
+/// A headless Chromium for tests that load playprep's HTML report in a real browser.
+public enum Chromium {
+    /// `PLAYPREP_CHROMIUM`, else `chromium`, `chromium-browser` or `google-chrome` on PATH; `nil` when none is
+    /// installed (Debian: `apt-get install -y chromium`), so the browser tests skip.
+    public static let executable: URL? = {
+        if let path = ProcessInfo.processInfo.environment["PLAYPREP_CHROMIUM"] { return URL(fileURLWithPath: path) }
+        return ["chromium", "chromium-browser", "google-chrome"].lazy.compactMap(Fixtures.executable(named:)).first
+    }()
+
+    /// Runs headless Chromium (no GPU, no sandbox, as in a container) with `arguments` and waits for it. Its
+    /// log goes to a temporary file, as it can outgrow a pipe.
+    public static func run(_ arguments: [String]) throws -> (status: Int32, standardOutput: String, standardError: String) {
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("playprep-chromium-\(UUID().uuidString).log")
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: log) }
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = ["--headless", "--disable-gpu", "--no-sandbox", "--hide-scrollbars"] + arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = try FileHandle(forWritingTo: log)
+        try process.run()
+        let outData = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: outData, as: UTF8.self),
+                String(decoding: try Data(contentsOf: log), as: UTF8.self))
+    }
+}
+
 /// Runs the built `playprep` binary, for end-to-end tests.
 public enum PlayprepBinary {
     /// `PLAYPREP_BINARY` when set (to run the end-to-end tests against another build, such as the shipping one),
@@ -135,6 +164,10 @@ public enum TestPython {
     /// The committed OASIS SARIF 2.1.0 schema.
     public static let sarifSchema = Fixtures.packageRoot.appendingPathComponent(
         "Tests/DiagnosticsTests/Resources/sarif-schema-2.1.0.json")
+
+    /// The GitLab Code Quality schema written from GitLab's documented report fields.
+    public static let codeQualitySchema = Fixtures.packageRoot.appendingPathComponent(
+        "Tests/DiagnosticsTests/Resources/gitlab-codequality.schema.json")
 
     /// A script that validates standard input against the JSON schema at `argv[1]`, printing each error.
     public static let validateJSONSchema = """

@@ -1,0 +1,210 @@
+public import Diagnostics
+import NinePatchKit
+import PlayListingKit
+
+/// What `playprep rules` shows: every rule of ``RuleCatalog/playprep`` grouped by family, and for one rule its
+/// summary with the examples that pass and fail it — the listing and package-name rules' own examples, the
+/// repository fixtures of the NinePatch rules, or a note that none is recorded.
+public struct RuleBook: Sendable {
+    /// Rules sharing an id prefix, such as `NP` or `TXT`.
+    public struct Family: Sendable, Hashable {
+        public var prefix: String
+        public var name: String
+        public var rules: [RuleDescriptor]
+    }
+
+    /// One example of a rule: a title and the lines that say what it holds.
+    public struct Example: Sendable, Hashable, Encodable {
+        public var title: String
+        public var details: [String]
+    }
+
+    /// One rule with its examples. `passing` and `failing` are both empty when none is recorded.
+    public struct Entry: Sendable, Hashable {
+        public var descriptor: RuleDescriptor
+        public var family: String
+        public var passing: [Example]
+        public var failing: [Example]
+        /// Said before the examples, e.g. that fixtures show the rule only in a project check.
+        public var note: String?
+    }
+
+    public var families: [Family]
+
+    /// The families in the order a reader meets them: NinePatch files first, then the project, then the store.
+    static let familyNames: [(prefix: String, name: String)] = [
+        ("NP", "NinePatch"), ("PNG", "PNG files"), ("RES", "Resource names"), ("PRJ", "Project"),
+        ("PKG", "Package names"), ("TXT", "Listing text"), ("LOC", "Listing locales"), ("LAY", "Listing layout"),
+        ("IMG", "Listing graphics"), ("CON", "Listing consistency"), ("FDR", "F-Droid"),
+    ]
+
+    /// The book of every rule playprep has.
+    public static var playprep: RuleBook {
+        RuleBook(catalog: .playprep)
+    }
+
+    /// The rules of `catalog`, grouped by the letters of their ids (unknown prefixes last, by prefix).
+    public init(catalog: RuleCatalog) {
+        let byPrefix = Dictionary(grouping: catalog.descriptors.values) { Self.prefix(of: $0.id) }
+        let known = Self.familyNames.map(\.prefix)
+        let order = known.filter { byPrefix[$0] != nil } + byPrefix.keys.filter { !known.contains($0) }.sorted()
+        families = order.map { prefix in
+            Family(prefix: prefix, name: Self.familyNames.first { $0.prefix == prefix }?.name ?? prefix,
+                   rules: (byPrefix[prefix] ?? []).sorted { $0.id < $1.id })
+        }
+    }
+
+    /// The rule `id` (any case) with its examples, or `nil` when there is no such rule.
+    public func entry(for id: String) -> Entry? {
+        for family in families {
+            guard let descriptor = family.rules.first(where: { $0.id.uppercased() == id.uppercased() }) else { continue }
+            var entry = Entry(descriptor: descriptor, family: family.name, passing: [], failing: [], note: nil)
+            if let rule = PackageNameRules.all.first(where: { $0.id == descriptor.id }) {
+                entry.passing = rule.passing.map { Example(title: $0.description, details: []) }
+                entry.failing = rule.failing.map { Example(title: $0.description, details: []) }
+            } else if let rule = Self.listingRules.first(where: { $0.id == descriptor.id }) {
+                entry.passing = rule.passing.map(Self.example)
+                entry.failing = rule.failing.map(Self.example)
+            } else if let fixtures = NinePatchRule(rawValue: descriptor.id)?.fixtures ?? ResourceRule(rawValue: descriptor.id)?.fixtures {
+                entry.passing = fixtures.passing.map { Example(title: $0, details: []) }
+                entry.failing = fixtures.failing.map { Example(title: $0, details: []) }
+                entry.note = "Files in playprep's repository" + (fixtures.needsProject
+                    ? "; the rule compares files of a project, so run `playprep check` on the folder around them."
+                    : "; check them with `playprep ninepatch check FILE`.")
+            }
+            return entry
+        }
+        return nil
+    }
+
+    static let listingRules = TextRules.all + LocaleRules.all + LayoutRules.all + ImageRules.all
+        + ConsistencyRules.all + FDroidRules.all
+
+    private static func example(_ listing: ListingExample) -> Example {
+        let notes = listing.readingNotes
+        return Example(
+            title: "\(listing.description)" + (notes.isEmpty ? "" : " (\(notes.joined(separator: ", ")))"),
+            details: listing.distinctiveFiles.map { "\($0.path): " + ($0.file?.summary ?? "absent") })
+    }
+
+    /// `NP` of `NP003`: the id's leading letters.
+    static func prefix(of id: String) -> String {
+        String(id.prefix { $0.isLetter })
+    }
+
+    // MARK: Text
+
+    /// Every rule, one line each under its family: id, default severity, on or opt-in, summary.
+    public var listing: String {
+        var lines = [String]()
+        for family in families {
+            lines.append("\(family.name) (\(family.prefix))")
+            for rule in family.rules {
+                let state = rule.isEnabledByDefault ? "on" : "opt-in"
+                lines.append("  \(rule.id.padding(6))  \(rule.defaultSeverity.rawValue.padding(7))  "
+                    + "\(state.padding(6))  \(rule.summary)")
+            }
+            lines.append("")
+        }
+        let count = families.map(\.rules.count).reduce(0, +)
+        lines.append("\(count) rules; `playprep rules ID` shows one with its examples, `--enable ID` turns an opt-in rule on.")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// One rule explained, like `lint --show`: id, name, family, severity, state, summary and examples.
+    public func explanation(of entry: Entry) -> String {
+        let rule = entry.descriptor
+        var lines = [
+            "\(rule.id) \(rule.name)",
+            "  family:   \(entry.family)",
+            "  severity: \(rule.defaultSeverity.rawValue), "
+                + (rule.isEnabledByDefault ? "on by default" : "opt-in (--enable \(rule.id) or `\(rule.id): on` in playprep.yml)"),
+            "",
+            rule.summary,
+        ]
+        if entry.passing.isEmpty && entry.failing.isEmpty {
+            lines += ["", "No example recorded."]
+        } else {
+            if let note = entry.note { lines += ["", note] }
+            for (title, examples) in [("Passes", entry.passing), ("Fails", entry.failing)] where !examples.isEmpty {
+                lines += ["", "\(title):"]
+                for example in examples {
+                    lines.append("  - \(example.title)")
+                    lines += example.details.map { "      \($0)" }
+                }
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    // MARK: JSON
+
+    /// `{"families": [{"prefix", "name", "rules": [{"id", "name", "severity", "enabledByDefault", "summary"}]}]}`.
+    public var listingJSON: String {
+        JSONReporter.encode(["families": families.map { family in
+            FamilyJSON(prefix: family.prefix, name: family.name, rules: family.rules.map(RuleJSON.init))
+        }])
+    }
+
+    /// The rule's fields as in ``listingJSON``, with `family`, `note`, `passing` and `failing`
+    /// (`[{"title", "details"}]`).
+    public func explanationJSON(of entry: Entry) -> String {
+        JSONReporter.encode(EntryJSON(
+            rule: RuleJSON(entry.descriptor), family: entry.family, note: entry.note, passing: entry.passing,
+            failing: entry.failing))
+    }
+
+    private struct FamilyJSON: Encodable {
+        var prefix: String
+        var name: String
+        var rules: [RuleJSON]
+    }
+
+    private struct RuleJSON: Encodable {
+        var id: String
+        var name: String
+        var severity: Severity
+        var enabledByDefault: Bool
+        var summary: String
+
+        init(_ descriptor: RuleDescriptor) {
+            id = descriptor.id
+            name = descriptor.name
+            severity = descriptor.defaultSeverity
+            enabledByDefault = descriptor.isEnabledByDefault
+            summary = descriptor.summary
+        }
+    }
+
+    private struct EntryJSON: Encodable {
+        var rule: RuleJSON
+        var family: String
+        var note: String?
+        var passing: [Example]
+        var failing: [Example]
+
+        enum CodingKeys: String, CodingKey {
+            case id, name, severity, enabledByDefault, summary, family, note, passing, failing
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(rule.id, forKey: .id)
+            try container.encode(rule.name, forKey: .name)
+            try container.encode(rule.severity, forKey: .severity)
+            try container.encode(rule.enabledByDefault, forKey: .enabledByDefault)
+            try container.encode(rule.summary, forKey: .summary)
+            try container.encode(family, forKey: .family)
+            try container.encode(note, forKey: .note)
+            try container.encode(passing, forKey: .passing)
+            try container.encode(failing, forKey: .failing)
+        }
+    }
+}
+
+extension String {
+    /// The string left-aligned in `width` columns.
+    fileprivate func padding(_ width: Int) -> String {
+        count >= width ? self : self + String(repeating: " ", count: width - count)
+    }
+}

@@ -1,0 +1,138 @@
+public import Diagnostics
+import FileAccess
+public import NinePatchKit
+import NinePatchPreview
+import PlayListingKit
+import PNGKit
+
+/// Makes the illustrations of the HTML report by reading the files a report names: a picture for every
+/// finding of a NinePatch rule on a file that decodes (the sheet of ``PreviewSheet``: the NinePatch enlarged
+/// nearest-neighbour with the finding's pixel ringed, its stretch, padding and bad patches marked, and how
+/// Android draws it stretched), and an excerpt for every finding on a line of a text file (the part over the
+/// limit highlighted for the length rules, else the line from the finding's column).
+///
+/// This is the one place where report pictures are drawn, so `Diagnostics` stays free of image code. Files that
+/// cannot be read any more are left without an illustration.
+public struct ReportIllustrator: Sendable {
+    public var checker: NinePatchChecker
+    public var badPatchTolerance: Int
+    /// Rules whose column marks where the text goes over a limit: all that follows is highlighted.
+    static let overLimitRules: Set<String> = Set(
+        [TextRules.titleLength, TextRules.shortDescriptionLength, TextRules.fullDescriptionLength,
+         TextRules.releaseNotesLength, TextRules.releaseNameLength, FDroidRules.textCut].map(\.id))
+    /// Lines of a highlighted run shown before the rest is summarised.
+    static let maximumExcerptLines = 12
+    /// Characters per line of the notes written on a picture.
+    static let noteWidth = 72
+
+    /// `checker` decodes the NinePatches (its limits apply); `badPatchTolerance` is NP107's, for the sheet.
+    public init(checker: NinePatchChecker = NinePatchChecker(), badPatchTolerance: Int = NinePatchLints.defaultBadPatchTolerance) {
+        self.checker = checker
+        self.badPatchTolerance = badPatchTolerance
+    }
+
+    /// The illustrations for `report`'s findings, by finding.
+    public func illustrations(for report: Report) -> [FindingKey: Illustration] {
+        var result = [FindingKey: Illustration]()
+        for file in report.files where !file.diagnostics.isEmpty {
+            let pictured = file.diagnostics.indices.filter { NinePatchRule(rawValue: file.diagnostics[$0].ruleID) != nil }
+            if !pictured.isEmpty {
+                let check = checker.check(fileAt: file.file, parseAnyway: true, keepImage: true)
+                if let image = check.image {
+                    for index in pictured {
+                        result[FindingKey(file: file.file, index: index)] = picture(
+                            of: file.diagnostics[index], image: image, ninePatch: check.ninePatch)
+                    }
+                }
+            }
+            let lined = file.diagnostics.indices.filter { file.diagnostics[$0].location?.line != nil }
+            guard !lined.isEmpty, let text = try? FileReader(maxBytes: 4 << 20).read(file.file) else { continue }
+            let lines = String(decoding: text, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+                .map { $0.hasSuffix("\r") ? String($0.dropLast()) : String($0) }
+            for index in lined {
+                result[FindingKey(file: file.file, index: index)] = excerpt(of: file.diagnostics[index], lines: lines)
+            }
+        }
+        return result
+    }
+
+    private func picture(of diagnostic: Diagnostic, image: RGBAImage, ninePatch: NinePatch?) -> Illustration? {
+        let name = String(diagnostic.file.split(separator: "/").last ?? Substring(diagnostic.file))
+        let pixel = diagnostic.location.flatMap { location in
+            location.x.flatMap { x in location.y.map { PixelPoint(x: x, y: $0) } }
+        }
+        let headline = "\(diagnostic.severity.rawValue) \(diagnostic.ruleID)"
+            + (pixel.map { " at pixel (\($0.x),\($0.y))" } ?? "") + ": " + diagnostic.message
+        let notes = Self.wrap(Self.ascii(headline), width: Self.noteWidth)
+            + (diagnostic.hint.map { Self.wrap(Self.ascii("fix: " + $0), width: Self.noteWidth) } ?? [])
+        let sheet = PreviewSheet(badPatchTolerance: badPatchTolerance)
+        guard let drawn = try? sheet.draw(
+                  finding: notes, source: image, ninePatch: ninePatch, title: Self.ascii(diagnostic.file),
+                  marked: pixel.map { [$0] } ?? []),
+              let png = try? PNGEncoder.fast.encode(drawn)
+        else { return nil }
+        var caption = "\(name) enlarged"
+        if let pixel { caption += ", the pixel (\(pixel.x),\(pixel.y)) ringed in green" }
+        caption += ninePatch == nil
+            ? "; aapt2 rejects the file, so there is no rendering"
+            : "; below, the file as Android draws it stretched to several sizes"
+        return Illustration(caption: caption, content: .picture(png: png, width: drawn.width, height: drawn.height))
+    }
+
+    private func excerpt(of diagnostic: Diagnostic, lines: [String]) -> Illustration? {
+        guard let number = diagnostic.location?.line, number >= 1, number <= lines.count else { return nil }
+        let start = (diagnostic.location?.column ?? 1) - 1
+        let name = String(diagnostic.file.split(separator: "/").last ?? Substring(diagnostic.file))
+        guard Self.overLimitRules.contains(diagnostic.ruleID) else {
+            let shown = max(1, number - 1)...min(lines.count, number + 1)
+            let excerpt = TextExcerpt(lines: shown.map { line in
+                TextExcerpt.Line(number: line, text: lines[line - 1],
+                                 highlighted: line == number ? start..<lines[line - 1].unicodeScalars.count : nil)
+            })
+            let place = diagnostic.location?.column.map { "line \(number) from column \($0)" } ?? "line \(number)"
+            return Illustration(caption: "\(name), \(place) highlighted", content: .excerpt(excerpt))
+        }
+        var last = lines.count
+        while last > number, lines[last - 1].allSatisfy(\.isWhitespace) { last -= 1 }
+        let shownLast = min(last, number + Self.maximumExcerptLines - 1)
+        let excerpt = TextExcerpt(lines: (number...shownLast).map { line in
+            let text = lines[line - 1]
+            return TextExcerpt.Line(number: line, text: text,
+                                    highlighted: (line == number ? start : 0)..<text.unicodeScalars.count)
+        }, omittedLines: last - shownLast)
+        return Illustration(
+            caption: "\(name): the highlighted text, from line \(number) column \(start + 1) on, is over the limit",
+            content: .excerpt(excerpt))
+    }
+
+    /// `text` in printable ASCII, as the sheets' pixel font draws it.
+    static func ascii(_ text: String) -> String {
+        var out = ""
+        for character in text {
+            switch character {
+            case "…": out += "..."
+            case "×": out += "x"
+            case "–", "—", "→": out += "-"
+            case "‘", "’": out += "'"
+            case "“", "”": out += "\""
+            default: out.append(character.isASCII && !character.isNewline ? character : "?")
+            }
+        }
+        return out
+    }
+
+    /// `text` broken at spaces into lines of at most `width` characters (longer words stay whole), the
+    /// continuation lines indented by two spaces.
+    static func wrap(_ text: String, width: Int) -> [String] {
+        var lines = [[Substring]]()
+        for word in text.split(separator: " ") {
+            let length = lines.last.map { $0.reduce(2) { $0 + $1.count + 1 } } ?? 0
+            if let last = lines.indices.last, length + word.count <= width {
+                lines[last].append(word)
+            } else {
+                lines.append([word])
+            }
+        }
+        return lines.enumerated().map { ($0.offset == 0 ? "" : "  ") + $0.element.joined(separator: " ") }
+    }
+}

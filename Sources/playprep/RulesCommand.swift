@@ -1,0 +1,39 @@
+import ArgumentParser
+import ProjectCheck
+
+/// `playprep rules [ID]`
+struct RulesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "rules",
+        abstract: "List every rule, or explain one with examples that pass and fail it.",
+        discussion: """
+            Without ID: every rule grouped by family, with its default severity, whether it is on by default or \
+            opt-in (--enable ID), and what it checks. With ID (e.g. NP003): the rule's summary and its passing and \
+            failing examples.
+            """
+    )
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, json
+    }
+
+    @Argument(help: "A rule id such as NP003 or TXT001.")
+    var id: String?
+
+    @Option(help: "Output format: text or json.")
+    var format: Format = .text
+
+    func run() throws {
+        let book = RuleBook.playprep
+        let text: String
+        if let id {
+            guard let entry = book.entry(for: id) else {
+                throw CLIError.invalidArgument("unknown rule '\(id)'; `playprep rules` lists them all")
+            }
+            text = format == .json ? book.explanationJSON(of: entry) : book.explanation(of: entry)
+        } else {
+            text = format == .json ? book.listingJSON : book.listing
+        }
+        Console.standardOutput.write(text)
+    }
+}
