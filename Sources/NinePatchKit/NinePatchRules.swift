@@ -81,7 +81,8 @@ public enum NinePatchRule: String, Sendable, CaseIterable {
                  "The content box (padding) should lie inside the layout (optical) bounds, or content draws over the shadow or glow.")
         case .aapt1Rejects:
             rule("aapt1-rejects", .warning,
-                 "Opt-in: aapt (v1) requires at least one stretch tick on the top and on the left border; aapt2 does not.")
+                 "Opt-in (--aapt1): aapt (v1) requires at least one stretch tick on the top and on the left border; aapt2 does not.",
+                 optIn: true)
         case .unreadablePNG:
             rule("unreadable-png", .error, "The file must be a complete, uncorrupted PNG.")
         case .pngTooLarge:
@@ -89,8 +90,8 @@ public enum NinePatchRule: String, Sendable, CaseIterable {
         }
     }
 
-    private func rule(_ name: String, _ severity: Severity, _ summary: String) -> RuleDescriptor {
-        RuleDescriptor(id: rawValue, name: name, defaultSeverity: severity, summary: summary)
+    private func rule(_ name: String, _ severity: Severity, _ summary: String, optIn: Bool = false) -> RuleDescriptor {
+        RuleDescriptor(id: rawValue, name: name, defaultSeverity: severity, summary: summary, isEnabledByDefault: !optIn)
     }
 
     /// Builds a diagnostic of this rule with its default severity.

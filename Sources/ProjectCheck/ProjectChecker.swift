@@ -62,7 +62,9 @@ public struct ProjectChecker: Sendable {
         let packageFindings = PackageNameJudge(expected: configuration.expectedApplicationID).diagnostics(for: build)
         let report = Report(files: buildFileReports(inventory, packageFindings + listingNotes) + ninePatchReports
             + listingReports(targets, files: inventory.files))
-        let (selected, withheld) = configuration.rules.apply(to: report, catalog: .playprep)
+        var rules = configuration.rules
+        if configuration.aapt1Compatibility { rules.enable([NinePatchRule.aapt1Rejects.id]) }
+        let (selected, withheld) = rules.apply(to: report, catalog: .playprep)
         return ProjectCheckResult(
             report: selected, withheld: withheld, listings: targets.map(\.summary),
             releaseVariantCount: build.applications.map(\.releaseVariants.count).reduce(0, +))

@@ -270,3 +270,21 @@ import TestSupport
         #expect(!inventory.files.contains { inventory.relative($0).hasPrefix("tmp/") })
     }
 }
+
+@Suite struct AAPT1OptInTests {
+    @Test func np201ReportsOnlyWithTheAAPT1Setting() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("aapt1-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let drawable = root.appendingPathComponent("app/src/main/res/drawable")
+        try FileManager.default.createDirectory(at: drawable, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: Fixtures.testImage("crafted/no_top_ticks.9.png"), to: drawable.appendingPathComponent("bar.9.png"))
+        let inventory = ProjectDiscovery().inventory(of: root.path)
+        var configuration = ProjectConfiguration()
+        let quiet = ProjectChecker(configuration: configuration, jobs: 1).run(inventory)
+        #expect(!quiet.report.diagnostics.contains { $0.ruleID == "NP201" })
+        configuration.aapt1Compatibility = true
+        let loud = ProjectChecker(configuration: configuration, jobs: 1).run(inventory)
+        #expect(loud.report.diagnostics.map(\.ruleID) == ["NP201"])
+    }
+}
