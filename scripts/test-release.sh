@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# shellcheck disable=SC2016  # bash -c '...' scripts take their arguments as $1, $2 on purpose
 # scripts/test-release.sh [--binary PATH] [--keep DIR]
 #
 # End-to-end test of scripts/release.sh: makes the release tarball for the version the binary reports (building
