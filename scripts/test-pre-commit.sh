@@ -3,7 +3,7 @@
 #
 # Tests the pre-commit hook (.pre-commit-hooks.yaml) with the real pre-commit (.venv-ci, or PATH): a temporary
 # git repository installs the hook from this checkout (`repo:` its path, `rev:` its HEAD commit, so the hook
-# is tested as committed), with playprep on PATH and PRE_COMMIT_HOME in a temporary folder. Committing
+# is tested as committed; the manifest is validated first), with playprep on PATH and PRE_COMMIT_HOME in a temporary folder. Committing
 #   * TestImages/problems/three_problems.9.png as res/drawable/x.9.png is blocked, with playprep's errors;
 #   * a good NinePatch from TestImages/SampleApp in its place passes;
 #   * a fastlane title over Play's 30 characters is blocked (the listing folder is checked), a short one passes;
@@ -26,6 +26,9 @@ fi
 binary="$(cd "$(dirname "$binary")" && pwd)/$(basename "$binary")"
 if [ -d "$ROOT/.venv-ci/bin" ]; then PATH="$ROOT/.venv-ci/bin:$PATH"; fi
 command -v pre-commit >/dev/null || { echo "test-pre-commit: pre-commit not found (pip install -r scripts/ci-requirements.txt)" >&2; exit 2; }
+
+pre-commit validate-manifest .pre-commit-hooks.yaml
+echo "  ok: pre-commit validate-manifest .pre-commit-hooks.yaml"
 
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
