@@ -11,7 +11,7 @@ struct Playprep: ParsableCommand {
             Exit status: 0 no errors (warnings allowed unless --strict), 1 errors found, \
             2 the command could not run (bad usage, a missing input, an unwritable output).
             """,
-        version: "0.1.0",
+        version: "0.2.0",
         subcommands: [CheckProject.self, NinePatchCommand.self, PackageCommand.self, ListingCommand.self, RulesCommand.self]
     )
 
