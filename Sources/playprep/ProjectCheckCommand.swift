@@ -72,6 +72,12 @@ struct CheckProject: ParsableCommand {
             configuration.gradleProperties[String(property[..<equals])] = String(property[property.index(after: equals)...])
         }
         configuration.rules = report.selection(configuration.rules)
+        for root in configuration.listingRoots {
+            let path = (projectDirectory as NSString).appendingPathComponent(root.path)
+            guard PathKind(path: path) == .folder else {
+                throw CLIError.invalidArgument("listing root '\(root.path)' (playprep.yml listing.roots): \(path): no such folder")
+            }
+        }
         let inventory = ProjectDiscovery(excludes: configuration.excludes).inventory(of: projectDirectory)
         let checker = ProjectChecker(
             configuration: configuration,

@@ -93,5 +93,26 @@ import TestSupport
 
         let missingConfig = try PlayprepBinary.run(["check", "TestImages/SampleApp", "--config", "nope.yml"])
         #expect(missingConfig.status == 2)
+
+        try "listing:\n  roots:\n    - { path: app-metadata/org.example, store: play }\n"
+            .write(to: config, atomically: true, encoding: .utf8)
+        let missingRoot = try PlayprepBinary.run(["check", project.path])
+        #expect(missingRoot.status == 2)
+        #expect(missingRoot.standardError.hasPrefix("playprep: error: listing root 'app-metadata/org.example' (playprep.yml listing.roots): "))
+        #expect(missingRoot.standardOutput.isEmpty)
+    }
+
+    @Test func configuredListingRootIsCheckedForItsStore() throws {
+        let project = try copy("SampleApp")
+        defer { try? FileManager.default.removeItem(at: project) }
+        // The same listing, moved to a per-applicationId folder that only playprep.yml names.
+        try FileManager.default.moveItem(
+            at: project.appendingPathComponent("fastlane/metadata"),
+            to: project.appendingPathComponent("app-metadata"))
+        try "listing:\n  roots:\n    - { path: app-metadata/android, store: fdroid }\n"
+            .write(to: project.appendingPathComponent("playprep.yml"), atomically: true, encoding: .utf8)
+        let run = try PlayprepBinary.run(["check", project.path])
+        #expect(run.status == 0, "\(run.standardOutput)")
+        #expect(run.standardError.contains("playprep: listing app-metadata/android: F-Droid\n"))
     }
 }
