@@ -92,6 +92,8 @@ public struct SARIFReporter: Reporter {
 
         struct Configuration: Encodable {
             var level: String
+            /// `false` for opt-in rules, which report only when turned on.
+            var enabled: Bool
         }
 
         init(_ descriptor: RuleDescriptor) {
@@ -100,7 +102,8 @@ public struct SARIFReporter: Reporter {
             shortDescription = Message(text: descriptor.summary)
             fullDescription = Message(text: descriptor.summary)
             help = Message(text: "\(descriptor.id) (\(descriptor.name)): \(descriptor.summary)")
-            defaultConfiguration = Configuration(level: SARIFReporter.level(descriptor.defaultSeverity))
+            defaultConfiguration = Configuration(
+                level: SARIFReporter.level(descriptor.defaultSeverity), enabled: descriptor.isEnabledByDefault)
         }
     }
 

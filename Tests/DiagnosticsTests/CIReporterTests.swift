@@ -24,6 +24,7 @@ import FoundationXML
     ])
     let catalog = RuleCatalog([
         RuleDescriptor(id: "NP003", name: "invalid-frame-color", defaultSeverity: .error, summary: "Frame colours."),
+        RuleDescriptor(id: "TXT011", name: "near-limit", defaultSeverity: .warning, summary: "Room.", isEnabledByDefault: false),
     ])
 
     // MARK: GitHub
@@ -95,6 +96,8 @@ import FoundationXML
         #expect(rules.map { $0["id"] as? String } == ["NP003", "NP103", "TXT001", "TXT011"])
         #expect((rules[0]["shortDescription"] as? [String: Any])?["text"] as? String == "Frame colours.")
         #expect((rules[0]["defaultConfiguration"] as? [String: Any])?["level"] as? String == "error")
+        #expect((rules[0]["defaultConfiguration"] as? [String: Any])?["enabled"] as? Bool == true)
+        #expect((rules[3]["defaultConfiguration"] as? [String: Any])?["enabled"] as? Bool == false)
         let results = try #require(run["results"] as? [[String: Any]])
         #expect(results.map { $0["level"] as? String } == ["error", "warning", "warning", "note"])
         #expect(results.map { $0["ruleIndex"] as? Int } == [0, 1, 2, 3])
