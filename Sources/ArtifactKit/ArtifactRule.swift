@@ -1,4 +1,5 @@
 public import Diagnostics
+public import NinePatchKit
 
 /// Rules on the release artifact itself (APK), as Play and devices receive it.
 public enum ArtifactRule: String, Sendable, CaseIterable {
@@ -62,6 +63,24 @@ public enum ArtifactRule: String, Sendable, CaseIterable {
             rule("malformed-native-library", .error,
                  "A lib/<abi>/*.so entry is not a readable ELF shared library for that ABI.")
         }
+    }
+
+    /// The APKs of `scripts/make-artifacts.sh` that fail and pass the rule; `nil` when none is recorded.
+    public var fixtures: RuleFixtures? {
+        let apk = { (name: String) in "TestImages/artifacts/\(name).apk" }
+        let failing: String? = switch self {
+        case .missingVersionCode, .missingVersionName: "no-version"
+        case .targetSdkTooLow: "old-target"
+        case .minSdkAboveTargetSdk: "min-above-target"
+        case .debuggable: "debuggable"
+        case .testOnly: "test-only"
+        case .missing64BitLibraries: "only-32-bit"
+        case .segmentNot16KBAligned, .zipEntryNot16KBAligned: "page-4k"
+        case .invalidCompiledNinePatch: "ninepatch-mismatch"
+        case .unresolvedManifestResource: "unresolved-icon"
+        case .malformedNativeLibrary: nil
+        }
+        return failing.map { RuleFixtures(failing: [apk($0)], passing: [apk("release")]) }
     }
 
     private func rule(_ name: String, _ severity: Severity, _ summary: String) -> RuleDescriptor {
