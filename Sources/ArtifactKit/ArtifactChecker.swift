@@ -86,11 +86,12 @@ public struct ArtifactChecker: Sendable {
     private func sdkLevels(_ manifest: AppManifest, file: String) -> [Diagnostic] {
         var found = [Diagnostic]()
         let target = manifest.effectiveTargetSdk
-        if let (level, source) = policy.requirement(on: date, otherFormFactor: manifest.isOtherFormFactor), target < level {
+        if let (level, basis) = policy.requirement(on: date, otherFormFactor: manifest.isOtherFormFactor), target < level {
             let declared = manifest.targetSdkVersion.map { "targetSdkVersion is \($0)" }
                 ?? "there is no targetSdkVersion, so the platform takes \(target)"
             found.append(ArtifactRule.targetSdkTooLow.diagnostic(
-                file: file, "\(declared); Play requires \(level) or higher for new apps and updates (\(source))",
+                file: file, "\(declared); Play requires \(level) or higher for new apps and updates "
+                    + "\(manifest.isOtherFormFactor ? "for Wear OS, TV and Automotive " : "")\(basis)",
                 hint: "raise targetSdk to \(level) in the module's build file and test the behaviour changes of each level"))
         }
         if let min = manifest.minSdkVersion, let declaredTarget = manifest.targetSdkVersion, min > declaredTarget {

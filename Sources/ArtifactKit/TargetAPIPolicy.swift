@@ -55,12 +55,12 @@ public struct TargetAPIPolicy: Sendable, Hashable {
             35, source: "Android Developers: Support 16 KB page sizes (developer.android.com/16kb-page-size): from "
                 + "2025-11-01, apps targeting Android 15+ must support 16 KB pages on 64-bit devices", asOf: "2025-11"))
 
-    /// The level required on `date` (`YYYY-MM-DD`), and the deadline it comes from; `nil` before the first one.
-    public func requirement(on date: String, otherFormFactor: Bool) -> (level: Int, source: String)? {
-        if let override { return (override, "playprep.yml artifact.targetSdk") }
+    /// The level required on `date` (`YYYY-MM-DD`), and why (`since 2026-08-31`, or the pinned level); `nil`
+    /// before the first deadline.
+    public func requirement(on date: String, otherFormFactor: Bool) -> (level: Int, basis: String)? {
+        if let override { return (override, "as pinned by artifact.targetSdk") }
         guard let deadline = deadlines.last(where: { $0.date <= date }) else { return nil }
-        return otherFormFactor
-            ? (deadline.minimumTargetSdkOtherFormFactors, "\(deadline.minimumTargetSdk.source), from \(deadline.date)")
-            : (deadline.minimumTargetSdk.value, "\(deadline.minimumTargetSdk.source), from \(deadline.date)")
+        let level = otherFormFactor ? deadline.minimumTargetSdkOtherFormFactors : deadline.minimumTargetSdk.value
+        return (level, "since \(deadline.date)")
     }
 }
