@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# Builds the artifact fixtures in TestImages/artifacts/ with the real Android tools, so every APK there is what
-# a release build produces, not a hand-made imitation:
-#   aapt2 compile/link  (Debian: aapt; -I the platform from android-framework-res)
+# Builds the artifact fixtures in TestImages/artifacts/ with the real Android tools, so every APK and AAB there is
+# what a release build produces, not a hand-made imitation:
+#   aapt2 compile/link  (Debian: aapt; -I the platform from android-framework-res; --proto-format for bundles)
 #   zipalign, apksigner (Debian: zipalign, apksigner; keytool from the JDK)
 #   clang + lld         (/opt/swift/usr/bin/clang, or Debian's clang and lld) for the native libraries
-#   zip, python3        (only for the malformed archives, which no Android tool would write)
+#   protoc              (Debian: protobuf-compiler) for a bundle's BundleConfig.pb
+#   zip, python3        (the AAB layout, and the malformed archives, which no Android tool would write)
 # Run it from the repository root; it rewrites TestImages/artifacts/ and the tests pin what it makes.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -12,7 +13,7 @@ cd "$(dirname "$0")/.."
 out=TestImages/artifacts
 framework=${FRAMEWORK_RES:-/usr/share/android-framework-res/framework-res.apk}
 clang=${CLANG:-$(command -v /opt/swift/usr/bin/clang || command -v clang)}
-for tool in aapt2 zipalign apksigner keytool zip python3 "$clang"; do
+for tool in aapt2 zipalign apksigner keytool protoc zip unzip python3 "$clang"; do
   command -v "$tool" >/dev/null || { echo "make-artifacts: $tool is missing" >&2; exit 2; }
 done
 [ -f "$framework" ] || { echo "make-artifacts: $framework is missing (apt-get install android-framework-res)" >&2; exit 2; }
@@ -20,7 +21,7 @@ done
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 mkdir -p "$out"
-rm -f "$out"/*.apk "$out"/*.zip "$out"/*.txt
+rm -f "$out"/*.apk "$out"/*.aab
 
 # A throw-away signing key: the fixtures are signed as a release build is, by a key nobody needs to keep.
 keytool -genkeypair -keystore "$work/key.jks" -storepass playprep -keypass playprep -alias playprep \
@@ -48,11 +49,14 @@ aapt2 compile --dir "$work/overflow" -o "$work/overflow.zip"
 
 # build NAME [--package ID] [--manifest-extra ATTRS] [--application-extra ATTRS] [--sdk MIN TARGET]
 #       [--version CODE NAME | --no-version] [--abis "arm64-v8a armeabi-v7a"] [--page 16384] [--align 16384]
-#       [--overflow]
+#       [--overflow] [--bundle]
+# An APK is linked, gets its libraries stored uncompressed, is signed and zipaligned. A bundle (NAME.aab) is
+# linked with --proto-format and laid out as bundletool reads it: base/manifest/AndroidManifest.xml,
+# base/resources.pb, base/res/, base/lib/<abi>/ and BundleConfig.pb.
 build() {
   local name=$1; shift
   local package=com.playprep.sample app_extra="" min=24 target=36 code=3 version=1.2.0 abis="arm64-v8a armeabi-v7a"
-  local page=16384 align=16384 flats=("$work/res.zip") has_version=1
+  local page=16384 align=16384 flats=("$work/res.zip") has_version=1 bundle=0
   while [ $# -gt 0 ]; do
     case $1 in
       --package) package=$2; shift 2 ;;
@@ -64,10 +68,11 @@ build() {
       --page) page=$2; shift 2 ;;
       --align) align=$2; shift 2 ;;
       --overflow) flats+=("$work/overflow.zip"); shift ;;
+      --bundle) bundle=1; shift ;;
       *) echo "build: unknown option $1" >&2; exit 2 ;;
     esac
   done
-  local dir="$work/$name"
+  local dir="$work/$name-$bundle"
   mkdir -p "$dir/lib"
   local version_attrs=""
   [ "$has_version" = 1 ] && version_attrs="android:versionCode=\"$code\" android:versionName=\"$version\""
@@ -79,7 +84,9 @@ build() {
         android:extractNativeLibs="false" $app_extra />
 </manifest>
 XML
-  aapt2 link -I "$framework" --manifest "$dir/AndroidManifest.xml" -o "$dir/linked.apk" "${flats[@]}"
+  local format=()
+  [ "$bundle" = 1 ] && format=(--proto-format)
+  aapt2 link "${format[@]}" -I "$framework" --manifest "$dir/AndroidManifest.xml" -o "$dir/linked.apk" "${flats[@]}"
   for abi in $abis; do
     local triple
     case $abi in
@@ -91,6 +98,15 @@ XML
     mkdir -p "$dir/lib/lib/$abi"
     native "$triple" "$page" "$dir/lib/lib/$abi/libanswer.so"
   done
+  if [ "$bundle" = 1 ]; then
+    mkdir -p "$dir/aab/base/manifest"
+    (cd "$dir/aab/base" && unzip -q "$dir/linked.apk" && mv AndroidManifest.xml manifest/)
+    [ -d "$dir/lib/lib" ] && cp -r "$dir/lib/lib" "$dir/aab/base/lib"
+    echo 'bundletool { version: "1.17.2" }' | protoc -I Sources/ArtifactKit/Protobuf --encode=playprep.bundletool.BundleConfig \
+      bundle_config.proto >"$dir/aab/BundleConfig.pb"
+    (cd "$dir/aab" && zip -q -r -X -D "$OLDPWD/$out/$name.aab" BundleConfig.pb base)
+    return
+  fi
   # Native libraries go in uncompressed (extractNativeLibs="false"), as AGP packages them for API 23+.
   if [ -n "$abis" ]; then (cd "$dir/lib" && zip -q -0 -r "$dir/linked.apk" lib); fi
   sign_and_align "$dir/linked.apk" "$align" "$out/$name.apk"
@@ -115,6 +131,10 @@ build no-version --no-version
 build reserved-package --package com.example.sample      # Play refuses com.example (PKG006)
 build only-32-bit --abis "armeabi-v7a"                   # no arm64-v8a beside armeabi-v7a
 build page-4k --page 4096 --align 4                      # ELF segments and zip entries aligned to 4 KB only
+build release --bundle                                   # the same app as a bundle: passes every ART rule
+build debuggable --bundle --application-extra 'android:debuggable="true"'
+build only-32-bit --bundle --abis "armeabi-v7a"
+build page-4k --bundle --page 4096                       # ELF segments only: bundletool decides zip alignment
 build ninepatch-overflow --overflow                      # aapt2 wraps npTc's counts: consistent, but 2 spans
 
 # The icon and label ids the manifest names, with a resources.arsc from a build that has neither: what a
@@ -125,14 +145,14 @@ aapt2 compile --dir "$work/bare/res" -o "$work/bare.zip"
 printf '<manifest xmlns:android="http://schemas.android.com/apk/res/android" package="com.playprep.sample"/>\n' \
   >"$work/bare/AndroidManifest.xml"
 aapt2 link -I "$framework" --manifest "$work/bare/AndroidManifest.xml" -o "$work/bare/bare.apk" "$work/bare.zip"
-cp "$work/release/linked.apk" "$work/unresolved.apk"
+cp "$work/release-0/linked.apk" "$work/unresolved.apk"
 (cd "$work/bare" && unzip -q -o bare.apk resources.arsc && zip -q -0 "$work/unresolved.apk" resources.arsc)
 sign_and_align "$work/unresolved.apk" 16384 "$out/unresolved-icon.apk"
 
 # A compiled NinePatch whose pixels were rewritten at another size while its private chunks were copied, as an
 # image optimiser run on the built APK can do: aapt2's own npTc of title_bar (17x65) on the 261x3 many_stripes
 # image, which is lower than title_bar's vertical stretch span. No Android tool writes this, so the chunks are moved with python3 between aapt2 outputs.
-cp "$work/ninepatch-overflow/linked.apk" "$work/mismatch.apk"
+cp "$work/ninepatch-overflow-0/linked.apk" "$work/mismatch.apk"
 (cd "$work" && rm -rf mismatch && mkdir mismatch && cd mismatch && unzip -q ../mismatch.apk 'res/drawable-mdpi-v4/*')
 python3 - "$work/mismatch/res/drawable-mdpi-v4" <<'PY'
 import struct, sys

@@ -10,8 +10,21 @@ public struct ArtifactCheck: Sendable {
     public var files: [FileReport]
 }
 
-/// Judges a release APK as Play and devices receive it: identity and version, target API level, the flags Play
-/// refuses, native libraries (64-bit and 16 KB pages), compiled NinePatches and the launcher icon and label.
+/// Where an artifact keeps what Play reads: an APK at its root in Android's binary formats, an Android App
+/// Bundle in its base module in aapt2's protobuf formats.
+enum ArtifactLayout: CaseIterable {
+    case apk
+    case bundle
+
+    var manifest: String { self == .apk ? "AndroidManifest.xml" : "base/manifest/AndroidManifest.xml" }
+    var resources: String { self == .apk ? "resources.arsc" : "base/resources.pb" }
+    var libraries: String { self == .apk ? "lib/" : "base/lib/" }
+    var resourceFiles: String { self == .apk ? "res/" : "base/res/" }
+}
+
+/// Judges a release APK or AAB as Play and devices receive it: identity and version, target API level, the
+/// flags Play refuses, native libraries (64-bit and 16 KB pages), compiled NinePatches and the launcher icon and
+/// label.
 public struct ArtifactChecker: Sendable {
     public var limits: ArchiveLimits
     public var policy: TargetAPIPolicy
@@ -38,23 +51,25 @@ public struct ArtifactChecker: Sendable {
         return try check(archive, path: path)
     }
 
-    /// Checks an opened archive, reported as `path`.
+    /// Checks an opened archive, reported as `path`: an APK, or the base module of an Android App Bundle.
     public func check(_ archive: SafeArchive, path: String) throws(ArtifactError) -> ArtifactCheck {
-        let manifestPath = "AndroidManifest.xml"
-        guard archive.contains(manifestPath) else {
-            throw archive.contains("base/manifest/AndroidManifest.xml") ? .bundleNotSupported : .missingEntry(manifestPath)
+        guard let layout = ArtifactLayout.allCases.first(where: { archive.contains($0.manifest) }) else {
+            throw .missingEntry("AndroidManifest.xml (APK) or base/manifest/AndroidManifest.xml (AAB)")
         }
-        let manifest = try archive.parse(manifestPath) { bytes throws(ArtifactParseError) in
-            try AppManifest(elements: BinaryXML(bytes).elements)
+        let manifest = try archive.parse(layout.manifest) { bytes throws(ArtifactParseError) in
+            try AppManifest(elements: layout == .bundle ? BundleFormat.elements(bytes) : BinaryXML(bytes).elements)
         }
-        let table = archive.contains("resources.arsc")
-            ? try archive.parse("resources.arsc") { bytes throws(ArtifactParseError) in try ResourceTable(bytes) } : nil
+        let table = archive.contains(layout.resources)
+            ? try archive.parse(layout.resources) { bytes throws(ArtifactParseError) in
+                layout == .bundle ? try ResourceTable(protobuf: bytes) : try ResourceTable(bytes)
+            } : nil
         var diagnostics = identity(manifest, file: path) + sdkLevels(manifest, file: path) + flags(manifest, file: path)
-            + resources(manifest, table: table, file: path)
+            + resources(manifest, table: table, file: path, tableName: layout.resources)
         diagnostics += try NativeLibraryCheck(
-            requires16KB: manifest.effectiveTargetSdk >= policy.pageSize16KBFromTargetSdk.value, checksZipAlignment: true
-        ).diagnostics(archive, libraryFolder: "lib/", artifact: path)
-        diagnostics += try compiledNinePatches(archive, artifact: path)
+            requires16KB: manifest.effectiveTargetSdk >= policy.pageSize16KBFromTargetSdk.value,
+            checksZipAlignment: layout == .apk
+        ).diagnostics(archive, libraryFolder: layout.libraries, artifact: path)
+        diagnostics += try compiledNinePatches(archive, folder: layout.resourceFiles, artifact: path)
         var byFile = [String: [Diagnostic]]()
         for diagnostic in diagnostics { byFile[diagnostic.file, default: []].append(diagnostic) }
         let files = [FileReport(file: path, diagnostics: byFile.removeValue(forKey: path) ?? [])]
@@ -119,23 +134,27 @@ public struct ArtifactChecker: Sendable {
 
     /// The icon and label the manifest refers to, looked up in resources.arsc (framework resources are the
     /// platform's and are not in it).
-    private func resources(_ manifest: AppManifest, table: ResourceTable?, file: String) -> [Diagnostic] {
+    private func resources(
+        _ manifest: AppManifest, table: ResourceTable?, file: String, tableName: String
+    ) -> [Diagnostic] {
         [("android:icon", manifest.icon), ("android:label", manifest.label)].compactMap { attribute, value in
             guard case .reference(let id) = value, id >> 24 != 0x01, !(table?.contains(id) ?? false) else { return nil }
             let hex = "0x" + String(id, radix: 16)
             return ArtifactRule.unresolvedManifestResource.diagnostic(
                 file: file,
                 "application \(attribute) refers to resource \(hex), which "
-                    + (table == nil ? "cannot exist: the artifact has no resources.arsc" : "resources.arsc does not define"),
+                    + (table == nil ? "cannot exist: the artifact has no \(tableName)" : "\(tableName) does not define"),
                 hint: "check the resource shrinker's keep rules and that the resource exists in the release variant")
         }
     }
 
-    /// Every `res/**/*.9.png`: the compiled chunks must decode and fit the image.
-    private func compiledNinePatches(_ archive: SafeArchive, artifact: String) throws(ArtifactError) -> [Diagnostic] {
+    /// Every `*.9.png` under `folder`: the compiled chunks must decode and fit the image.
+    private func compiledNinePatches(
+        _ archive: SafeArchive, folder: String, artifact: String
+    ) throws(ArtifactError) -> [Diagnostic] {
         let decompiler = NinePatchDecompiler()
         var found = [Diagnostic]()
-        for entry in archive.entries where entry.path.hasPrefix("res/") && entry.path.lowercased().hasSuffix(".9.png") {
+        for entry in archive.entries where entry.path.hasPrefix(folder) && entry.path.lowercased().hasSuffix(".9.png") {
             let bytes = try archive.read(entry.path)
             do {
                 _ = try decompiler.decompile(png: bytes)

@@ -13,12 +13,10 @@ public enum ArtifactError: Error, Sendable, Hashable, CustomStringConvertible {
     case compressionRatio(String, ratio: UInt64, limit: Int)
     /// An entry whose data cannot be read or inflated, or whose checksum does not match.
     case corruptEntry(String, reason: String)
-    /// A required entry is missing (`AndroidManifest.xml`).
+    /// A required entry is missing (the manifest).
     case missingEntry(String)
     /// An entry in Android's binary formats that cannot be parsed.
     case malformed(String, reason: String)
-    /// An Android App Bundle, which this version does not read yet.
-    case bundleNotSupported
 
     public var description: String {
         switch self {
@@ -38,7 +36,6 @@ public enum ArtifactError: Error, Sendable, Hashable, CustomStringConvertible {
         case let .corruptEntry(name, reason): "entry '\(name)' is corrupt: \(reason)"
         case .missingEntry(let name): "no \(name): not an APK or AAB"
         case let .malformed(name, reason): "\(name) is malformed: \(reason)"
-        case .bundleNotSupported: "an Android App Bundle (AAB): only APKs are read so far"
         }
     }
 }

@@ -1,7 +1,7 @@
 public import Diagnostics
 public import NinePatchKit
 
-/// Rules on the release artifact itself (APK), as Play and devices receive it.
+/// Rules on the release artifact itself (APK or AAB), as Play and devices receive it.
 public enum ArtifactRule: String, Sendable, CaseIterable {
     case missingVersionCode = "ART001"
     case missingVersionName = "ART002"

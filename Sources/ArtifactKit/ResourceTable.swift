@@ -16,9 +16,15 @@ public struct ResourceTable: Sendable {
     private static let entryFlagCompact = 0x0008
 
     /// Values by resource id, one per configuration that defines it.
-    private var values: [UInt32: [EntryValue]] = [:]
+    var values: [UInt32: [EntryValue]]
 
+    init(values: [UInt32: [EntryValue]]) {
+        self.values = values
+    }
+
+    /// The table of an APK's `resources.arsc`.
     public init(_ bytes: [UInt8]) throws(ArtifactParseError) {
+        values = [:]
         let reader = BinaryReader(bytes: bytes)
         let root = try ResourceChunk(reader, at: 0, limit: bytes.count)
         guard root.type == ResourceChunk.table else {

@@ -8,7 +8,7 @@ import Foundation
 struct ArtifactCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "artifact",
-        abstract: "Check the release artifact itself: the APK that will be uploaded.",
+        abstract: "Check the release artifact itself: the APK or AAB that will be uploaded.",
         subcommands: [CheckArtifact.self]
     )
 }
@@ -17,15 +17,15 @@ struct ArtifactCommand: ParsableCommand {
 struct CheckArtifact: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
-        abstract: "Judge APKs as Play receives them: identity, version, target API level, flags, native code, resources.",
+        abstract: "Judge APKs and AABs as Play receives them: identity, version, target API, flags, native code, resources.",
         discussion: """
             Reads each archive in memory within limits (entry count, sizes, compression ratio, safe entry names) and \
             extracts nothing to disk. An archive that cannot be read is one line on standard error naming the file \
-            and the cause, and the exit status is 1. Android App Bundles (.aab) are not read yet.
+            and the cause, and the exit status is 1. An AAB is judged by its base module.
             """
     )
 
-    @Argument(help: "APK files to check.")
+    @Argument(help: "APK or AAB files to check.")
     var files: [String]
 
     @Option(name: .customLong("expect"), help: "The applicationId the app is published under (PKG013).")

@@ -43,7 +43,7 @@ struct CheckProject: ParsableCommand {
     var versionCode: Int?
 
     @Option(help: ArgumentHelp(
-        "The APK being released: judged with the project, and its versionCode's release notes must exist and fit.",
+        "The APK or AAB being released: judged with the project, and its versionCode's release notes must exist and fit.",
         valueName: "FILE"))
     var artifact: String?
 

@@ -57,6 +57,17 @@ import TestSupport
         #expect(run.standardOutput == "21 files checked: 0 errors, 0 warnings\n")
     }
 
+    @Test func aBundleIsJudgedWithTheProject() throws {
+        let run = try PlayprepBinary.run([
+            "check", "TestImages/SampleApp", "--artifact", "TestImages/artifacts/page-4k.aab",
+        ])
+        #expect(run.status == 1)
+        #expect(run.standardError.contains("playprep: artifact TestImages/artifacts/page-4k.aab: com.playprep.sample"))
+        #expect(run.standardOutput.contains(
+            "TestImages/artifacts/page-4k.aab!/base/lib/arm64-v8a/libanswer.so: error[ART008]"))
+        #expect(!run.standardOutput.contains("ART009"))
+    }
+
     /// The listing has release notes for versionCode 3 only: an APK of version 4 needs its own (CON002).
     @Test func theArtifactsVersionCodePicksTheReleaseNotes() throws {
         let run = try PlayprepBinary.run([
