@@ -2,9 +2,9 @@ import SwiftProtobuf
 
 /// Reads what aapt2 writes in protobuf form for an Android App Bundle (`aapt2 link --proto-format`): the
 /// manifest as an XML tree and `resources.pb`, into the same values as the APK's binary formats.
-enum BundleFormat {
+public enum BundleFormat {
     /// The elements of a protobuf XML tree, in document order.
-    static func elements(_ bytes: [UInt8]) throws(ArtifactParseError) -> [XMLElement] {
+    public static func elements(_ bytes: [UInt8]) throws(ArtifactParseError) -> [XMLElement] {
         let root: Playprep_Aapt2_XmlNode
         do {
             root = try Playprep_Aapt2_XmlNode(serializedBytes: bytes)

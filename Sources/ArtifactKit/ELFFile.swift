@@ -23,6 +23,9 @@ public struct ELFFile: Sendable, Hashable {
             let headerTable = is64Bit ? Int(clamping: try reader.u64(0x20)) : try reader.u32(0x1C)
             let entrySize = try reader.u16(is64Bit ? 0x36 : 0x2A)
             let count = try reader.u16(is64Bit ? 0x38 : 0x2C)
+            guard headerTable <= bytes.count else {
+                throw BinaryReader.OutOfBounds(offset: headerTable, size: entrySize * count, count: bytes.count)
+            }
             var alignments = [UInt64]()
             for index in 0..<count {
                 let header = headerTable + index * entrySize

@@ -107,7 +107,7 @@ public struct ResourceTable: Sendable {
                     let valueAt = at + (try reader.u16(at))
                     value = ResourceValue(type: try reader.u8(valueAt + 3), data: try reader.u32(valueAt + 4), pool: pool)
                 }
-                let id = UInt32(packageID << 24 | typeID << 16 | index)
+                let id = UInt32(truncatingIfNeeded: packageID << 24 | typeID << 16 | index)
                 return (id, EntryValue(isDefaultConfiguration: isDefault, value: value))
             }
         }

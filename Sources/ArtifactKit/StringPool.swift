@@ -54,9 +54,8 @@ struct StringPool {
             count = (count & 0x7FFF) << 16 | (try reader.u16(position))
             position += 2
         }
-        var units = [UInt16]()
-        units.reserveCapacity(count)
-        for index in 0..<count { units.append(UInt16(try reader.u16(position + index * 2))) }
+        let raw = try reader.slice(position, count * 2)
+        let units = stride(from: raw.startIndex, to: raw.endIndex, by: 2).map { UInt16(raw[$0]) | UInt16(raw[$0 + 1]) << 8 }
         return String(decoding: units, as: UTF16.self)
     }
 }
