@@ -47,7 +47,7 @@ mkdir -p "$work/overflow/drawable-mdpi"
 cp TestImages/crafted/many_x_130_no_y.9.png "$work/overflow/drawable-mdpi/many_stripes.9.png"
 aapt2 compile --dir "$work/overflow" -o "$work/overflow.zip"
 
-# build NAME [--package ID] [--manifest-extra ATTRS] [--application-extra ATTRS] [--sdk MIN TARGET]
+# build NAME [--package ID] [--manifest-extra XML] [--application-extra ATTRS] [--sdk MIN TARGET]
 #       [--version CODE NAME | --no-version] [--abis "arm64-v8a armeabi-v7a"] [--page 16384] [--align 16384]
 #       [--overflow] [--bundle]
 # An APK is linked, gets its libraries stored uncompressed, is signed and zipaligned. A bundle (NAME.aab) is
@@ -55,12 +55,13 @@ aapt2 compile --dir "$work/overflow" -o "$work/overflow.zip"
 # base/resources.pb, base/res/, base/lib/<abi>/ and BundleConfig.pb.
 build() {
   local name=$1; shift
-  local package=com.playprep.sample app_extra="" min=24 target=36 code=3 version=1.2.0 abis="arm64-v8a armeabi-v7a"
+  local package=com.playprep.sample app_extra="" manifest_extra="" min=24 target=36 code=3 version=1.2.0 abis="arm64-v8a armeabi-v7a"
   local page=16384 align=16384 flats=("$work/res.zip") has_version=1 bundle=0
   while [ $# -gt 0 ]; do
     case $1 in
       --package) package=$2; shift 2 ;;
       --application-extra) app_extra=$2; shift 2 ;;
+      --manifest-extra) manifest_extra=$2; shift 2 ;;
       --sdk) min=$2; target=$3; shift 3 ;;
       --version) code=$2; version=$3; shift 3 ;;
       --no-version) has_version=0; shift ;;
@@ -80,6 +81,7 @@ build() {
 <?xml version="1.0" encoding="utf-8"?>
 <manifest xmlns:android="http://schemas.android.com/apk/res/android" package="$package" $version_attrs>
     <uses-sdk android:minSdkVersion="$min" android:targetSdkVersion="$target" />
+    $manifest_extra
     <application android:icon="@mipmap/ic_launcher" android:label="@string/app_name"
         android:extractNativeLibs="false" $app_extra />
 </manifest>
@@ -127,6 +129,8 @@ build debuggable --application-extra 'android:debuggable="true"'
 build test-only --application-extra 'android:testOnly="true"'
 build old-target --sdk 24 33                             # below Play's target API level
 build min-above-target --sdk 30 29
+build wear-target-35 --sdk 30 35 --manifest-extra '<uses-feature android:name="android.hardware.type.watch" />' \
+  --abis ""                                              # Wear OS apps may target one level lower
 build no-version --no-version
 build reserved-package --package com.example.sample      # Play refuses com.example (PKG006)
 build only-32-bit --abis "armeabi-v7a"                   # no arm64-v8a beside armeabi-v7a

@@ -61,6 +61,17 @@ final class ArtifactFixtureTests: XCTestCase {
         XCTAssertEqual(try findings("old-target.apk", checker: ArtifactChecker(date: "2026-11-23", policy: pinned)), [])
     }
 
+    /// Wear OS, TV and Automotive apps may target one level lower (35 since 2026-08-31).
+    func testOtherFormFactorsHaveTheirOwnLevel() throws {
+        let wear = try Self.checker.check(path: Self.path("wear-target-35.apk"))
+        XCTAssertEqual(wear.manifest.features, ["android.hardware.type.watch"])
+        XCTAssertTrue(wear.manifest.isOtherFormFactor)
+        XCTAssertEqual(wear.files.flatMap(\.diagnostics), [])
+        XCTAssertEqual(TargetAPIPolicy.play2026.requirement(on: "2026-11-23", otherFormFactor: false)?.level, 36)
+        XCTAssertEqual(TargetAPIPolicy.play2026.requirement(on: "2026-11-23", otherFormFactor: true)?.level, 35)
+        XCTAssertNil(TargetAPIPolicy.play2026.requirement(on: "2024-01-01", otherFormFactor: false))
+    }
+
     func testMinSdkAboveTargetSdk() throws {
         XCTAssertEqual(Set(try rules("min-above-target.apk")), ["ART003", "ART004"])
     }

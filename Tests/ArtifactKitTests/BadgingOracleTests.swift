@@ -7,6 +7,7 @@ import XCTest
 final class BadgingOracleTests: XCTestCase {
     static let apks = [
         "release.apk", "release-v4.apk", "debuggable.apk", "test-only.apk", "old-target.apk", "min-above-target.apk",
+        "wear-target-35.apk",
         "no-version.apk", "reserved-package.apk", "only-32-bit.apk", "page-4k.apk", "ninepatch-overflow.apk",
         "ninepatch-mismatch.apk", "unresolved-icon.apk",
     ]
