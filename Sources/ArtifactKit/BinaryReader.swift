@@ -1,11 +1,10 @@
 /// Bounds-checked little-endian reads from an untrusted binary file (AXML, resources.arsc, ELF).
 struct BinaryReader {
     /// Why a read failed: a field reaches past the data.
-    struct OutOfBounds: Error, CustomStringConvertible {
+    struct OutOfBounds: Error {
         var offset: Int
         var size: Int
         var count: Int
-        var description: String { "a \(size)-byte field at offset \(offset) reaches past the end (\(count) bytes)" }
     }
 
     let bytes: [UInt8]
@@ -69,7 +68,7 @@ struct ResourceChunk {
             headerSize = try reader.u16(offset + 2)
             size = try reader.u32(offset + 4)
         } catch {
-            throw ArtifactParseError(error.description)
+            throw .truncated(offset: error.offset, size: error.size, available: error.count)
         }
         self.offset = offset
         guard headerSize >= 8, size >= headerSize, offset + size <= limit else {
@@ -93,21 +92,33 @@ struct ResourceChunk {
 }
 
 /// Why a binary file inside the artifact could not be parsed, in one line.
-public struct ArtifactParseError: Error, Sendable, Hashable, CustomStringConvertible {
-    public var description: String
+public enum ArtifactParseError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// A field reaches past the end of the data (or of its chunk).
+    case truncated(offset: Int, size: Int, available: Int)
+    /// The data is not what the format requires: a wrong chunk type, an unbalanced tree, a protobuf that does not
+    /// decode.
+    case invalid(String)
 
     init(_ description: String) {
-        self.description = description
+        self = .invalid(description)
+    }
+
+    public var description: String {
+        switch self {
+        case let .truncated(offset, size, available):
+            "a \(size)-byte field at offset \(offset) reaches past the end (\(available) bytes)"
+        case .invalid(let reason): reason
+        }
     }
 }
 
 extension BinaryReader {
-    /// Runs `body`, turning an out-of-bounds read into an ``ArtifactParseError``.
+    /// Runs `body`, turning an out-of-bounds read into ``ArtifactParseError/truncated(offset:size:available:)``.
     func parsing<T>(_ body: () throws(OutOfBounds) -> T) throws(ArtifactParseError) -> T {
         do {
             return try body()
         } catch {
-            throw ArtifactParseError(error.description)
+            throw .truncated(offset: error.offset, size: error.size, available: error.count)
         }
     }
 }

@@ -34,6 +34,16 @@ final class MalformedBinaryTests: XCTestCase {
         }
     }
 
+    func testErrorsSayWhatIsWrong() throws {
+        let manifest = try Self.entry("release.apk", "AndroidManifest.xml")
+        XCTAssertThrowsError(try BinaryXML(Array(manifest.prefix(6)))) { error in
+            XCTAssertEqual(error as? ArtifactParseError, .truncated(offset: 4, size: 4, available: 6))
+        }
+        XCTAssertThrowsError(try BinaryXML(try Self.entry("release.apk", "resources.arsc"))) { error in
+            XCTAssertEqual(error as? ArtifactParseError, .invalid("not binary XML (chunk type 0x2)"))
+        }
+    }
+
     func testResourcesARSC() throws {
         survive(try Self.entry("release.apk", "resources.arsc")) { bytes in
             let table = try ResourceTable(bytes)
