@@ -21,10 +21,13 @@ let package = Package(
         .library(name: "ProjectCheck", targets: ["ProjectCheck"]),
         .library(name: "AndroidBuild", targets: ["AndroidBuild"]),
         .library(name: "ReportIllustrations", targets: ["ReportIllustrations"]),
+        .library(name: "ArtifactKit", targets: ["ArtifactKit"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", exact: "0.9.20"),
+        .package(url: "https://github.com/apple/swift-protobuf", from: "1.39.0"),
     ],
     targets: [
         // libpng, found through pkg-config (Debian: libpng-dev).
@@ -49,11 +52,24 @@ let package = Package(
         .target(name: "PlayListingKit", dependencies: ["PNGKit", "Diagnostics"], swiftSettings: strictSwift),
         // The Gradle build as AGP sees it: modules, variants, applicationIds and versionCodes, read without Gradle.
         .target(name: "AndroidBuild", dependencies: ["FileAccess"], swiftSettings: strictSwift),
+        // The release artifact itself (APK or AAB): the archive read into memory within limits, the manifest and
+        // resource table (binary or aapt2's protobuf), native libraries and compiled NinePatches. Protobuf/ holds
+        // the .proto sources of the generated Swift (scripts/generate-protos.sh).
+        .target(
+            name: "ArtifactKit",
+            dependencies: [
+                "Diagnostics", "FileAccess", "NinePatchKit", "PNGKit", "PlayListingKit",
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+            ],
+            exclude: ["Protobuf/aapt2_resources.proto", "Protobuf/bundle_config.proto"],
+            swiftSettings: strictSwift),
         // `playprep check`: discovery of a whole Android project, configuration, baseline, cross-file lints.
         .target(
             name: "ProjectCheck",
             dependencies: [
-                "NinePatchKit", "PlayListingKit", "AndroidBuild", "Diagnostics", "FileAccess", "PNGKit", "Yams",
+                "NinePatchKit", "PlayListingKit", "AndroidBuild", "ArtifactKit", "Diagnostics", "FileAccess", "PNGKit",
+                "Yams",
             ],
             swiftSettings: strictSwift
         ),
@@ -66,7 +82,7 @@ let package = Package(
             name: "playprep",
             dependencies: [
                 "PNGKit", "NinePatchKit", "NinePatchPreview", "PlayListingKit", "Diagnostics", "ProjectCheck",
-                "ReportIllustrations",
+                "ReportIllustrations", "ArtifactKit",
                 "FileAccess", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSwift
@@ -93,6 +109,9 @@ let package = Package(
         ),
         .testTarget(
             name: "AndroidBuildTests", dependencies: ["AndroidBuild", "TestSupport"], swiftSettings: strictSwift),
+        .testTarget(
+            name: "ArtifactKitTests", dependencies: ["ArtifactKit", "Diagnostics", "TestSupport"],
+            swiftSettings: strictSwift),
         // End-to-end tests: they run the built `playprep` binary.
         .testTarget(name: "CLITests", dependencies: ["TestSupport"], swiftSettings: strictSwift),
     ]

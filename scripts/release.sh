@@ -72,7 +72,8 @@ install -m 644 LICENSE "$stage/LICENSE"
 # --- third-party licences -----------------------------------------------------------------------------------------
 # The Swift packages are the checkouts the shipping build compiled (scripts/playprep_build.py's scratch path).
 checkouts="$ROOT/.build-static/checkouts"
-[ -d "$checkouts/swift-argument-parser" ] && [ -d "$checkouts/Yams" ] ||
+[ -d "$checkouts/swift-argument-parser" ] && [ -d "$checkouts/Yams" ] && [ -d "$checkouts/ZIPFoundation" ] &&
+  [ -d "$checkouts/swift-protobuf" ] ||
   fail "no package checkouts in $checkouts: run python3 scripts/playprep_build.py first"
 swift_usr="$(dirname "$(dirname "$(readlink -f "$(command -v swift)")")")"
 
@@ -115,6 +116,10 @@ add_licence swift-argument-parser.txt \
   "swift-argument-parser $(tag "$checkouts/swift-argument-parser") (Apache-2.0 with Runtime Library Exception)" \
   "the checkout is incomplete" "$checkouts/swift-argument-parser/LICENSE.txt"
 add_licence Yams.txt "Yams $(tag "$checkouts/Yams") (MIT)" "the checkout is incomplete" "$checkouts/Yams/LICENSE"
+add_licence ZIPFoundation.txt "ZIPFoundation $(tag "$checkouts/ZIPFoundation") (MIT)" "the checkout is incomplete" \
+  "$checkouts/ZIPFoundation/LICENSE"
+add_licence swift-protobuf.txt "SwiftProtobuf $(tag "$checkouts/swift-protobuf") (Apache-2.0)" \
+  "the checkout is incomplete" "$checkouts/swift-protobuf/LICENSE.txt"
 add_licence libyaml.txt "LibYAML, as vendored in Yams (MIT)" "it is kept in the repository" \
   "$ROOT/scripts/third-party/libyaml-LICENSE.txt"
 add_licence libpng.txt "libpng $(package_version libpng-dev) (PNG Reference Library License v2), the static libpng16.a" \

@@ -1,4 +1,5 @@
 import AndroidBuild
+public import ArtifactKit
 public import Diagnostics
 public import NinePatchKit
 import PlayListingKit
@@ -40,8 +41,16 @@ public struct ProjectChecker: Sendable {
     }
 
     /// Everything the run found and how it read the project. `progress` gets the number of NinePatches done and
-    /// their total.
-    public func run(_ inventory: ProjectInventory, progress: (@Sendable (Int, Int) -> Void)? = nil) -> ProjectCheckResult {
+    /// their total. With an `artifact`, its findings join the report and the listing is judged for the release
+    /// it is: the release notes of the artifact's versionCode must exist and fit (instead of the build's).
+    public func run(
+        _ inventory: ProjectInventory, artifact: ArtifactCheck? = nil, progress: (@Sendable (Int, Int) -> Void)? = nil
+    ) -> ProjectCheckResult {
+        var configuration = configuration
+        if let versionCode = artifact?.manifest.versionCode {
+            configuration.listingOptions.versionCode = versionCode
+            configuration.listingOptions.requiresReleaseNotes = true
+        }
         let total = inventory.ninePatchFiles.count
         let checks = ninePatchChecker.checks(forFilesAt: inventory.ninePatchFiles, jobs: jobs) { progress?($0, total) }
         let build = AndroidBuildReader(propertyOverrides: configuration.gradleProperties)
@@ -60,8 +69,8 @@ public struct ProjectChecker: Sendable {
         ninePatchReports += extra.keys.sorted().map { FileReport(file: $0, diagnostics: extra[$0] ?? []) }
         let (targets, listingNotes) = ListingPlanner(configuration: configuration).targets(for: inventory, build: build)
         let packageFindings = PackageNameJudge(expected: configuration.expectedApplicationID).diagnostics(for: build)
-        let report = Report(files: buildFileReports(inventory, packageFindings + listingNotes) + ninePatchReports
-            + listingReports(targets, files: inventory.files))
+        let report = Report(files: (artifact?.files ?? []) + buildFileReports(inventory, packageFindings + listingNotes)
+            + ninePatchReports + listingReports(targets, files: inventory.files))
         var rules = configuration.rules
         if configuration.aapt1Compatibility { rules.enable([NinePatchRule.aapt1Rejects.id]) }
         let (selected, withheld) = rules.apply(to: report, catalog: .playprep)

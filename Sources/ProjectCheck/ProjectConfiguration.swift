@@ -1,3 +1,4 @@
+public import ArtifactKit
 public import Diagnostics
 public import PlayListingKit
 import Yams
@@ -45,6 +46,8 @@ public enum ConfigurationError: Error, Sendable, Hashable, CustomStringConvertib
 ///   limits: { title: 30, shortDescription: 80, fullDescription: 4000, releaseNotes: 500 }
 /// package:
 ///   expect: com.example.app   # the applicationId already published (PKG013)
+/// artifact:
+///   targetSdk: 35             # Play's required target API level (ART003), instead of playprep's dated table
 /// ```
 public struct ProjectConfiguration: Sendable, Hashable {
     /// A listing tree named in the configuration.
@@ -74,6 +77,8 @@ public struct ProjectConfiguration: Sendable, Hashable {
     public var listingOptions = ListingOptions()
     public var listingLimits = ListingLimits.play2026
     public var expectedApplicationID: String?
+    /// Play's target API level requirement for `--artifact` (ART003), with `artifact.targetSdk` as its override.
+    public var targetAPIPolicy = TargetAPIPolicy.play2026
 
     public init() {}
 
@@ -90,7 +95,7 @@ public struct ProjectConfiguration: Sendable, Hashable {
         var configuration = ProjectConfiguration()
         guard let root else { return configuration }
         let reader = NodeReader(file: file)
-        let sections = ["rules", "exclude", "gradle", "ninepatch", "listing", "package"]
+        let sections = ["rules", "exclude", "gradle", "ninepatch", "listing", "package", "artifact"]
         for (key, value) in try reader.mapping(root, allowed: sections) {
             switch key {
             case "rules":
@@ -136,6 +141,10 @@ public struct ProjectConfiguration: Sendable, Hashable {
                 }
             case "listing":
                 try configuration.readListing(value, reader: reader)
+            case "artifact":
+                for (option, setting) in try reader.mapping(value, allowed: ["targetSdk"]) where option == "targetSdk" {
+                    configuration.targetAPIPolicy.override = try reader.int(setting, key: option)
+                }
             default:
                 for (option, setting) in try reader.mapping(value, allowed: ["expect"]) where option == "expect" {
                     configuration.expectedApplicationID = try reader.string(setting, key: option, expected: "a package name")

@@ -1,4 +1,5 @@
 public import Diagnostics
+import ArtifactKit
 import NinePatchKit
 import PlayListingKit
 
@@ -25,9 +26,10 @@ public enum ProjectRule: String, Sendable, CaseIterable {
 }
 
 extension RuleCatalog {
-    /// Every rule playprep has: NinePatch, resource-name, listing and package-name, and project rules.
+    /// Every rule playprep has: NinePatch, resource-name, listing and package-name, project and artifact rules.
     public static var playprep: RuleCatalog {
         RuleCatalog(NinePatchRule.allCases.map(\.descriptor) + ResourceRule.allCases.map(\.descriptor)
-            + PlayListingRules.descriptors + ProjectRule.allCases.map(\.descriptor))
+            + PlayListingRules.descriptors + ProjectRule.allCases.map(\.descriptor)
+            + ArtifactRule.allCases.map(\.descriptor))
     }
 }

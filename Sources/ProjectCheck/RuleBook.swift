@@ -1,4 +1,5 @@
 public import Diagnostics
+import ArtifactKit
 import NinePatchKit
 import PlayListingKit
 
@@ -35,7 +36,7 @@ public struct RuleBook: Sendable {
     static let familyNames: [(prefix: String, name: String)] = [
         ("NP", "NinePatch"), ("PNG", "PNG files"), ("RES", "Resource names"), ("PRJ", "Project"),
         ("PKG", "Package names"), ("TXT", "Listing text"), ("LOC", "Listing locales"), ("LAY", "Listing layout"),
-        ("IMG", "Listing graphics"), ("CON", "Listing consistency"), ("FDR", "F-Droid"),
+        ("IMG", "Listing graphics"), ("CON", "Listing consistency"), ("FDR", "F-Droid"), ("ART", "Release artifact"),
     ]
 
     /// The book of every rule playprep has.
@@ -71,6 +72,11 @@ public struct RuleBook: Sendable {
                 entry.note = "Files in playprep's repository" + (fixtures.needsProject
                     ? "; the rule compares files of a project, so run `playprep check` on the folder around them."
                     : "; check them with `playprep ninepatch check FILE`.")
+            } else if let fixtures = ArtifactRule(rawValue: descriptor.id)?.fixtures {
+                entry.passing = fixtures.passing.map { Example(title: $0, details: []) }
+                entry.failing = fixtures.failing.map { Example(title: $0, details: []) }
+                entry.note = "APKs built by scripts/make-artifacts.sh with aapt2, clang, apksigner and zipalign; "
+                    + "check them with `playprep artifact check FILE`."
             }
             return entry
         }

@@ -12,7 +12,10 @@ struct Playprep: ParsableCommand {
             2 the command could not run (bad usage, a missing input, an unwritable output).
             """,
         version: "0.2.0",
-        subcommands: [CheckProject.self, NinePatchCommand.self, PackageCommand.self, ListingCommand.self, RulesCommand.self]
+        subcommands: [
+            CheckProject.self, NinePatchCommand.self, PackageCommand.self, ListingCommand.self, ArtifactCommand.self,
+            RulesCommand.self,
+        ]
     )
 
     /// Runs the command line with DESIGN.md's exit codes: usage errors and `CLIError`s exit 2, one line each.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ArtifactKit
 import Diagnostics
 import FileAccess
 import Foundation
@@ -41,6 +42,11 @@ struct CheckProject: ParsableCommand {
     @Option(help: "The version code being released: its changelog is checked and must exist (default: the build's).")
     var versionCode: Int?
 
+    @Option(help: ArgumentHelp(
+        "The APK or AAB being released: judged with the project, and its versionCode's release notes must exist and fit.",
+        valueName: "FILE"))
+    var artifact: String?
+
     @Flag(help: "Check every changelog, not only the one uploaded for the release.")
     var allChangelogs = false
 
@@ -78,6 +84,17 @@ struct CheckProject: ParsableCommand {
                 throw CLIError.invalidArgument("listing root '\(root.path)' (playprep.yml listing.roots): \(path): no such folder")
             }
         }
+        let artifactCheck = try artifact.map { file in
+            guard PathKind(path: file) == .file else { throw CLIError.inputNotFound(file) }
+            do {
+                return try ArtifactChecker.today(
+                    targetSdk: nil, expected: configuration.expectedApplicationID, policy: configuration.targetAPIPolicy
+                ).check(path: file)
+            } catch {
+                Console.standardError.write("playprep: error: \(file): \(error)\n")
+                throw ExitCode.failure
+            }
+        }
         let inventory = ProjectDiscovery(excludes: configuration.excludes).inventory(of: projectDirectory)
         let checker = ProjectChecker(
             configuration: configuration,
@@ -85,7 +102,7 @@ struct CheckProject: ParsableCommand {
                 detail: .geometry, badPatchTolerance: lints.tolerance(configured: configuration.badPatchTolerance)),
             jobs: parallelism.jobs)
         let progress = ProgressLine.forStandardError()
-        let run = checker.run(inventory) { done, total in progress?.show("checking NinePatches \(done)/\(total)") }
+        let run = checker.run(inventory, artifact: artifactCheck) { done, total in progress?.show("checking NinePatches \(done)/\(total)") }
         var result = run.report
         progress?.clear()
 
@@ -118,6 +135,10 @@ struct CheckProject: ParsableCommand {
             + elapsed.formatted(.units(allowed: [.seconds, .milliseconds], width: .narrow))
         if suppressed > 0 { note += "; \(suppressed) known problems ignored (baseline)" }
         var lines = ["playprep: \(note)"] + run.listings.map { "playprep: listing \($0)" }
+        if let artifact, let manifest = artifactCheck?.manifest {
+            lines.append("playprep: artifact \(artifact): \(manifest.package ?? "no package"), versionCode "
+                + "\(manifest.versionCode.map(String.init) ?? "none"), targetSdk \(manifest.effectiveTargetSdk)")
+        }
         if !run.withheld.isEmpty {
             let rules = run.withheld.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { "\($0.key) \($0.value)" }
             let count = run.withheld.values.reduce(0, +)

@@ -117,6 +117,12 @@ import TestSupport
         #expect(!report.diagnostics.contains { $0.ruleID == "TXT001" })
     }
 
+    @Test func configurationPinsPlaysTargetAPILevel() throws {
+        let configuration = try ProjectConfiguration.parse("artifact:\n  targetSdk: 34\n", file: "playprep.yml")
+        #expect(configuration.targetAPIPolicy.requirement(on: "2026-11-23", otherFormFactor: false)?.level == 34)
+        #expect(ProjectConfiguration().targetAPIPolicy.requirement(on: "2026-11-23", otherFormFactor: false)?.level == 36)
+    }
+
     @Test func aapt1CompatibilityIsOptIn() throws {
         var configuration = try ProjectConfiguration.parse("ninepatch:\n  aapt1: true\n", file: "c.yml")
         #expect(configuration.aapt1Compatibility)
@@ -167,7 +173,7 @@ import TestSupport
         ("rules:\n  NP003: loud\n", "playprep.yml:2: 'NP003' must be error, warning, note, on or off"),
         ("ninepatch:\n  aapt2: true\n", "playprep.yml:2: unknown key 'aapt2' (allowed here: aapt1, badPatchTolerance)"),
         ("rulez:\n  NP003: off\n",
-         "playprep.yml:1: unknown key 'rulez' (allowed here: rules, exclude, gradle, ninepatch, listing, package)"),
+         "playprep.yml:1: unknown key 'rulez' (allowed here: rules, exclude, gradle, ninepatch, listing, package, artifact)"),
         ("listing:\n  versionCode: soon\n", "playprep.yml:2: 'versionCode' must be a whole number"),
         ("exclude: legacy\n", "playprep.yml:1: 'exclude' must be a list"),
         ("listing:\n  roots:\n    - { path: x, store: appstore }\n", "playprep.yml:3: 'store' must be play or fdroid"),

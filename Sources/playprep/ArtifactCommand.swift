@@ -1,0 +1,74 @@
+import ArgumentParser
+import ArtifactKit
+import Diagnostics
+import FileAccess
+import Foundation
+
+/// `playprep artifact …`
+struct ArtifactCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "artifact",
+        abstract: "Check the release artifact itself: the APK or AAB that will be uploaded.",
+        subcommands: [CheckArtifact.self]
+    )
+}
+
+/// `playprep artifact check FILE...`
+struct CheckArtifact: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Judge APKs and AABs as Play receives them: identity, version, target API, flags, native code, resources.",
+        discussion: """
+            Reads each archive in memory within limits (entry count, sizes, compression ratio, safe entry names) and \
+            extracts nothing to disk. An archive that cannot be read is one line on standard error naming the file \
+            and the cause, and the exit status is 1. An AAB is judged by its base module.
+            """
+    )
+
+    @Argument(help: "APK or AAB files to check.")
+    var files: [String]
+
+    @Option(name: .customLong("expect"), help: "The applicationId the app is published under (PKG013).")
+    var expected: String?
+
+    @Option(help: "Play's required target API level (ART003), instead of playprep's dated table.")
+    var targetSdk: Int?
+
+    @OptionGroup var report: ReportOptions
+
+    func run() throws {
+        let checker = ArtifactChecker.today(targetSdk: targetSdk, expected: expected)
+        var reports = [FileReport]()
+        var unreadable = false
+        for file in files {
+            guard PathKind(path: file) == .file else { throw CLIError.inputNotFound(file) }
+            do {
+                reports += try checker.check(path: file).files
+            } catch {
+                Console.standardError.write("playprep: error: \(file): \(error)\n")
+                unreadable = true
+            }
+        }
+        if !reports.isEmpty || !unreadable {
+            do {
+                try report.finish(with: report.selected(Report(files: reports)))
+            } catch let exit as ExitCode where unreadable && exit == .failure {
+                // The unreadable artifact already decides the status.
+            }
+        }
+        if unreadable { throw ExitCode.failure }
+    }
+}
+
+extension ArtifactChecker {
+    /// A checker for today's date (UTC), with `targetSdk` pinning Play's requirement when given.
+    static func today(targetSdk: Int?, expected: String?, policy: TargetAPIPolicy = .play2026) -> ArtifactChecker {
+        var policy = policy
+        if let targetSdk { policy.override = targetSdk }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
+        let day = calendar.dateComponents([.year, .month, .day], from: Date())
+        let date = String(format: "%04d-%02d-%02d", day.year ?? 1970, day.month ?? 1, day.day ?? 1)
+        return ArtifactChecker(date: date, policy: policy, expectedApplicationID: expected)
+    }
+}

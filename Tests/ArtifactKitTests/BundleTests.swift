@@ -1,0 +1,66 @@
+import ArtifactKit
+import Diagnostics
+import Foundation
+import TestSupport
+import XCTest
+
+/// Android App Bundles: the base module's protobuf manifest and resources.pb, and the same findings as an APK
+/// (16 KB pages from the ELF segments only: bundletool decides the zip alignment of the APKs it makes).
+final class BundleTests: XCTestCase {
+    static func path(_ name: String) -> String { Fixtures.testImage("artifacts/\(name)").path }
+
+    func rules(_ name: String) throws -> [String] {
+        try ArtifactFixtureTests.checker.check(path: Self.path(name)).files.flatMap(\.diagnostics).map(\.ruleID)
+    }
+
+    func testTheReleaseBundleReadsLikeTheReleaseAPK() throws {
+        let bundle = try ArtifactFixtureTests.checker.check(path: Self.path("release.aab"))
+        let apk = try ArtifactFixtureTests.checker.check(path: Self.path("release.apk"))
+        XCTAssertEqual(bundle.manifest, apk.manifest)
+        XCTAssertEqual(bundle.files.flatMap(\.diagnostics), [])
+    }
+
+    func testTheLabelResolvesInResourcesPB() throws {
+        let archive = try SafeArchive(path: Self.path("release.aab"))
+        let manifest = try ArtifactFixtureTests.checker.check(archive, path: "release.aab").manifest
+        guard case .reference(let label) = manifest.label, case .reference(let icon) = manifest.icon else {
+            return XCTFail("icon and label are not references")
+        }
+        let table = try ResourceTable(protobuf: try archive.read("base/resources.pb"))
+        XCTAssertEqual(table.string(label), "Playprep Sample")
+        XCTAssertTrue(table.contains(icon))
+        XCTAssertFalse(table.contains(icon + 1))
+    }
+
+    func testTheSameFindingsAsAnAPK() throws {
+        XCTAssertEqual(try rules("debuggable.aab"), ["ART005"])
+        XCTAssertEqual(try rules("only-32-bit.aab"), ["ART007"])
+        XCTAssertEqual(try rules("page-4k.aab"), ["ART008"])
+    }
+
+    /// The base module's manifest and resources.pb, put at the root of a zip, are a proto-format APK that
+    /// `aapt2 dump badging` reads: its package, versionCode and SDK levels equal playprep's.
+    func testTheBaseModuleMatchesAapt2() throws {
+        guard let aapt2 = Fixtures.executable(named: "aapt2"), let zip = Fixtures.executable(named: "zip") else {
+            throw XCTSkip("aapt2 or zip is not installed (Debian: aapt, zip); the badging comparison is skipped")
+        }
+        for name in ["release.aab", "debuggable.aab", "only-32-bit.aab", "page-4k.aab"] {
+            let archive = try SafeArchive(path: Self.path(name))
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("playprep-aab-\(UUID())")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            try Data(try archive.read("base/manifest/AndroidManifest.xml"))
+                .write(to: folder.appendingPathComponent("AndroidManifest.xml"))
+            try Data(try archive.read("base/resources.pb")).write(to: folder.appendingPathComponent("resources.pb"))
+            let module = folder.appendingPathComponent("module.zip").path
+            _ = try BadgingOracleTests.run(zip, ["-q", "-j", module, folder.appendingPathComponent("AndroidManifest.xml").path,
+                                                 folder.appendingPathComponent("resources.pb").path])
+            let badging = try BadgingOracleTests.run(aapt2, ["dump", "badging", module])
+            let manifest = try ArtifactFixtureTests.checker.check(archive, path: name).manifest
+            XCTAssertEqual(manifest.package, BadgingOracleTests.field("name", in: badging, line: "package:"), name)
+            XCTAssertEqual(manifest.versionCode.map(String.init), BadgingOracleTests.field("versionCode", in: badging, line: "package:"))
+            XCTAssertEqual(manifest.targetSdkVersion.map(String.init), BadgingOracleTests.quoted(after: "targetSdkVersion:", in: badging))
+            XCTAssertEqual(manifest.minSdkVersion.map(String.init), BadgingOracleTests.quoted(after: "sdkVersion:", in: badging))
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import ArtifactKit
+import Foundation
+import TestSupport
+import XCTest
+
+/// Android's binary formats inside an artifact are untrusted too: every truncation and thousands of corrupted
+/// bytes of real files parse or throw one error, and never crash.
+final class MalformedBinaryTests: XCTestCase {
+    static func entry(_ archive: String, _ path: String) throws -> [UInt8] {
+        try SafeArchive(path: Fixtures.testImage("artifacts/\(archive)").path).read(path)
+    }
+
+    /// Runs `parse` on every prefix of `bytes` and on copies with bytes overwritten by a fixed pseudo-random
+    /// sequence; only thrown errors are allowed.
+    func survive(_ bytes: [UInt8], _ parse: ([UInt8]) throws -> Void) {
+        for length in 0..<bytes.count { _ = try? parse(Array(bytes.prefix(length))) }
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next() -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(truncatingIfNeeded: state >> 33)
+        }
+        for _ in 0..<3000 {
+            var corrupted = bytes
+            for _ in 0..<(1 + next() % 4) {
+                corrupted[next() % corrupted.count] = UInt8(truncatingIfNeeded: next())
+            }
+            _ = try? parse(corrupted)
+        }
+    }
+
+    func testBinaryXML() throws {
+        survive(try Self.entry("release.apk", "AndroidManifest.xml")) { bytes in
+            _ = try AppManifest(elements: BinaryXML(bytes).elements)
+        }
+    }
+
+    func testErrorsSayWhatIsWrong() throws {
+        let manifest = try Self.entry("release.apk", "AndroidManifest.xml")
+        XCTAssertThrowsError(try BinaryXML(Array(manifest.prefix(6)))) { error in
+            XCTAssertEqual(error as? ArtifactParseError, .truncated(offset: 4, size: 4, available: 6))
+        }
+        XCTAssertThrowsError(try BinaryXML(try Self.entry("release.apk", "resources.arsc"))) { error in
+            XCTAssertEqual(error as? ArtifactParseError, .invalid("not binary XML (chunk type 0x2)"))
+        }
+    }
+
+    func testResourcesARSC() throws {
+        survive(try Self.entry("release.apk", "resources.arsc")) { bytes in
+            let table = try ResourceTable(bytes)
+            _ = table.string(0x7F02_0000)
+        }
+    }
+
+    func testProtobufManifestAndResources() throws {
+        survive(try Self.entry("release.aab", "base/manifest/AndroidManifest.xml")) { bytes in
+            _ = try AppManifest(elements: BundleFormat.elements(bytes))
+        }
+        survive(try Self.entry("release.aab", "base/resources.pb")) { bytes in
+            _ = try ResourceTable(protobuf: bytes)
+        }
+    }
+
+    func testELF() throws {
+        survive(try Self.entry("release.apk", "lib/arm64-v8a/libanswer.so")) { bytes in _ = try ELFFile(bytes) }
+        survive(try Self.entry("release.apk", "lib/armeabi-v7a/libanswer.so")) { bytes in _ = try ELFFile(bytes) }
+    }
+}

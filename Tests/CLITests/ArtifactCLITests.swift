@@ -1,0 +1,121 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `playprep artifact check FILE...` and `playprep check PROJECT --artifact FILE`, on the APKs of
+/// `scripts/make-artifacts.sh`.
+@Suite struct ArtifactCLITests {
+    static let artifacts = Fixtures.testImage("artifacts")
+
+    @Test func theReleaseAPKPasses() throws {
+        let run = try PlayprepBinary.run(["artifact", "check", "TestImages/artifacts/release.apk"])
+        #expect(run.status == 0, "\(run.standardOutput)\(run.standardError)")
+        #expect(run.standardOutput == "1 file checked: 0 errors, 0 warnings\n")
+    }
+
+    @Test func eachFindingNamesItsRuleAndFile() throws {
+        let run = try PlayprepBinary.run([
+            "artifact", "check", "TestImages/artifacts/debuggable.apk", "TestImages/artifacts/page-4k.apk",
+        ])
+        #expect(run.status == 1)
+        #expect(run.standardOutput.contains("TestImages/artifacts/debuggable.apk: error[ART005]"))
+        #expect(run.standardOutput.contains("TestImages/artifacts/page-4k.apk!/lib/arm64-v8a/libanswer.so\n"))
+        #expect(run.standardOutput.contains("error[ART008]"))
+        #expect(run.standardOutput.contains("error[ART009]"))
+    }
+
+    /// Each malformed archive: one line naming the file and the cause, exit 1, nothing written anywhere.
+    @Test(arguments: [
+        ("truncated.apk", "not a ZIP archive (APK or AAB): no readable central directory"),
+        ("zip-bomb.apk", "refused before extracting anything: entry 'AndroidManifest.xml' expands"),
+        ("path-traversal.apk", "refused before extracting anything: entry '../../escaped.txt' climbs out"),
+        ("not-a-zip.apk", "not a ZIP archive (APK or AAB): it does not start with a ZIP local file header"),
+    ])
+    func aMalformedArchiveIsOneLineAndExitOne(name: String, cause: String) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("playprep-artifact-\(UUID())/a/b")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent().deletingLastPathComponent()) }
+        let copy = folder.appendingPathComponent(name)
+        try FileManager.default.copyItem(at: Self.artifacts.appendingPathComponent(name), to: copy)
+        let run = try PlayprepBinary.run(["artifact", "check", name], in: folder)
+        #expect(run.status == 1)
+        #expect(run.standardOutput == "")
+        let lines = run.standardError.split(separator: "\n")
+        #expect(lines.count == 1, "\(run.standardError)")
+        #expect(lines.first?.hasPrefix("playprep: error: \(name): \(cause)") ?? false, "\(run.standardError)")
+        let left = try FileManager.default.subpathsOfDirectory(atPath: folder.deletingLastPathComponent().deletingLastPathComponent().path)
+        #expect(left.sorted() == ["a", "a/b", "a/b/\(name)"])
+    }
+
+    @Test func theProjectAndItsArtifactAreJudgedTogether() throws {
+        let run = try PlayprepBinary.run([
+            "check", "TestImages/SampleApp", "--artifact", "TestImages/artifacts/release.apk",
+        ])
+        #expect(run.status == 0, "\(run.standardOutput)")
+        #expect(run.standardError.contains(
+            "playprep: artifact TestImages/artifacts/release.apk: com.playprep.sample, versionCode 3, targetSdk 36\n"))
+        #expect(run.standardOutput == "21 files checked: 0 errors, 0 warnings\n")
+    }
+
+    @Test func aBundleIsJudgedWithTheProject() throws {
+        let run = try PlayprepBinary.run([
+            "check", "TestImages/SampleApp", "--artifact", "TestImages/artifacts/page-4k.aab",
+        ])
+        #expect(run.status == 1)
+        #expect(run.standardError.contains("playprep: artifact TestImages/artifacts/page-4k.aab: com.playprep.sample"))
+        #expect(run.standardOutput.contains(
+            "TestImages/artifacts/page-4k.aab!/base/lib/arm64-v8a/libanswer.so: error[ART008]"))
+        #expect(!run.standardOutput.contains("ART009"))
+    }
+
+    /// The listing has release notes for versionCode 3 only: an APK of version 4 needs its own (CON002).
+    @Test func theArtifactsVersionCodePicksTheReleaseNotes() throws {
+        let run = try PlayprepBinary.run([
+            "check", "TestImages/SampleApp", "--artifact", "TestImages/artifacts/release-v4.apk",
+        ])
+        #expect(run.standardOutput.contains("warning[CON002]: no release notes for version 4 in the default language en-US"))
+    }
+
+    /// Release notes of the artifact's versionCode over Play's 500 characters in one locale (TXT004).
+    @Test func theReleaseNotesMustFitInEveryLocale() throws {
+        let project = FileManager.default.temporaryDirectory.appendingPathComponent("playprep-sample-\(UUID())")
+        try FileManager.default.copyItem(at: Fixtures.testImage("SampleApp"), to: project)
+        defer { try? FileManager.default.removeItem(at: project) }
+        let german = project.appendingPathComponent("fastlane/metadata/android/de-DE/changelogs")
+        try FileManager.default.createDirectory(at: german, withIntermediateDirectories: true)
+        try String(repeating: "Fehler behoben. ", count: 40).write(
+            to: german.appendingPathComponent("3.txt"), atomically: true, encoding: .utf8)
+        let run = try PlayprepBinary.run([
+            "check", project.path, "--artifact", Self.artifacts.appendingPathComponent("release.apk").path,
+            "--format", "json",
+        ])
+        #expect(run.status == 1, "\(run.standardOutput)")
+        #expect(run.standardOutput.contains("\"rule\" : \"TXT004\"") || run.standardOutput.contains("\"rule\":\"TXT004\""),
+                "\(run.standardOutput)")
+        #expect(run.standardOutput.contains("de-DE/changelogs/3.txt"))
+    }
+
+    @Test func anArtifactFindingFailsTheProjectCheck() throws {
+        let run = try PlayprepBinary.run([
+            "check", "TestImages/SampleApp", "--artifact", "TestImages/artifacts/old-target.apk",
+        ])
+        #expect(run.status == 1)
+        #expect(run.standardOutput.contains("error[ART003]: targetSdkVersion is 33; Play requires"))
+    }
+
+    @Test func anUnreadableArtifactStopsTheProjectCheck() throws {
+        let run = try PlayprepBinary.run([
+            "check", "TestImages/SampleApp", "--artifact", "TestImages/artifacts/zip-bomb.apk",
+        ])
+        #expect(run.status == 1)
+        #expect(run.standardOutput == "")
+        #expect(run.standardError.hasPrefix("playprep: error: TestImages/artifacts/zip-bomb.apk: refused"))
+    }
+
+    @Test func theRulesCommandShowsTheFixtures() throws {
+        let run = try PlayprepBinary.run(["rules", "ART008"])
+        #expect(run.status == 0)
+        #expect(run.standardOutput.contains("TestImages/artifacts/page-4k.apk"))
+        #expect(run.standardOutput.contains("TestImages/artifacts/release.apk"))
+    }
+}

@@ -1,0 +1,193 @@
+#!/usr/bin/env bash
+# Builds the artifact fixtures in TestImages/artifacts/ with the real Android tools, so every APK and AAB there is
+# what a release build produces, not a hand-made imitation:
+#   aapt2 compile/link  (Debian: aapt; -I the platform from android-framework-res; --proto-format for bundles)
+#   zipalign, apksigner (Debian: zipalign, apksigner; keytool from the JDK)
+#   clang + lld         (/opt/swift/usr/bin/clang, or Debian's clang and lld) for the native libraries
+#   protoc              (Debian: protobuf-compiler) for a bundle's BundleConfig.pb
+#   zip, python3        (the AAB layout, and the malformed archives, which no Android tool would write)
+# Run it from the repository root; it rewrites TestImages/artifacts/ and the tests pin what it makes.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+out=TestImages/artifacts
+framework=${FRAMEWORK_RES:-/usr/share/android-framework-res/framework-res.apk}
+clang=${CLANG:-$(command -v /opt/swift/usr/bin/clang || command -v clang)}
+for tool in aapt2 zipalign apksigner keytool protoc zip unzip python3 "$clang"; do
+  command -v "$tool" >/dev/null || { echo "make-artifacts: $tool is missing" >&2; exit 2; }
+done
+[ -f "$framework" ] || { echo "make-artifacts: $framework is missing (apt-get install android-framework-res)" >&2; exit 2; }
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+mkdir -p "$out"
+rm -f "$out"/*.apk "$out"/*.aab
+
+# A throw-away signing key: the fixtures are signed as a release build is, by a key nobody needs to keep.
+keytool -genkeypair -keystore "$work/key.jks" -storepass playprep -keypass playprep -alias playprep \
+  -keyalg RSA -keysize 2048 -validity 36500 -dname "CN=playprep fixtures" >/dev/null 2>&1
+
+# Native libraries: one function, linked for 4 KB or 16 KB pages.
+echo 'int playprep_answer(void) { return 42; }' >"$work/answer.c"
+native() { # native TARGET PAGE OUTPUT
+  "$clang" --target="$1" -nostdlib -shared -fuse-ld=lld -Wl,-z,max-page-size="$2" -o "$3" "$work/answer.c"
+}
+
+# Resources: a launcher icon, the app's name and a NinePatch (compiled by aapt2 into npTc).
+res="$work/res"
+mkdir -p "$res/values" "$res/mipmap-mdpi" "$res/drawable-mdpi"
+cat >"$res/values/strings.xml" <<'XML'
+<resources><string name="app_name">Playprep Sample</string></resources>
+XML
+cp TestImages/SampleApp/fastlane/metadata/android/en-US/images/icon.png "$res/mipmap-mdpi/ic_launcher.png"
+cp TestImages/SampleApp/app/src/main/res/drawable-mdpi/title_bar_medium.9.png "$res/drawable-mdpi/title_bar.9.png"
+aapt2 compile --dir "$res" -o "$work/res.zip"
+# aapt2 writes a NinePatch with more than 127 stretch runs with its count wrapped modulo 256 (NP104).
+mkdir -p "$work/overflow/drawable-mdpi"
+cp TestImages/crafted/many_x_130_no_y.9.png "$work/overflow/drawable-mdpi/many_stripes.9.png"
+aapt2 compile --dir "$work/overflow" -o "$work/overflow.zip"
+
+# build NAME [--package ID] [--manifest-extra XML] [--application-extra ATTRS] [--sdk MIN TARGET]
+#       [--version CODE NAME | --no-version] [--abis "arm64-v8a armeabi-v7a"] [--page 16384] [--align 16384]
+#       [--overflow] [--bundle]
+# An APK is linked, gets its libraries stored uncompressed, is signed and zipaligned. A bundle (NAME.aab) is
+# linked with --proto-format and laid out as bundletool reads it: base/manifest/AndroidManifest.xml,
+# base/resources.pb, base/res/, base/lib/<abi>/ and BundleConfig.pb.
+build() {
+  local name=$1; shift
+  local package=com.playprep.sample app_extra="" manifest_extra="" min=24 target=36 code=3 version=1.2.0 abis="arm64-v8a armeabi-v7a"
+  local page=16384 align=16384 flats=("$work/res.zip") has_version=1 bundle=0
+  while [ $# -gt 0 ]; do
+    case $1 in
+      --package) package=$2; shift 2 ;;
+      --application-extra) app_extra=$2; shift 2 ;;
+      --manifest-extra) manifest_extra=$2; shift 2 ;;
+      --sdk) min=$2; target=$3; shift 3 ;;
+      --version) code=$2; version=$3; shift 3 ;;
+      --no-version) has_version=0; shift ;;
+      --abis) abis=$2; shift 2 ;;
+      --page) page=$2; shift 2 ;;
+      --align) align=$2; shift 2 ;;
+      --overflow) flats+=("$work/overflow.zip"); shift ;;
+      --bundle) bundle=1; shift ;;
+      *) echo "build: unknown option $1" >&2; exit 2 ;;
+    esac
+  done
+  local dir="$work/$name-$bundle"
+  mkdir -p "$dir/lib"
+  local version_attrs=""
+  [ "$has_version" = 1 ] && version_attrs="android:versionCode=\"$code\" android:versionName=\"$version\""
+  cat >"$dir/AndroidManifest.xml" <<XML
+<?xml version="1.0" encoding="utf-8"?>
+<manifest xmlns:android="http://schemas.android.com/apk/res/android" package="$package" $version_attrs>
+    <uses-sdk android:minSdkVersion="$min" android:targetSdkVersion="$target" />
+    $manifest_extra
+    <application android:icon="@mipmap/ic_launcher" android:label="@string/app_name"
+        android:extractNativeLibs="false" $app_extra />
+</manifest>
+XML
+  local format=()
+  [ "$bundle" = 1 ] && format=(--proto-format)
+  aapt2 link "${format[@]}" -I "$framework" --manifest "$dir/AndroidManifest.xml" -o "$dir/linked.apk" "${flats[@]}"
+  for abi in $abis; do
+    local triple
+    case $abi in
+      arm64-v8a) triple=aarch64-linux-android24 ;;
+      armeabi-v7a) triple=armv7a-linux-androideabi24 ;;
+      x86_64) triple=x86_64-linux-android24 ;;
+      x86) triple=i686-linux-android24 ;;
+    esac
+    mkdir -p "$dir/lib/lib/$abi"
+    native "$triple" "$page" "$dir/lib/lib/$abi/libanswer.so"
+  done
+  if [ "$bundle" = 1 ]; then
+    mkdir -p "$dir/aab/base/manifest"
+    (cd "$dir/aab/base" && unzip -q "$dir/linked.apk" && mv AndroidManifest.xml manifest/)
+    [ -d "$dir/lib/lib" ] && cp -r "$dir/lib/lib" "$dir/aab/base/lib"
+    echo 'bundletool { version: "1.17.2" }' | protoc -I Sources/ArtifactKit/Protobuf --encode=playprep.bundletool.BundleConfig \
+      bundle_config.proto >"$dir/aab/BundleConfig.pb"
+    (cd "$dir/aab" && zip -q -r -X -D "$OLDPWD/$out/$name.aab" BundleConfig.pb base)
+    return
+  fi
+  # Native libraries go in uncompressed (extractNativeLibs="false"), as AGP packages them for API 23+.
+  if [ -n "$abis" ]; then (cd "$dir/lib" && zip -q -0 -r "$dir/linked.apk" lib); fi
+  sign_and_align "$dir/linked.apk" "$align" "$out/$name.apk"
+}
+
+# sign_and_align IN ALIGNMENT OUT: the classic order, JAR (v1) signing then zipalign, which keeps the
+# signature valid and the alignment asked for (this apksigner would re-align .so entries to 4 KB when it
+# writes a v2 signature). --align 4 gives zipalign -p: .so entries on 4 KB pages only.
+sign_and_align() {
+  apksigner sign --ks "$work/key.jks" --ks-pass pass:playprep --v1-signing-enabled true \
+    --v2-signing-enabled false --v3-signing-enabled false --out "$1.signed" "$1"
+  if [ "$2" = 4 ]; then zipalign -f -p 4 "$1.signed" "$3"; else zipalign -f "$2" "$1.signed" "$3"; fi
+}
+
+build release                                            # passes every ART rule
+build release-v4 --version 4 1.3.0                       # a release whose notes the SampleApp listing lacks
+build debuggable --application-extra 'android:debuggable="true"'
+build test-only --application-extra 'android:testOnly="true"'
+build old-target --sdk 24 33                             # below Play's target API level
+build min-above-target --sdk 30 29
+build wear-target-35 --sdk 30 35 --manifest-extra '<uses-feature android:name="android.hardware.type.watch" />' \
+  --abis ""                                              # Wear OS apps may target one level lower
+build no-version --no-version
+build reserved-package --package com.example.sample      # Play refuses com.example (PKG006)
+build only-32-bit --abis "armeabi-v7a"                   # no arm64-v8a beside armeabi-v7a
+build page-4k --page 4096 --align 4                      # ELF segments and zip entries aligned to 4 KB only
+build release --bundle                                   # the same app as a bundle: passes every ART rule
+build debuggable --bundle --application-extra 'android:debuggable="true"'
+build only-32-bit --bundle --abis "armeabi-v7a"
+build page-4k --bundle --page 4096                       # ELF segments only: bundletool decides zip alignment
+build ninepatch-overflow --overflow                      # aapt2 wraps npTc's counts: consistent, but 2 spans
+
+# The icon and label ids the manifest names, with a resources.arsc from a build that has neither: what a
+# broken resource shrinker or a hand-merged APK ships.
+mkdir -p "$work/bare/res/values"
+echo '<resources><string name="other">Other</string></resources>' >"$work/bare/res/values/strings.xml"
+aapt2 compile --dir "$work/bare/res" -o "$work/bare.zip"
+printf '<manifest xmlns:android="http://schemas.android.com/apk/res/android" package="com.playprep.sample"/>\n' \
+  >"$work/bare/AndroidManifest.xml"
+aapt2 link -I "$framework" --manifest "$work/bare/AndroidManifest.xml" -o "$work/bare/bare.apk" "$work/bare.zip"
+cp "$work/release-0/linked.apk" "$work/unresolved.apk"
+(cd "$work/bare" && unzip -q -o bare.apk resources.arsc && zip -q -0 "$work/unresolved.apk" resources.arsc)
+sign_and_align "$work/unresolved.apk" 16384 "$out/unresolved-icon.apk"
+
+# A compiled NinePatch whose pixels were rewritten at another size while its private chunks were copied, as an
+# image optimiser run on the built APK can do: aapt2's own npTc of title_bar (17x65) on the 261x3 many_stripes
+# image, which is lower than title_bar's vertical stretch span. No Android tool writes this, so the chunks are moved with python3 between aapt2 outputs.
+cp "$work/ninepatch-overflow-0/linked.apk" "$work/mismatch.apk"
+(cd "$work" && rm -rf mismatch && mkdir mismatch && cd mismatch && unzip -q ../mismatch.apk 'res/drawable-mdpi-v4/*')
+python3 - "$work/mismatch/res/drawable-mdpi-v4" <<'PY'
+import struct, sys
+folder = sys.argv[1]
+def chunks(data):
+    at, out = 8, []
+    while at < len(data):
+        length, kind = struct.unpack(">I4s", data[at:at + 8])
+        out.append((kind, data[at:at + 12 + length]))
+        at += 12 + length
+    return data[:8], out
+_, source = chunks(open(f"{folder}/title_bar.9.png", "rb").read())
+signature, target = chunks(open(f"{folder}/many_stripes.9.png", "rb").read())
+patch = dict(source)[b"npTc"]
+open(f"{folder}/many_stripes.9.png", "wb").write(
+    signature + b"".join(patch if kind == b"npTc" else raw for kind, raw in target))
+PY
+(cd "$work/mismatch" && zip -q -0 "$work/mismatch.apk" res/drawable-mdpi-v4/many_stripes.9.png)
+sign_and_align "$work/mismatch.apk" 16384 "$out/ninepatch-mismatch.apk"
+
+# Malformed archives: each must be refused in one line before anything is extracted.
+head -c 3000 "$out/release.apk" >"$out/truncated.apk"
+printf 'This is a text file, not an APK.\n' >"$out/not-a-zip.apk"
+python3 - "$out" <<'PY'
+import sys, zipfile
+out = sys.argv[1]
+# 64 MiB of zeros deflate to about 64 KB: a ratio over 1000.
+with zipfile.ZipFile(f"{out}/zip-bomb.apk", "w", zipfile.ZIP_DEFLATED, compresslevel=9) as z:
+    z.writestr("AndroidManifest.xml", b"\0" * (64 << 20))
+with zipfile.ZipFile(f"{out}/path-traversal.apk", "w") as z:
+    z.writestr("AndroidManifest.xml", b"")
+    z.writestr("../../escaped.txt", b"outside the folder")
+PY
+ls -l "$out"
