@@ -43,7 +43,8 @@ public struct SafeArchive {
         do {
             archive = try Archive(data: Data(bytes), accessMode: .read)
         } catch {
-            throw .notAnArchive("no readable central directory (truncated or corrupt): \(error)")
+            // ZIPFoundation's error names (missingEndOfCentralDirectoryRecord, …) say no more than this.
+            throw .notAnArchive("no readable central directory: the file is truncated or corrupt")
         }
         let all = Array(archive)
         guard all.count <= limits.maxEntries else { throw .tooManyEntries(count: all.count, limit: limits.maxEntries) }
