@@ -153,6 +153,15 @@ cp "$work/release-0/linked.apk" "$work/unresolved.apk"
 (cd "$work/bare" && unzip -q -o bare.apk resources.arsc && zip -q -0 "$work/unresolved.apk" resources.arsc)
 sign_and_align "$work/unresolved.apk" 16384 "$out/unresolved-icon.apk"
 
+# A native library cut short, as an interrupted copy into the build leaves it: a real arm64 library from clang,
+# truncated after its ELF header, so its program headers lie past the end of the file (ART012).
+mkdir -p "$work/corrupt/lib/arm64-v8a"
+native aarch64-linux-android24 16384 "$work/corrupt/full.so"
+head -c 200 "$work/corrupt/full.so" >"$work/corrupt/lib/arm64-v8a/libanswer.so"
+cp "$work/release-0/linked.apk" "$work/corrupt-native.apk"
+(cd "$work/corrupt" && zip -q -0 "$work/corrupt-native.apk" lib/arm64-v8a/libanswer.so)
+sign_and_align "$work/corrupt-native.apk" 16384 "$out/corrupt-native.apk"
+
 # A compiled NinePatch whose pixels were rewritten at another size while its private chunks were copied, as an
 # image optimiser run on the built APK can do: aapt2's own npTc of title_bar (17x65) on the 261x3 many_stripes
 # image, which is lower than title_bar's vertical stretch span. No Android tool writes this, so the chunks are moved with python3 between aapt2 outputs.

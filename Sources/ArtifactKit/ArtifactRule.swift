@@ -78,7 +78,7 @@ public enum ArtifactRule: String, Sendable, CaseIterable {
         case .segmentNot16KBAligned, .zipEntryNot16KBAligned: "page-4k"
         case .invalidCompiledNinePatch: "ninepatch-mismatch"
         case .unresolvedManifestResource: "unresolved-icon"
-        case .malformedNativeLibrary: nil
+        case .malformedNativeLibrary: "corrupt-native"
         }
         return failing.map { RuleFixtures(failing: [apk($0)], passing: [apk("release")]) }
     }
