@@ -156,10 +156,21 @@ private struct Parser {
 
     private func symbol(_ text: String) -> Bool { position < end && script.isSymbol(position, text) }
 
+    /// How deep `?:` chains, unary minus and `new` may nest within one expression: each recursion goes one level
+    /// down, so a long hostile chain cannot overflow the stack.
+    private static let maximumNesting = 64
+    /// The longest string and list `+` builds: far above any real build value, far below what fills memory.
+    private static let maximumStringBytes = 64 << 10
+    private static let maximumListCount = 10_000
+    private var nesting = 0
+
     mutating func elvis() -> Evaluation {
         let left = additive()
         guard symbol("?:") else { return left }
         position += 1
+        guard nesting < Self.maximumNesting else { return .unresolved(Unresolved.tooDeep) }
+        nesting += 1
+        defer { nesting -= 1 }
         let right = elvis()
         return left == .value(.null) ? right : left
     }
@@ -176,10 +187,16 @@ private struct Parser {
                     let (sum, overflow) = isPlus ? a.addingReportingOverflow(b) : a.subtractingReportingOverflow(b)
                     return overflow ? .unresolved(Unresolved.notWholeNumber) : .value(.int(sum))
                 case (.string(let a), _) where isPlus:
-                    if case .value(.string(let b)) = right.text { return .value(.string(a + b)) }
-                    return right.text
-                case (.list(let a), .list(let b)) where isPlus: return .value(.list(a + b))
-                case (.list(let a), _) where isPlus: return .value(.list(a + [right]))
+                    guard case .value(.string(let b)) = right.text else { return right.text }
+                    // No applicationId or version is this long: a script that doubles a string is refused, not built.
+                    guard a.utf8.count + b.utf8.count <= Self.maximumStringBytes else {
+                        return .unresolved(Unresolved.tooLarge)
+                    }
+                    return .value(.string(a + b))
+                case (.list(let a), .list(let b)) where isPlus:
+                    return a.count + b.count <= Self.maximumListCount ? .value(.list(a + b)) : .unresolved(Unresolved.tooLarge)
+                case (.list(let a), _) where isPlus:
+                    return a.count < Self.maximumListCount ? .value(.list(a + [right])) : .unresolved(Unresolved.tooLarge)
                 case (.null, _), (_, .null): return .unresolved(Unresolved.notSet)
                 default: return .unresolved(Unresolved.notConstant)
                 }
@@ -217,6 +234,9 @@ private struct Parser {
     private mutating func unary() -> Evaluation {
         if symbol("-") {
             position += 1
+            guard nesting < Self.maximumNesting else { return .unresolved(Unresolved.tooDeep) }
+            nesting += 1
+            defer { nesting -= 1 }
             let operand = unary()
             guard case .value(.int(let number)) = operand else {
                 return operand == .value(.null) ? .unresolved(Unresolved.notSet) : operand.failure
@@ -326,7 +346,11 @@ private struct Parser {
             case "true": return .value(.bool(true))
             case "false": return .value(.bool(false))
             case "null": return .value(.null)
-            case "new": return primary()
+            case "new":
+                guard nesting < Self.maximumNesting else { return .unresolved(Unresolved.tooDeep) }
+                nesting += 1
+                defer { nesting -= 1 }
+                return primary()
             default: break
             }
             if symbol("("), let close = script.closer(of: position) {

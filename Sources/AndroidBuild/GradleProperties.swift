@@ -65,7 +65,9 @@ enum PropertiesFile {
             let trailingBackslashes = line.reversed().prefix { $0 == "\\" }.count
             let isComment = pending == nil && (line.first { $0 != " " && $0 != "\t" }).map { $0 == "#" || $0 == "!" } ?? false
             if trailingBackslashes % 2 == 1 && !isComment {
-                pending = (pending ?? "") + line.dropLast()
+                // Appended in place: a long run of continued lines stays linear.
+                pending = pending ?? ""
+                pending?.append(contentsOf: line.dropLast())
             } else {
                 lines.append((pending ?? "") + line)
                 pending = nil

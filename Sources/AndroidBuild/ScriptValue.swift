@@ -25,6 +25,7 @@ enum Unresolved {
     static let notWholeNumber = "not a whole number"
     static let notString = "not a string"
     static let tooDeep = "nested too deeply"
+    static let tooLarge = "builds a value too large to be a build setting"
 }
 
 extension ScriptValue {

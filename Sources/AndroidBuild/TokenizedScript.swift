@@ -20,16 +20,28 @@ struct TokenizedScript: Sendable {
     private static func pairBrackets(_ tokens: [Token], in bytes: [UInt8]) -> [Int] {
         var partners = [Int](repeating: -1, count: tokens.count)
         var open: [(index: Int, closer: UInt8)] = []
+        // How many openers of each kind are open, so a closer that matches none is skipped at once (a stack
+        // search per stray closer would make hostile input quadratic).
+        var openCount = [UInt8: Int]()
+        func push(_ index: Int, _ closer: UInt8) {
+            open.append((index, closer))
+            openCount[closer, default: 0] += 1
+        }
         for (index, token) in tokens.enumerated() where token.kind == .symbol {
             switch bytes[token.start] {
-            case UInt8(ascii: "{"): open.append((index, UInt8(ascii: "}")))
-            case UInt8(ascii: "("): open.append((index, UInt8(ascii: ")")))
-            case UInt8(ascii: "["): open.append((index, UInt8(ascii: "]")))
+            case UInt8(ascii: "{"): push(index, UInt8(ascii: "}"))
+            case UInt8(ascii: "("): push(index, UInt8(ascii: ")"))
+            case UInt8(ascii: "["): push(index, UInt8(ascii: "]"))
             case let closer where closer == UInt8(ascii: "}") || closer == UInt8(ascii: ")") || closer == UInt8(ascii: "]"):
                 // A closer that does not match the innermost opener closes the nearest opener it matches, and
                 // the openers in between with it; one that matches none is ignored.
-                guard let match = open.lastIndex(where: { $0.closer == closer }) else { continue }
-                for pending in open[match...] { partners[pending.index] = index }
+                guard openCount[closer, default: 0] > 0, let match = open.lastIndex(where: { $0.closer == closer }) else {
+                    continue
+                }
+                for pending in open[match...] {
+                    partners[pending.index] = index
+                    openCount[pending.closer, default: 0] -= 1
+                }
                 partners[index] = open[match].index
                 open.removeSubrange(match...)
             default:

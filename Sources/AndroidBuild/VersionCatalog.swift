@@ -122,7 +122,9 @@ private struct TOMLLineScanner {
             skipBlanks()
             guard consume("=") else { break }
             skipBlanks()
-            if case .string(let text) = value() { fields[key.joined(separator: ".")] = text } else { break }
+            // Only string fields matter (`id`, `version.ref`); a nested table ends the read instead of recursing.
+            guard peek == "\"" || peek == "'", let text = quotedString() else { break }
+            fields[key.joined(separator: ".")] = text
             skipBlanks()
             _ = consume(",")
         }

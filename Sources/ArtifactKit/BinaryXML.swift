@@ -73,6 +73,9 @@ public struct XMLElement: Sendable, Hashable {
 /// Reads Android's binary XML (AXML, what aapt2 writes for `AndroidManifest.xml` in an APK): the string pool,
 /// the resource map and the start/end element chunks with their typed attributes.
 public struct BinaryXML: Sendable {
+    /// The deepest element nesting read; a manifest uses about 5 levels.
+    static let maximumDepth = 256
+
     public static let androidNamespace = "http://schemas.android.com/apk/res/android"
 
     /// Every element in document order.
@@ -100,6 +103,10 @@ public struct BinaryXML: Sendable {
                 }
             case ResourceChunk.xmlStartElement:
                 guard let pool else { throw ArtifactParseError("an element comes before the string pool") }
+                // Real manifests nest a handful of levels; each element keeps its path, so depth is capped.
+                guard open.count < Self.maximumDepth else {
+                    throw ArtifactParseError("elements nested more than \(Self.maximumDepth) deep")
+                }
                 let element = try Self.element(reader, chunk: chunk, pool: pool, resourceIDs: resourceIDs, parents: open)
                 open.append(element.name)
                 elements.append(element)

@@ -39,6 +39,8 @@ public struct SafeArchive {
         guard bytes.count >= 4, bytes[0] == 0x50, bytes[1] == 0x4B else {
             throw .notAnArchive("it does not start with a ZIP local file header")
         }
+        // ZIPFoundation trusts the directory's offsets and traps on one past the end: check them first.
+        if let reason = ZipDirectory.outOfBoundsReason(bytes) { throw .notAnArchive(reason) }
         let archive: Archive
         do {
             archive = try Archive(data: Data(bytes), accessMode: .read)
@@ -134,8 +136,42 @@ public struct SafeArchive {
     }
 }
 
-/// The central directory read directly, for what ZIPFoundation does not expose: where an entry's data starts.
+/// The central directory read directly, for what ZIPFoundation does not expose: where an entry's data starts,
+/// and whether every place the directory points at lies inside the file.
 enum ZipDirectory {
+    /// Why the directory cannot be trusted: a record, a local header or an entry's data that lies past the end of
+    /// the file. `nil` when every place is inside the file (or there is no directory to read this way, which
+    /// ZIPFoundation then refuses itself).
+    static func outOfBoundsReason(_ bytes: [UInt8]) -> String? {
+        func u16(_ at: Int) -> Int { Int(bytes[at]) | Int(bytes[at + 1]) << 8 }
+        func u32(_ at: Int) -> Int { u16(at) | u16(at + 2) << 16 }
+        let searchStart = max(0, bytes.count - 22 - 0xFFFF)
+        guard bytes.count >= 22,
+              let end = stride(from: bytes.count - 22, through: searchStart, by: -1).first(where: { u32($0) == 0x0605_4B50 })
+        else { return nil }
+        let count = u16(end + 10)
+        var record = u32(end + 16)
+        guard record <= end else { return "the central directory starts past its own end record" }
+        for index in 0..<count {
+            guard record + 46 <= bytes.count, u32(record) == 0x0201_4B50 else {
+                return "directory record \(index + 1) of \(count) lies outside the file or is damaged"
+            }
+            let compressed = u32(record + 20)
+            let next = record + 46 + u16(record + 28) + u16(record + 30) + u16(record + 32)
+            let local = u32(record + 42)
+            guard next <= bytes.count, local + 30 <= bytes.count, u32(local) == 0x0403_4B50 else {
+                return "entry \(index + 1) points at a local header outside the file (offset \(local) of \(bytes.count) bytes)"
+            }
+            let data = local + 30 + u16(local + 26) + u16(local + 28)
+            // 0xFFFFFFFF marks a ZIP64 size, which no APK or AAB uses; ZIPFoundation judges those itself.
+            guard compressed == 0xFFFF_FFFF || data + compressed <= bytes.count else {
+                return "entry \(index + 1)'s data runs past the end of the file (\(data + compressed) of \(bytes.count) bytes)"
+            }
+            record = next
+        }
+        return nil
+    }
+
     /// The data offset of every stored (method 0) entry, by name; empty when the directory cannot be read this
     /// way (ZIP64, which no APK uses).
     static func storedDataOffsets(_ bytes: [UInt8]) -> [String: Int] {

@@ -16,9 +16,21 @@ struct StringPool {
             guard count <= chunk.size / 4 else { throw BinaryReader.OutOfBounds(offset: chunk.body, size: count * 4, count: chunk.size) }
             var strings = [String]()
             strings.reserveCapacity(count)
+            // Offsets may repeat or overlap: each place is decoded once, and all decoding together may read no more
+            // than twice the chunk (a real pool reads it once), so a small pool cannot expand to gigabytes.
+            var decoded = [Int: String]()
+            var budget = 2 * chunk.size
             for index in 0..<count {
                 let start = stringsStart + (try reader.u32(chunk.body + index * 4))
-                strings.append(isUTF8 ? try Self.utf8(reader, at: start) : try Self.utf16(reader, at: start))
+                if let known = decoded[start] {
+                    strings.append(known)
+                    continue
+                }
+                let string = isUTF8 ? try Self.utf8(reader, at: start) : try Self.utf16(reader, at: start)
+                budget -= string.utf8.count
+                guard budget >= 0 else { throw BinaryReader.OutOfBounds(offset: start, size: string.utf8.count, count: chunk.size) }
+                decoded[start] = string
+                strings.append(string)
             }
             return strings
         }

@@ -63,7 +63,8 @@ struct FastlaneFiles: Sendable, Hashable {
             }
             index = end
             guard name == "upload_to_play_store" || name == "supply" else { continue }
-            let arguments = self.arguments(in: text, after: end)
+            let (arguments, argumentsEnd) = self.arguments(in: text, after: end)
+            index = max(index, argumentsEnd)
             var parts = UploadedParts.all
             for (option, part) in skipOptions where arguments[option] == "true" { parts.remove(part) }
             found.append(Upload(
@@ -82,13 +83,15 @@ struct FastlaneFiles: Sendable, Hashable {
         return (String(text[index..<end]), end)
     }
 
-    /// `key: value` arguments of a call: inside parentheses, or up to the end of the line without them.
-    private static func arguments(in text: [Character], after start: Int) -> [String: String] {
+    /// `key: value` arguments of a call: inside parentheses, or up to the end of the line without them; and where
+    /// they end, so the scan goes on from there (each character is read once).
+    private static func arguments(in text: [Character], after start: Int) -> ([String: String], end: Int) {
         var position = start
         while position < text.count, text[position] == " " || text[position] == "\t" { position += 1 }
         var body = ""
         var depth = 0
         var quote: Character?
+        var lastVisible: Character?
         if position < text.count, text[position] == "(" {
             position += 1
             depth = 1
@@ -104,10 +107,11 @@ struct FastlaneFiles: Sendable, Hashable {
             } else if character == ")" || character == "]" || character == "}" {
                 depth -= 1
                 if depth <= 0 { break }
-            } else if character == "\n", depth == 0, !body.trimmingWhitespace.hasSuffix(",") {
+            } else if character == "\n", depth == 0, lastVisible != "," {
                 break
             }
             body.append(character)
+            if !character.isWhitespace { lastVisible = character }
             position += 1
         }
         var arguments = [String: String]()
@@ -117,7 +121,7 @@ struct FastlaneFiles: Sendable, Hashable {
             let value = pair[pair.index(after: colon)...].trimmingWhitespace
             if !key.isEmpty { arguments[key] = value }
         }
-        return arguments
+        return (arguments, position)
     }
 
     /// Splits at commas outside brackets and quotes.

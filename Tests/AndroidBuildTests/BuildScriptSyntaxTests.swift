@@ -484,9 +484,20 @@ import Testing
             "def x = \"${\"${\"${\"${", String(repeating: "\"${", count: 2000), junk,
             "android { defaultConfig { versionCode 99999999999999999999999 } }",
             "android { defaultConfig { versionCode 9223372036854775807 + 1 } }",
+            // Hostile scripts a review found: deep recursion, a string doubled 39 times, stray closers.
+            "def x = " + String(repeating: "- ", count: 50_000) + "1",
+            "def x = " + String(repeating: "a ?: ", count: 50_000) + "1",
+            "def x = " + String(repeating: "new ", count: 50_000) + "X()",
+            "def a0 = '" + String(repeating: "x", count: 32) + "'\n"
+                + (1...39).map { "def a\($0) = a\($0 - 1) + a\($0 - 1)" }.joined(separator: "\n")
+                + "\nandroid { defaultConfig { applicationId a39 } }",
+            String(repeating: "(", count: 60_000) + String(repeating: "]", count: 60_000),
         ]
+        let nestedCatalog = "[versions]\nx = " + String(repeating: "{a=", count: 100_000)
+        let continued = String(repeating: "a=b\\\n", count: 100_000)
         for script in scripts {
             _ = try groovyApp(script, files: ["gradle.properties": junk, "gradle/libs.versions.toml": junk])
+            _ = try groovyApp(script, files: ["gradle.properties": continued, "gradle/libs.versions.toml": nestedCatalog])
             let model = try TemporaryProject(["settings.gradle.kts": junk + script, "build.gradle.kts": script]).read()
             #expect(model.modules.first?.gradlePath == ":")
         }

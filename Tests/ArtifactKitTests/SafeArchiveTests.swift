@@ -18,6 +18,17 @@ final class SafeArchiveTests: XCTestCase {
         guard case .notAnArchive? = refusal("truncated.apk") else { return XCTFail("\(String(describing: refusal("truncated.apk")))") }
     }
 
+    /// ZIPFoundation traps on a directory offset past the end of the file; the directory is checked first.
+    func testOffsetsPastTheEndAreRefusedBeforeZIPFoundationReadsThem() throws {
+        var bytes = try Fixtures.bytes(Fixtures.testImage("artifacts/release.apk"))
+        let record = try XCTUnwrap((0..<(bytes.count - 4)).last { bytes[$0..<($0 + 4)] == [0x50, 0x4B, 0x01, 0x02] })
+        bytes.replaceSubrange((record + 42)..<(record + 46), with: [0, 0, 0, 0x10])
+        XCTAssertThrowsError(try SafeArchive(bytes: bytes)) { error in
+            guard case .notAnArchive(let reason) = error as? ArtifactError else { return XCTFail("\(error)") }
+            XCTAssertTrue(reason.contains("points at a local header outside the file"), reason)
+        }
+    }
+
     func testATextFileIsNotAnArchive() {
         XCTAssertEqual(refusal("not-a-zip.apk"), .notAnArchive("it does not start with a ZIP local file header"))
     }

@@ -33,6 +33,8 @@ import Testing
         // Without a changelog for the version, supply uploads default.txt.
         let fallback = ListingExample.fastlane("default.txt", ["en-US/changelogs/default.txt": long]).releasing(101)
         #expect(Set(try ids(fallback)) == ["TXT004"])
+        // With no version known, default.txt is the changelog supply uploads.
+        #expect(try ids(.fastlane("default.txt, no version", ["en-US/changelogs/default.txt": long])) == ["TXT004"])
     }
 
     @Test func fDroidReadsItsOwnNamesAndAnyLocale() throws {

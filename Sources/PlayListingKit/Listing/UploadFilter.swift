@@ -48,7 +48,9 @@ struct UploadFilter: Sendable {
         let wanted = options.versionCodes.map(String.init)
         return Set(byLocale.values.flatMap { names in
             let numbered = wanted.compactMap { names[$0] }
-            return numbered.count == wanted.count ? numbered : numbered + [names["default"]].compactMap { $0 }
+            // supply falls back on default.txt for every version without its own changelog (all of them when the
+            // version is not known).
+            return !wanted.isEmpty && numbered.count == wanted.count ? numbered : numbered + [names["default"]].compactMap { $0 }
         })
     }
 
