@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "PNGKit", targets: ["PNGKit"]),
         .library(name: "NinePatchKit", targets: ["NinePatchKit"]),
         .library(name: "NinePatchPreview", targets: ["NinePatchPreview"]),
+        .library(name: "PackageNameKit", targets: ["PackageNameKit"]),
         .library(name: "PlayListingKit", targets: ["PlayListingKit"]),
         .library(name: "Diagnostics", targets: ["Diagnostics"]),
         .library(name: "FileAccess", targets: ["FileAccess"]),
@@ -49,6 +50,8 @@ let package = Package(
             swiftSettings: strictSwift),
         // Pictures for people: render overlays and preview sheets (pixel font, canvas), on top of NinePatchKit.
         .target(name: "NinePatchPreview", dependencies: ["NinePatchKit", "PNGKit"], swiftSettings: strictSwift),
+        // Package names (applicationId, namespace, manifest package) as aapt2, AGP and Play judge them.
+        .target(name: "PackageNameKit", dependencies: ["Diagnostics"], swiftSettings: strictSwift),
         .target(name: "PlayListingKit", dependencies: ["PNGKit", "Diagnostics"], swiftSettings: strictSwift),
         // The Gradle build as AGP sees it: modules, variants, applicationIds and versionCodes, read without Gradle.
         .target(name: "AndroidBuild", dependencies: ["FileAccess"], swiftSettings: strictSwift),
@@ -58,7 +61,7 @@ let package = Package(
         .target(
             name: "ArtifactKit",
             dependencies: [
-                "Diagnostics", "FileAccess", "NinePatchKit", "PNGKit", "PlayListingKit",
+                "Diagnostics", "FileAccess", "NinePatchKit", "PNGKit", "PackageNameKit",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                 .product(name: "SwiftProtobuf", package: "swift-protobuf"),
             ],
@@ -68,8 +71,8 @@ let package = Package(
         .target(
             name: "ProjectCheck",
             dependencies: [
-                "NinePatchKit", "PlayListingKit", "AndroidBuild", "ArtifactKit", "Diagnostics", "FileAccess", "PNGKit",
-                "Yams",
+                "NinePatchKit", "PackageNameKit", "PlayListingKit", "AndroidBuild", "ArtifactKit", "Diagnostics",
+                "FileAccess", "PNGKit", "Yams",
             ],
             swiftSettings: strictSwift
         ),
@@ -81,7 +84,7 @@ let package = Package(
         .executableTarget(
             name: "playprep",
             dependencies: [
-                "PNGKit", "NinePatchKit", "NinePatchPreview", "PlayListingKit", "Diagnostics", "ProjectCheck",
+                "PNGKit", "NinePatchKit", "NinePatchPreview", "PackageNameKit", "PlayListingKit", "Diagnostics", "ProjectCheck",
                 "ReportIllustrations", "ArtifactKit",
                 "FileAccess", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -103,8 +106,13 @@ let package = Package(
             swiftSettings: strictSwift
         ),
         .testTarget(
+            name: "PackageNameKitTests", dependencies: ["PackageNameKit", "Diagnostics"], swiftSettings: strictSwift),
+        .testTarget(
             name: "ProjectCheckTests",
-            dependencies: ["ProjectCheck", "NinePatchKit", "PlayListingKit", "Diagnostics", "TestSupport"],
+            dependencies: [
+                "ProjectCheck", "NinePatchKit", "PackageNameKit", "PlayListingKit", "ArtifactKit", "Diagnostics",
+                "TestSupport",
+            ],
             swiftSettings: strictSwift
         ),
         .testTarget(

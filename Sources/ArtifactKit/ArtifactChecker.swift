@@ -1,6 +1,6 @@
 public import Diagnostics
 import NinePatchKit
-public import PlayListingKit
+public import PackageNameKit
 
 /// What one artifact check found.
 public struct ArtifactCheck: Sendable {
@@ -86,12 +86,12 @@ public struct ArtifactChecker: Sendable {
         }
         if (manifest.versionCode ?? 0) <= 0 {
             let value = manifest.versionCode.map { "android:versionCode is \($0)" } ?? "there is no android:versionCode"
-            found.append(ArtifactRule.missingVersionCode.diagnostic(
+            found.append(ArtifactRules.missingVersionCode.diagnostic(
                 file: file, "\(value): Play refuses an upload without a positive versionCode",
                 hint: "set versionCode in the module's defaultConfig (a positive integer above the last release's)"))
         }
         if (manifest.versionName ?? "").isEmpty {
-            found.append(ArtifactRule.missingVersionName.diagnostic(
+            found.append(ArtifactRules.missingVersionName.diagnostic(
                 file: file, "there is no android:versionName: users see no version in Play or in the app's settings",
                 hint: "set versionName in the module's defaultConfig, e.g. \"1.2.0\""))
         }
@@ -104,13 +104,13 @@ public struct ArtifactChecker: Sendable {
         if let (level, basis) = policy.requirement(on: date, otherFormFactor: manifest.isOtherFormFactor), target < level {
             let declared = manifest.targetSdkVersion.map { "targetSdkVersion is \($0)" }
                 ?? "there is no targetSdkVersion, so the platform takes \(target)"
-            found.append(ArtifactRule.targetSdkTooLow.diagnostic(
+            found.append(ArtifactRules.targetSdkTooLow.diagnostic(
                 file: file, "\(declared); Play requires \(level) or higher for new apps and updates "
                     + "\(manifest.isOtherFormFactor ? "for Wear OS, TV and Automotive " : "")\(basis)",
                 hint: "raise targetSdk to \(level) in the module's build file and test the behaviour changes of each level"))
         }
         if let min = manifest.minSdkVersion, let declaredTarget = manifest.targetSdkVersion, min > declaredTarget {
-            found.append(ArtifactRule.minSdkAboveTargetSdk.diagnostic(
+            found.append(ArtifactRules.minSdkAboveTargetSdk.diagnostic(
                 file: file, "minSdkVersion \(min) is above targetSdkVersion \(declaredTarget)",
                 hint: "raise targetSdk to at least \(min)"))
         }
@@ -120,12 +120,12 @@ public struct ArtifactChecker: Sendable {
     private func flags(_ manifest: AppManifest, file: String) -> [Diagnostic] {
         var found = [Diagnostic]()
         if manifest.isDebuggable {
-            found.append(ArtifactRule.debuggable.diagnostic(
+            found.append(ArtifactRules.debuggable.diagnostic(
                 file: file, "the application is android:debuggable=\"true\": Play refuses debuggable artifacts",
                 hint: "upload a release build (debuggable false), and remove android:debuggable from the manifest"))
         }
         if manifest.isTestOnly {
-            found.append(ArtifactRule.testOnly.diagnostic(
+            found.append(ArtifactRules.testOnly.diagnostic(
                 file: file, "the application is android:testOnly=\"true\": Play refuses test-only artifacts",
                 hint: "build the upload with ./gradlew bundleRelease or assembleRelease, not Android Studio's Run"))
         }
@@ -140,7 +140,7 @@ public struct ArtifactChecker: Sendable {
         [("android:icon", manifest.icon), ("android:label", manifest.label)].compactMap { attribute, value in
             guard case .reference(let id) = value, id >> 24 != 0x01, !(table?.contains(id) ?? false) else { return nil }
             let hex = "0x" + String(id, radix: 16)
-            return ArtifactRule.unresolvedManifestResource.diagnostic(
+            return ArtifactRules.unresolvedManifestResource.diagnostic(
                 file: file,
                 "application \(attribute) refers to resource \(hex), which "
                     + (table == nil ? "cannot exist: the artifact has no \(tableName)" : "\(tableName) does not define"),
@@ -166,7 +166,7 @@ public struct ArtifactChecker: Sendable {
                     hint = "more than 127 stretch runs on an axis overflow npTc's one-byte counts (NP104): "
                         + "join the runs in the source"
                 }
-                found.append(ArtifactRule.invalidCompiledNinePatch.diagnostic(
+                found.append(ArtifactRules.invalidCompiledNinePatch.diagnostic(
                     file: artifact + "!/" + entry.path, "the compiled NinePatch cannot be drawn: \(error)", hint: hint))
             }
         }

@@ -25,18 +25,18 @@ struct NativeLibraryCheck {
             do {
                 elf = try ELFFile(bytes)
             } catch {
-                found.append(ArtifactRule.malformedNativeLibrary.diagnostic(
+                found.append(ArtifactRules.malformedNativeLibrary.diagnostic(
                     file: file, "not a readable shared library: \(error)", hint: "rebuild it with the NDK"))
                 continue
             }
             if elf.is64Bit != abi.is64Bit {
-                found.append(ArtifactRule.malformedNativeLibrary.diagnostic(
+                found.append(ArtifactRules.malformedNativeLibrary.diagnostic(
                     file: file, "a \(elf.is64Bit ? 64 : 32)-bit library in the \(abi.rawValue) folder",
                     hint: "package each ABI's build in its own lib/<abi>/ folder"))
             }
             guard abi.is64Bit else { continue }
             if let alignment = elf.minimumLoadAlignment, alignment < UInt64(Self.pageSize) {
-                found.append(ArtifactRule.segmentNot16KBAligned.diagnostic(
+                found.append(ArtifactRules.segmentNot16KBAligned.diagnostic(
                     file: file, severity: severity,
                     "a PT_LOAD segment is aligned to \(alignment) bytes (\(alignment / 1024) KB), under 16 KB: the "
                         + "library does not load on 16 KB page devices",
@@ -44,7 +44,7 @@ struct NativeLibraryCheck {
             }
             if checksZipAlignment, !entry.isCompressed, let offset = archive.storedDataOffsets[entry.path],
                offset % Self.pageSize != 0 {
-                found.append(ArtifactRule.zipEntryNot16KBAligned.diagnostic(
+                found.append(ArtifactRules.zipEntryNot16KBAligned.diagnostic(
                     file: file, severity: severity,
                     "stored uncompressed at offset \(offset), which is not a multiple of 16384 (\(offset % Self.pageSize) "
                         + "bytes past a 16 KB boundary): 16 KB page devices cannot map it from the APK",
@@ -55,7 +55,7 @@ struct NativeLibraryCheck {
             guard let counterpart = abi.sixtyFourBitCounterpart else { continue }
             let missing = names.filter { !(librariesByABI[counterpart] ?? []).contains($0) }.sorted()
             guard !missing.isEmpty else { continue }
-            found.append(ArtifactRule.missing64BitLibraries.diagnostic(
+            found.append(ArtifactRules.missing64BitLibraries.diagnostic(
                 file: artifact,
                 "\(libraryFolder)\(abi.rawValue)/ has \(missing.joined(separator: ", ")) but \(libraryFolder)"
                     + "\(counterpart.rawValue)/ does not: Play requires 64-bit versions of native code",

@@ -1,4 +1,4 @@
-public import PlayListingKit
+public import Diagnostics
 
 /// Google Play's target API level requirement, in one dated, sourced table: from each deadline on, new apps and
 /// app updates must target at least the given API level (within one year of the latest major Android release).

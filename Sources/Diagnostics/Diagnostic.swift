@@ -51,25 +51,3 @@ public struct Diagnostic: Sendable, Hashable {
         self.hint = hint
     }
 }
-
-/// What a rule checks, for reports that describe their rules (SARIF) and for `--help`-style listings.
-public struct RuleDescriptor: Sendable, Hashable {
-    public var id: String
-    /// Short kebab-case name, e.g. `invalid-frame-color`.
-    public var name: String
-    public var defaultSeverity: Severity
-    /// One sentence: what the rule enforces and why.
-    public var summary: String
-    /// Whether the rule reports without being asked. Rules that are right but rarely acted on (advice, style)
-    /// are opt-in, like Android lint's disabled-by-default checks: `--enable ID` or a severity in playprep.yml
-    /// turns them on.
-    public var isEnabledByDefault: Bool
-
-    public init(id: String, name: String, defaultSeverity: Severity, summary: String, isEnabledByDefault: Bool = true) {
-        self.id = id
-        self.name = name
-        self.defaultSeverity = defaultSeverity
-        self.summary = summary
-        self.isEnabledByDefault = isEnabledByDefault
-    }
-}

@@ -26,7 +26,7 @@ public struct HTMLReporter: Reporter {
     public func render(_ report: Report) -> String {
         let findings = report.files.enumerated().flatMap { fileIndex, file in
             file.diagnostics.enumerated().map { index, diagnostic in
-                Finding(diagnostic: diagnostic, anchor: "finding-\(fileIndex)-\(index)",
+                ShownFinding(diagnostic: diagnostic, anchor: "finding-\(fileIndex)-\(index)",
                         key: FindingKey(file: file.file, index: index))
             }
         }
@@ -50,13 +50,13 @@ public struct HTMLReporter: Reporter {
         return html
     }
 
-    private struct Finding {
+    private struct ShownFinding {
         var diagnostic: Diagnostic
         var anchor: String
         var key: FindingKey
     }
 
-    private func summary(_ report: Report, findings: [Finding]) -> String {
+    private func summary(_ report: Report, findings: [ShownFinding]) -> String {
         let withFindings = report.files.count { !$0.diagnostics.isEmpty }
         var html = "<header>\n<h1>playprep report</h1>\n<p class=\"summary\">"
         html += "\(Self.counted(report.files.count, "file")) checked, \(withFindings) with findings</p>\n"
@@ -69,7 +69,7 @@ public struct HTMLReporter: Reporter {
         return html + "</ul>\n</header>\n"
     }
 
-    private func rules(_ findings: [Finding]) -> String {
+    private func rules(_ findings: [ShownFinding]) -> String {
         guard !findings.isEmpty else { return "<p class=\"clean\">No findings.</p>\n" }
         let byRule = Dictionary(grouping: findings, by: \.diagnostic.ruleID)
         var html = "<section id=\"by-rule\">\n<h2>Findings by rule</h2>\n<table>\n"
@@ -77,11 +77,11 @@ public struct HTMLReporter: Reporter {
         for id in byRule.keys.sorted() {
             let group = byRule[id] ?? []
             let severity = group.map(\.diagnostic.severity).max() ?? .warning
-            let descriptor = catalog.descriptor(for: id, severity: severity)
+            let rule = catalog.rule(for: id, severity: severity)
             html += "<tr data-rule=\"\(Self.escape(id))\"><td><code>\(Self.escape(id))</code><br>"
-            html += "<small>\(Self.escape(descriptor.name))</small></td>"
+            html += "<small>\(Self.escape(rule.name))</small></td>"
             html += "<td><span class=\"badge \(severity.rawValue)\">\(severity.rawValue)</span></td>"
-            html += "<td>\(Self.escape(descriptor.summary))</td><td><ul>"
+            html += "<td>\(Self.escape(rule.summary))</td><td><ul>"
             for finding in group {
                 html += "<li><a href=\"#\(finding.anchor)\">\(Self.escape(finding.diagnostic.file))"
                 html += Self.place(finding.diagnostic.location).map { " " + Self.escape($0) } ?? ""
@@ -92,7 +92,7 @@ public struct HTMLReporter: Reporter {
         return html + "</tbody>\n</table>\n</section>\n"
     }
 
-    private func files(_ report: Report, findings: [Finding]) -> String {
+    private func files(_ report: Report, findings: [ShownFinding]) -> String {
         let byFile = Dictionary(grouping: findings, by: \.key.file)
         var html = "<section id=\"by-file\">\n<h2>Findings by file</h2>\n"
         for file in report.files where !file.diagnostics.isEmpty {
@@ -109,17 +109,17 @@ public struct HTMLReporter: Reporter {
         return html + "</section>\n"
     }
 
-    private func article(_ finding: Finding) -> String {
+    private func article(_ finding: ShownFinding) -> String {
         let diagnostic = finding.diagnostic
         let severity = diagnostic.severity.rawValue
-        let descriptor = catalog.descriptor(for: diagnostic.ruleID, severity: diagnostic.severity)
+        let rule = catalog.rule(for: diagnostic.ruleID, severity: diagnostic.severity)
         var html = "<article class=\"finding \(severity)\" id=\"\(finding.anchor)\" "
         html += "data-rule=\"\(Self.escape(diagnostic.ruleID))\" data-severity=\"\(severity)\">\n"
         html += "<h4><span class=\"badge \(severity)\">\(severity)</span> <code>\(Self.escape(diagnostic.ruleID))</code>"
         html += Self.place(diagnostic.location).map { " <span class=\"place\">\(Self.escape($0))</span>" } ?? ""
         html += "</h4>\n<p class=\"message\">\(Self.escape(diagnostic.message))</p>\n"
         if let hint = diagnostic.hint { html += "<p class=\"hint\"><b>Fix:</b> \(Self.escape(hint))</p>\n" }
-        html += "<p class=\"rule\"><b>\(Self.escape(descriptor.name))</b>: \(Self.escape(descriptor.summary))</p>\n"
+        html += "<p class=\"rule\"><b>\(Self.escape(rule.name))</b>: \(Self.escape(rule.summary))</p>\n"
         if let illustration = illustrations[finding.key] { html += figure(illustration) }
         return html + "</article>\n"
     }

@@ -41,7 +41,7 @@ public struct RuleSelection: Sendable, Hashable {
                     changed.severity = severity
                     return changed
                 case nil:
-                    if let descriptor = catalog.descriptors[diagnostic.ruleID], !descriptor.isEnabledByDefault {
+                    if let rule = catalog.rules[diagnostic.ruleID], !rule.isEnabledByDefault {
                         withheld[diagnostic.ruleID, default: 0] += 1
                         return nil
                     }

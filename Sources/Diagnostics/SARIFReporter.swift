@@ -24,7 +24,7 @@ public struct SARIFReporter: Reporter {
         ruleIDs.sort()
         let rules = ruleIDs.map { id in
             let severity = diagnostics.first { $0.ruleID == id }?.severity ?? .warning
-            return Rule(catalog.descriptor(for: id, severity: severity))
+            return SARIFRule(catalog.rule(for: id, severity: severity))
         }
         let results = diagnostics.map { diagnostic in
             Result(diagnostic, ruleIndex: ruleIDs.firstIndex(of: diagnostic.ruleID) ?? 0)
@@ -75,14 +75,14 @@ public struct SARIFReporter: Reporter {
     private struct Driver: Encodable {
         let name = "playprep"
         var version: String
-        var rules: [Rule]
+        var rules: [SARIFRule]
     }
 
     private struct Message: Encodable {
         var text: String
     }
 
-    private struct Rule: Encodable {
+    private struct SARIFRule: Encodable {
         var id: String
         var name: String
         var shortDescription: Message
@@ -96,14 +96,14 @@ public struct SARIFReporter: Reporter {
             var enabled: Bool
         }
 
-        init(_ descriptor: RuleDescriptor) {
-            id = descriptor.id
-            name = descriptor.name
-            shortDescription = Message(text: descriptor.summary)
-            fullDescription = Message(text: descriptor.summary)
-            help = Message(text: "\(descriptor.id) (\(descriptor.name)): \(descriptor.summary)")
+        init(_ rule: Rule) {
+            id = rule.id
+            name = rule.name
+            shortDescription = Message(text: rule.summary)
+            fullDescription = Message(text: rule.summary)
+            help = Message(text: "\(rule.id) (\(rule.name)): \(rule.summary)")
             defaultConfiguration = Configuration(
-                level: SARIFReporter.level(descriptor.defaultSeverity), enabled: descriptor.isEnabledByDefault)
+                level: SARIFReporter.level(rule.defaultSeverity), enabled: rule.isEnabledByDefault)
         }
     }
 

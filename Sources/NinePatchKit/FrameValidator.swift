@@ -60,7 +60,7 @@ struct FrameValidator: Sendable {
     func diagnostics(for frame: Frame) -> [Diagnostic] {
         var found = [Diagnostic]()
         if !frame.cornerIsValid {
-            found.append(NinePatchRule.invalidCorner.diagnostic(
+            found.append(NinePatchRules.invalidCorner.diagnostic(
                 file: file, at: .pixel(x: 0, y: 0),
                 "top-left corner is \(ColorWords.describe(frame.topLeft)); it must be transparent or opaque white",
                 hint: frame.background.map { "the rest of the frame looks \($0.rawValue): make the corner \($0.rawValue) too" }
@@ -70,8 +70,8 @@ struct FrameValidator: Sendable {
         for line in [frame.top, frame.left, frame.bottom, frame.right].compactMap({ $0 }) {
             found += invalidColors(line, frame: frame, background: background)
         }
-        if let top = frame.top { found += forbiddenRed(top, frame: frame, rule: .redTickOnTop) }
-        if let left = frame.left { found += forbiddenRed(left, frame: frame, rule: .redTickOnLeft) }
+        if let top = frame.top { found += forbiddenRed(top, frame: frame, rule: NinePatchRules.redTickOnTop) }
+        if let left = frame.left { found += forbiddenRed(left, frame: frame, rule: NinePatchRules.redTickOnLeft) }
         if let bottom = frame.bottom { found += paddingAndBounds(bottom, frame: frame) }
         if let right = frame.right { found += paddingAndBounds(right, frame: frame) }
         if let top = frame.top, let left = frame.left {
@@ -88,7 +88,7 @@ struct FrameValidator: Sendable {
             let what = run.span.length == 1
                 ? ColorWords.describe(run.firstColor)
                 : "\(run.span.length) pixels of \(run.isUniform ? "" : "colours such as ")\(ColorWords.describe(run.firstColor))"
-            return NinePatchRule.invalidFrameColor.diagnostic(
+            return NinePatchRules.invalidFrameColor.diagnostic(
                 file: file, at: frame.location(line.edge, run.span.start),
                 "\(line.edge.rawValue) border \(where_): \(what) \(run.span.length == 1 ? "is" : "are") not a valid frame colour",
                 hint: invalidColorHint(run.firstColor, background: background))
@@ -117,7 +117,7 @@ struct FrameValidator: Sendable {
 
     // MARK: NP004, NP005
 
-    private func forbiddenRed(_ line: FrameLine, frame: Frame, rule: NinePatchRule) -> [Diagnostic] {
+    private func forbiddenRed(_ line: FrameLine, frame: Frame, rule: Rule) -> [Diagnostic] {
         line.redRuns.map { run in
             rule.diagnostic(
                 file: file, at: frame.location(line.edge, run.start),
@@ -133,7 +133,7 @@ struct FrameValidator: Sendable {
         let edge = line.edge
         if line.blackRuns.count > 1 {
             let list = line.blackRuns.map { positions(edge, $0) }.joined(separator: ", ")
-            found.append(NinePatchRule.multiplePaddingRuns.diagnostic(
+            found.append(NinePatchRules.multiplePaddingRuns.diagnostic(
                 file: file, at: frame.location(edge, line.blackRuns[1].start),
                 "\(edge.rawValue) border has \(line.blackRuns.count) black padding runs (\(list)); only one is allowed",
                 hint: "the \(edge.rawValue) line marks one content area: join the runs into a single run or remove the extra ones"))
@@ -141,7 +141,7 @@ struct FrameValidator: Sendable {
         let red = line.redRuns
         if red.count > 2 {
             let list = red.map { positions(edge, $0) }.joined(separator: ", ")
-            found.append(NinePatchRule.tooManyLayoutBoundRuns.diagnostic(
+            found.append(NinePatchRules.tooManyLayoutBoundRuns.diagnostic(
                 file: file, at: frame.location(edge, red[2].start),
                 "\(edge.rawValue) border has \(red.count) red layout-bound runs (\(list)); at most two are allowed",
                 hint: "one red run from the start of the line gives the start inset, one ending at its end gives the end inset"))
@@ -149,18 +149,18 @@ struct FrameValidator: Sendable {
         }
         guard let first = red.first else { return found }
         if first.start != 0 && first.end != line.length {
-            found.append(NinePatchRule.layoutBoundNotAtEdge.diagnostic(
+            found.append(NinePatchRules.layoutBoundNotAtEdge.diagnostic(
                 file: file, at: frame.location(edge, first.start),
                 "\(edge.rawValue) border: red run \(positions(edge, first)) touches neither end of the line",
                 hint: "a layout-bound run must start at the first frame pixel or end at the last one"))
         } else if red.count == 2, let last = red.last, last.end != line.length {
-            found.append(NinePatchRule.layoutBoundNotAtEdge.diagnostic(
+            found.append(NinePatchRules.layoutBoundNotAtEdge.diagnostic(
                 file: file, at: frame.location(edge, last.start),
                 "\(edge.rawValue) border: second red run \(positions(edge, last)) does not reach the end of the line",
                 hint: "the second layout-bound run must end at the last frame pixel before the corner"))
         } else if red.count == 1, first.start != 0 {
             let (startSide, endSide) = edge == .bottom ? ("left", "right") : ("top", "bottom")
-            found.append(NinePatchRule.endOnlyLayoutBound.diagnostic(
+            found.append(NinePatchRules.endOnlyLayoutBound.diagnostic(
                 file: file, at: frame.location(edge, first.start),
                 "\(edge.rawValue) border: the only red run \(positions(edge, first)) is at the end, but aapt2 stores it as a "
                     + "\(startSide) layout inset of \(first.end) (the whole line), not a \(endSide) inset of \(first.length)",
@@ -171,28 +171,35 @@ struct FrameValidator: Sendable {
 
     // MARK: NP009, NP104
 
+    /// The most regions (columns x rows of the stretch grid) aapt2 allows ("too many regions in 9-patch").
+    static let maxRegions = 127
+    /// Stretch runs per border whose count (2 per run) still fits npTc's one byte.
+    static let maxStretchRuns = 127
+    /// Regions whose count still fits npTc's one-byte colour count.
+    static let maxChunkColors = 255
+
     private func regionLimits(columns: FrameLine, rows: FrameLine) -> [Diagnostic] {
         let columnCount = Self.segmentCount(columns.blackRuns, length: columns.length)
         let rowCount = Self.segmentCount(rows.blackRuns, length: rows.length)
-        if columnCount * rowCount > 127 {
-            return [NinePatchRule.tooManyRegions.diagnostic(
+        if columnCount * rowCount > Self.maxRegions {
+            return [NinePatchRules.tooManyRegions.diagnostic(
                 file: file,
-                "the stretch ticks cut the image into \(columnCount) columns x \(rowCount) rows = \(columnCount * rowCount) regions; aapt2 allows at most 127",
+                "the stretch ticks cut the image into \(columnCount) columns x \(rowCount) rows = \(columnCount * rowCount) regions; aapt2 allows at most \(Self.maxRegions)",
                 hint: "merge neighbouring stretch ticks on the top or left border")]
         }
         var found = [Diagnostic]()
-        for line in [columns, rows] where line.blackRuns.count > 127 {
+        for line in [columns, rows] where line.blackRuns.count > Self.maxStretchRuns {
             let stored = (line.blackRuns.count * 2) % 256
-            found.append(NinePatchRule.stretchCountOverflow.diagnostic(
+            found.append(NinePatchRules.stretchCountOverflow.diagnostic(
                 file: file, at: .pixel(x: line.edge == .top ? line.blackRuns[0].start + 1 : 0,
                                        y: line.edge == .top ? 0 : line.blackRuns[0].start + 1),
                 "\(line.edge.rawValue) border has \(line.blackRuns.count) stretch runs: npTc stores 2 x \(line.blackRuns.count) in one byte as \(stored), so aapt2 writes a corrupt chunk without an error",
-                hint: "use at most 127 stretch runs per border"))
+                hint: "use at most \(Self.maxStretchRuns) stretch runs per border"))
         }
         let colors = NinePatch.segments(length: columns.length, stretch: columns.blackRuns).count
             * NinePatch.segments(length: rows.length, stretch: rows.blackRuns).count
-        if found.isEmpty, colors > 255 {
-            found.append(NinePatchRule.stretchCountOverflow.diagnostic(
+        if found.isEmpty, colors > Self.maxChunkColors {
+            found.append(NinePatchRules.stretchCountOverflow.diagnostic(
                 file: file,
                 "the image has \(colors) regions: npTc stores the colour count in one byte as \(colors % 256), so aapt2 writes a corrupt chunk without an error",
                 hint: "use fewer stretch runs"))

@@ -39,12 +39,12 @@ public struct NinePatchChecker: Sendable {
         var notices = [Diagnostic]()
         switch kind {
         case .wrongExtensionCase:
-            notices.append(NinePatchRule.notProcessedExtension.diagnostic(
+            notices.append(NinePatchRules.notProcessedExtension.diagnostic(
                 file: path,
                 "'\(Self.fileName(path))' does not end exactly in '.9.png', so aapt2 copies it unchecked as a plain image",
                 hint: "rename it to end in lower-case '.9.png' to have it compiled as a NinePatch"))
         case .rawResource:
-            notices.append(NinePatchRule.notProcessedRaw.diagnostic(
+            notices.append(NinePatchRules.notProcessedRaw.diagnostic(
                 file: path,
                 "files in res/raw are copied byte for byte: aapt2 neither checks nor compiles this NinePatch",
                 hint: "move it to res/drawable (or a drawable-<density> folder) to use it as a NinePatch"))
@@ -58,7 +58,7 @@ public struct NinePatchChecker: Sendable {
         do {
             bytes = try FileReader(maxBytes: decoder.limits.maxFileBytes).read(path)
         } catch {
-            let rule: NinePatchRule = if case .tooLarge = error { .pngTooLarge } else { .unreadablePNG }
+            let rule = if case .tooLarge = error { NinePatchRules.pngTooLarge } else { NinePatchRules.unreadablePNG }
             return failure(path, rule: rule, "cannot read the file: \(error)", notices: notices)
         }
         var result = check(bytes: bytes, file: path, keepImage: keepImage)
@@ -75,12 +75,12 @@ public struct NinePatchChecker: Sendable {
             return NinePatchCheck(
                 file: file, header: header, image: image, analysis: analysis, diagnostics: analysis.diagnostics)
         } catch {
-            let rule: NinePatchRule = if case .tooLarge = error { .pngTooLarge } else { .unreadablePNG }
+            let rule = if case .tooLarge = error { NinePatchRules.pngTooLarge } else { NinePatchRules.unreadablePNG }
             return failure(file, rule: rule, error.description, notices: [])
         }
     }
 
-    private func failure(_ file: String, rule: NinePatchRule, _ message: String, notices: [Diagnostic]) -> NinePatchCheck {
+    private func failure(_ file: String, rule: Rule, _ message: String, notices: [Diagnostic]) -> NinePatchCheck {
         NinePatchCheck(file: file, header: nil, image: nil, analysis: nil,
                        diagnostics: notices + [rule.diagnostic(file: file, message)])
     }

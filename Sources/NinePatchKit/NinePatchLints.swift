@@ -12,7 +12,7 @@ public enum NinePatchLints {
         if model.stretchX.isEmpty { missing.append("top") }
         if model.stretchY.isEmpty { missing.append("left") }
         guard !missing.isEmpty else { return [] }
-        return [NinePatchRule.aapt1Rejects.diagnostic(
+        return [NinePatchRules.aapt1Rejects.diagnostic(
             file: file, at: .pixel(x: missing[0] == "top" ? 1 : 0, y: missing[0] == "top" ? 0 : 1),
             "the \(missing.joined(separator: " and ")) border\(missing.count > 1 ? "s have" : " has") no stretch tick: "
                 + "aapt (v1) fails with 'No marked region found along edge', aapt2 accepts it",
@@ -27,7 +27,7 @@ public enum NinePatchLints {
         case .vertical: "along its columns"
         case .both: "along its rows and columns"
         }
-        return NinePatchRule.badPatch.diagnostic(
+        return NinePatchRules.badPatch.diagnostic(
             file: file, at: .pixel(x: patch.x + 1, y: patch.y + 1),
             "stretchable cell x \(patch.columns), y \(patch.rows) smears \(along): stretched \(patch.stretchFactor)x, the detail "
                 + "at this pixel blurs over \(patch.smearLength) px that differ by up to \(patch.difference) from the cell "
@@ -50,7 +50,7 @@ public enum NinePatchLints {
              .pixel(x: model.width + 1, y: model.height - model.padding.bottom)),
         ]
         return sides.filter { $0.padding < $0.bound }.map { side in
-            NinePatchRule.contentOutsideLayoutBounds.diagnostic(
+            NinePatchRules.contentOutsideLayoutBounds.diagnostic(
                 file: file, at: side.pixel,
                 "the content box reaches \(side.bound - side.padding) px past the \(side.name) layout bound "
                     + "(padding \(side.padding), layout-bound inset \(side.bound)), so content overlaps the area "

@@ -79,7 +79,7 @@ struct NinePatchRowScanner {
         reread: ((_ y: Int, _ row: UnsafeBufferPointer<UInt8>) -> Void) throws(Failure) -> Void
     ) throws(Failure) -> NinePatchAnalysis {
         guard isLargeEnough else {
-            let tooSmall = NinePatchRule.imageTooSmall.diagnostic(
+            let tooSmall = NinePatchRules.imageTooSmall.diagnostic(
                 file: file,
                 "image is \(width)x\(height); a NinePatch needs at least 3x3 (1x1 content plus the 1-pixel frame)",
                 hint: "add a 1-pixel frame around the content")

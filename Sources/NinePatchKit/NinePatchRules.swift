@@ -1,102 +1,122 @@
 public import Diagnostics
 
-/// Every rule playprep applies to NinePatch files. `NP0xx` rules are aapt2's own: any of them makes
-/// `aapt2 compile` fail. `NP1xx` rules catch what aapt2 silently gets wrong or skips. `PNG0xx` rules are about
-/// the file not being a usable PNG at all.
-public enum NinePatchRule: String, Sendable, CaseIterable {
-    case imageTooSmall = "NP001"
-    case invalidCorner = "NP002"
-    case invalidFrameColor = "NP003"
-    case redTickOnTop = "NP004"
-    case redTickOnLeft = "NP005"
-    case multiplePaddingRuns = "NP006"
-    case tooManyLayoutBoundRuns = "NP007"
-    case layoutBoundNotAtEdge = "NP008"
-    case tooManyRegions = "NP009"
-    case notProcessedExtension = "NP101"
-    case notProcessedRaw = "NP102"
-    case endOnlyLayoutBound = "NP103"
-    case stretchCountOverflow = "NP104"
-    case resourceNameClash = "NP105"
-    case densityMismatch = "NP106"
-    case badPatch = "NP107"
-    case contentOutsideLayoutBounds = "NP108"
-    case aapt1Rejects = "NP201"
-    case unreadablePNG = "PNG001"
-    case pngTooLarge = "PNG002"
+/// Every rule playprep applies to one NinePatch file, with repository files that pass and fail it. `NP0xx` rules
+/// are aapt2's own: any of them makes `aapt2 compile` fail. `NP1xx` rules catch what aapt2 silently gets wrong or
+/// skips. `PNG0xx` rules are about the file not being a usable PNG at all. (NP105 and NP106 compare files of a
+/// project: they live in ProjectCheck.)
+public enum NinePatchRules {
+    public static let imageTooSmall = Rule.ninePatch(
+        "NP001", "image-too-small", .error,
+        "A NinePatch needs at least 3x3 pixels: a 1x1 image plus its 1-pixel frame.",
+        passing: valid,
+        failing: crafted(["size_2x2", "size_1x1"]))
 
-    public var id: String { rawValue }
+    public static let invalidCorner = Rule.ninePatch(
+        "NP002", "invalid-corner", .error,
+        "The top-left pixel chooses the frame background and must be fully transparent or opaque white.",
+        passing: crafted(["basic", "basic_white"]),
+        failing: crafted(["corner_tl_black", "corner_tl_semi_white"]))
 
-    public var descriptor: RuleDescriptor {
-        switch self {
-        case .imageTooSmall:
-            rule("image-too-small", .error, "A NinePatch needs at least 3x3 pixels: a 1x1 image plus its 1-pixel frame.")
-        case .invalidCorner:
-            rule("invalid-corner", .error,
-                 "The top-left pixel chooses the frame background and must be fully transparent or opaque white.")
-        case .invalidFrameColor:
-            rule("invalid-frame-color", .error,
-                 "Frame pixels must be exactly opaque black (0xFF000000), opaque red (0xFFFF0000) or the background.")
-        case .redTickOnTop:
-            rule("red-tick-on-top", .error,
-                 "Red (layout-bound) ticks are only allowed on the bottom and right borders, not on the top border.")
-        case .redTickOnLeft:
-            rule("red-tick-on-left", .error,
-                 "Red (layout-bound) ticks are only allowed on the bottom and right borders, not on the left border.")
-        case .multiplePaddingRuns:
-            rule("multiple-padding-runs", .error,
-                 "The bottom and right borders may hold at most one black run each: the content padding.")
-        case .tooManyLayoutBoundRuns:
-            rule("too-many-layout-bound-runs", .error,
-                 "The bottom and right borders may hold at most two red runs each: the layout-bound insets.")
-        case .layoutBoundNotAtEdge:
-            rule("layout-bound-not-at-edge", .error,
-                 "Red layout-bound runs must touch an end of their border: the first the start (or the end), the second the end.")
-        case .tooManyRegions:
-            rule("too-many-regions", .error,
-                 "The stretch ticks may cut the image into at most 127 regions (columns x rows).")
-        case .notProcessedExtension:
-            rule("not-processed-extension", .warning,
-                 "aapt2 only treats files ending exactly in '.9.png' as NinePatches; others are copied unchecked.")
-        case .notProcessedRaw:
-            rule("not-processed-raw", .warning,
-                 "Files in res/raw are copied byte for byte: aapt2 neither checks nor compiles a NinePatch there.")
-        case .endOnlyLayoutBound:
-            rule("end-only-layout-bound", .warning,
-                 "A single red run at the end of a border is stored by aapt2 as a start inset covering the whole line.")
-        case .stretchCountOverflow:
-            rule("stretch-count-overflow", .warning,
-                 "More than 127 stretch runs on an axis (or 255 regions) overflow npTc's one-byte counts: aapt2 writes a corrupt chunk.")
-        case .resourceNameClash:
-            rule("resource-name-clash", .error,
-                 "x.9.png and another file named x.* in the same resource folder define the same resource: the build fails at link time.")
-        case .densityMismatch:
-            rule("density-mismatch", .warning,
-                 "The same drawable in several density folders should be scaled to each density, with stretch spans that draw like the proportional ones and padding and layout bounds in proportion.")
-        case .badPatch:
-            rule("bad-patch", .warning,
-                 "Stretchable cells should stretch cleanly: a dot, line, edge or text inside one turns into a wide blur when drawn stretched.")
-        case .contentOutsideLayoutBounds:
-            rule("content-outside-layout-bounds", .warning,
-                 "The content box (padding) should lie inside the layout (optical) bounds, or content draws over the shadow or glow.")
-        case .aapt1Rejects:
-            rule("aapt1-rejects", .warning,
-                 "Opt-in (--aapt1): aapt (v1) requires at least one stretch tick on the top and on the left border; aapt2 does not.",
-                 optIn: true)
-        case .unreadablePNG:
-            rule("unreadable-png", .error, "The file must be a complete, uncorrupted PNG.")
-        case .pngTooLarge:
-            rule("png-too-large", .error, "The image exceeds the configured size limits and was not decoded.")
-        }
-    }
+    public static let invalidFrameColor = Rule.ninePatch(
+        "NP003", "invalid-frame-color", .error,
+        "Frame pixels must be exactly opaque black (0xFF000000), opaque red (0xFFFF0000) or the background.",
+        passing: valid,
+        failing: problems(["three_problems"]) + crafted(["alpha254_black_top"]))
 
-    private func rule(_ name: String, _ severity: Severity, _ summary: String, optIn: Bool = false) -> RuleDescriptor {
-        RuleDescriptor(id: rawValue, name: name, defaultSeverity: severity, summary: summary, isEnabledByDefault: !optIn)
-    }
+    public static let redTickOnTop = Rule.ninePatch(
+        "NP004", "red-tick-on-top", .error,
+        "Red (layout-bound) ticks are only allowed on the bottom and right borders, not on the top border.",
+        passing: valid,
+        failing: crafted(["red_top"]))
 
-    /// Builds a diagnostic of this rule with its default severity.
-    public func diagnostic(file: String, at location: Location? = nil, _ message: String, hint: String? = nil) -> Diagnostic {
-        Diagnostic(ruleID: rawValue, severity: descriptor.defaultSeverity, file: file, location: location,
-                   message: message, hint: hint)
-    }
+    public static let redTickOnLeft = Rule.ninePatch(
+        "NP005", "red-tick-on-left", .error,
+        "Red (layout-bound) ticks are only allowed on the bottom and right borders, not on the left border.",
+        passing: valid,
+        failing: crafted(["red_left"]))
+
+    public static let multiplePaddingRuns = Rule.ninePatch(
+        "NP006", "multiple-padding-runs", .error,
+        "The bottom and right borders may hold at most one black run each: the content padding.",
+        passing: crafted(["padding_explicit"]),
+        failing: crafted(["padding_gap_bottom", "padding_gap_right"]))
+
+    public static let tooManyLayoutBoundRuns = Rule.ninePatch(
+        "NP007", "too-many-layout-bound-runs", .error,
+        "The bottom and right borders may hold at most two red runs each: the layout-bound insets.",
+        passing: crafted(["lb_bottom_end_only"]),
+        failing: crafted(["lb_bottom_three"]))
+
+    public static let layoutBoundNotAtEdge = Rule.ninePatch(
+        "NP008", "layout-bound-not-at-edge", .error,
+        "Red layout-bound runs must touch an end of their border: the first the start (or the end), the second the end.",
+        passing: valid,
+        failing: crafted(["lb_bottom_middle", "lb_right_middle"]))
+
+    public static let tooManyRegions = Rule.ninePatch(
+        "NP009", "too-many-regions", .error,
+        "The stretch ticks may cut the image into at most \(FrameValidator.maxRegions) regions (columns x rows).",
+        passing: crafted(["multi_stretch"]),
+        failing: crafted(["regions_15x9"]))
+
+    public static let notProcessedExtension = Rule.ninePatch(
+        "NP101", "not-processed-extension", .warning,
+        "aapt2 only treats files ending exactly in '.9.png' as NinePatches; others are copied unchecked.")
+
+    public static let notProcessedRaw = Rule.ninePatch(
+        "NP102", "not-processed-raw", .warning,
+        "Files in res/raw are copied byte for byte: aapt2 neither checks nor compiles a NinePatch there.",
+        failing: ["TestImages/BrokenApp/app/src/main/res/raw/splash.9.png"])
+
+    public static let endOnlyLayoutBound = Rule.ninePatch(
+        "NP103", "end-only-layout-bound", .warning,
+        "A single red run at the end of a border is stored by aapt2 as a start inset covering the whole line.",
+        passing: valid,
+        failing: problems(["end_only_layout_bound"]))
+
+    public static let stretchCountOverflow = Rule.ninePatch(
+        "NP104", "stretch-count-overflow", .warning,
+        "More than \(FrameValidator.maxStretchRuns) stretch runs on an axis (or \(FrameValidator.maxChunkColors) regions) "
+            + "overflow npTc's one-byte counts: aapt2 writes a corrupt chunk.",
+        passing: valid,
+        failing: crafted(["many_x_130_no_y"]))
+
+    public static let badPatch = Rule.ninePatch(
+        "NP107", "bad-patch", .warning,
+        "Stretchable cells should stretch cleanly: a dot, line, edge or text inside one turns into a wide blur when drawn stretched.",
+        passing: problems(["smooth_gradient_stretch", "linear_ramp_stretch", "pill_edge_stretch"]),
+        failing: problems(["bad_patch", "detail_in_stretch"]))
+
+    public static let contentOutsideLayoutBounds = Rule.ninePatch(
+        "NP108", "content-outside-layout-bounds", .warning,
+        "The content box (padding) should lie inside the layout (optical) bounds, or content draws over the shadow or glow.",
+        passing: problems(["content_inside_layout_bounds"]),
+        failing: problems(["content_outside_layout_bounds"]))
+
+    public static let aapt1Rejects = Rule.ninePatch(
+        "NP201", "aapt1-rejects", .warning,
+        "Opt-in (--aapt1): aapt (v1) requires at least one stretch tick on the top and on the left border; aapt2 does not.", optIn: true)
+
+    public static let unreadablePNG = Rule.ninePatch(
+        "PNG001", "unreadable-png", .error,
+        "The file must be a complete, uncorrupted PNG.",
+        passing: valid,
+        failing: ["TestImages/malformed/bad_crc.9.png", "TestImages/malformed/truncated_idat.9.png"])
+
+    public static let pngTooLarge = Rule.ninePatch(
+        "PNG002", "png-too-large", .error,
+        "The image exceeds the configured size limits and was not decoded.",
+        passing: valid,
+        failing: ["TestImages/malformed/huge_ihdr.9.png"])
+
+    /// Every rule of one NinePatch file, in id order.
+    public static let all: [Rule] = [
+        imageTooSmall, invalidCorner, invalidFrameColor, redTickOnTop, redTickOnLeft, multiplePaddingRuns, tooManyLayoutBoundRuns, layoutBoundNotAtEdge, tooManyRegions, notProcessedExtension, notProcessedRaw, endOnlyLayoutBound, stretchCountOverflow, badPatch, contentOutsideLayoutBounds, aapt1Rejects, unreadablePNG, pngTooLarge,
+    ]
+
+    private static let valid = crafted(["basic"])
+
+    private static func crafted(_ names: [String]) -> [String] { names.map { "TestImages/crafted/\($0).9.png" } }
+
+    private static func problems(_ names: [String]) -> [String] { names.map { "TestImages/problems/\($0).9.png" } }
 }

@@ -69,7 +69,7 @@ struct DensityConsistency {
         let ratio = Double(variant.dpi) / Double(reference.dpi)
         let referenceName = "\(reference.folder)/\(reference.file.split(separator: "/").last ?? "")"
         func warn(_ what: String, at location: Location?) -> Diagnostic {
-            NinePatchRule.densityMismatch.diagnostic(
+            ProjectRules.densityMismatch.diagnostic(
                 file: variant.file, at: location,
                 "\(what) is not in proportion to \(referenceName) (\(reference.dpi) dpi scaled to \(variant.dpi) dpi)",
                 hint: "redraw the ticks so each span is the \(reference.folder) span x \(format(ratio)), within a pixel")
@@ -135,7 +135,7 @@ struct DensityConsistency {
         let dp = { (dpi: Int) in
             "\(format(Double(variant.model.width) * 160 / Double(dpi)))x\(format(Double(variant.model.height) * 160 / Double(dpi))) dp"
         }
-        return NinePatchRule.densityMismatch.diagnostic(
+        return ProjectRules.densityMismatch.diagnostic(
             file: variant.file,
             "same \(size) px as \(referenceName): copied unscaled, it shows at \(dp(variant.dpi)) on \(Self.bucket(variant.dpi)) "
                 + "devices but \(dp(reference.dpi)) on \(Self.bucket(reference.dpi)) devices",

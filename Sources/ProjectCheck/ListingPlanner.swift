@@ -138,7 +138,7 @@ struct ListingPlanner: Sendable {
             }
         }
         let notes = unknown.map { expression in
-            ProjectRule.unresolvedBuildValue.diagnostic(
+            ProjectRules.unresolvedBuildValue.diagnostic(
                 file: expression.location.file, at: .text(line: expression.location.line, column: expression.location.column),
                 "versionCode is `\(expression.expression)`, which playprep cannot evaluate (\(expression.reason)), so the "
                     + "changelog checked is changelogs/default.txt; pass --version-code or set listing.versionCode in playprep.yml")

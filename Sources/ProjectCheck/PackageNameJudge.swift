@@ -1,6 +1,7 @@
 import AndroidBuild
 import Diagnostics
 import PlayListingKit
+import PackageNameKit
 
 /// Judges the package names of a build as the layers that see them do: every applicationId of a release variant
 /// by Play, aapt2 and the installer; a debuggable variant's by aapt2 and the installer only; namespaces and
@@ -35,7 +36,7 @@ struct PackageNameJudge: Sendable {
                 case .known(_, nil):
                     continue
                 case .unknown(let expression) where !variant.isDebuggable:
-                    add(ProjectRule.unresolvedBuildValue.diagnostic(
+                    add(ProjectRules.unresolvedBuildValue.diagnostic(
                         file: expression.location.file,
                         at: .text(line: expression.location.line, column: expression.location.column),
                         "applicationId of \(module.gradlePath) is `\(expression.expression)`, which playprep cannot evaluate "
@@ -61,10 +62,9 @@ struct PackageNameJudge: Sendable {
             let first = variants.first, case .known(_, let location?) = first.applicationID
         else { return nil }
         let built = Array(Set(ids)).sorted().map { "'\($0)'" }.joined(separator: ", ")
-        return Diagnostic(
-            ruleID: PackageNameRules.identityChanged.id, severity: PackageNameRules.identityChanged.descriptor.defaultSeverity,
-            file: location.file, location: .text(line: location.line, column: location.column),
-            message: "no release build has the published applicationId '\(expected)' (they build \(built)): Play treats "
+        return PackageNameRules.identityChanged.rule.diagnostic(
+            file: location.file, at: .text(line: location.line, column: location.column),
+            "no release build has the published applicationId '\(expected)' (they build \(built)): Play treats "
                 + "an upload as a new app and fails with 'Package not found'",
             hint: "restore '\(expected)': a package name can never change after the first release")
     }

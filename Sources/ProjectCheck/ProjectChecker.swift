@@ -3,6 +3,7 @@ public import ArtifactKit
 public import Diagnostics
 public import NinePatchKit
 import PlayListingKit
+import PackageNameKit
 
 /// What one `playprep check` found, with the rule selection applied.
 public struct ProjectCheckResult: Sendable, Hashable {
@@ -72,7 +73,7 @@ public struct ProjectChecker: Sendable {
         let report = Report(files: (artifact?.files ?? []) + buildFileReports(inventory, packageFindings + listingNotes)
             + ninePatchReports + listingReports(targets, files: inventory.files))
         var rules = configuration.rules
-        if configuration.aapt1Compatibility { rules.enable([NinePatchRule.aapt1Rejects.id]) }
+        if configuration.aapt1Compatibility { rules.enable([NinePatchRules.aapt1Rejects.id]) }
         let (selected, withheld) = rules.apply(to: report, catalog: .playprep)
         return ProjectCheckResult(
             report: selected, withheld: withheld, listings: targets.map(\.summary),
@@ -85,10 +86,9 @@ public struct ProjectChecker: Sendable {
         return inventory.ninePatchFiles.filter { others.contains(Self.resourceKey($0)) }.map { file in
             let name = file.split(separator: "/").last.map(String.init) ?? file
             let resource = String(name.prefix { $0 != "." })
-            return Diagnostic(
-                ruleID: NinePatchRule.resourceNameClash.id, severity: NinePatchRule.resourceNameClash.descriptor.defaultSeverity,
+            return ProjectRules.resourceNameClash.diagnostic(
                 file: file,
-                message: "another file in this folder is also named '\(resource).*': both define the same resource, "
+                "another file in this folder is also named '\(resource).*': both define the same resource, "
                     + "so aapt2 link fails with a duplicate resource",
                 hint: "delete or rename one of them (the NinePatch usually replaces an older plain image)")
         }
@@ -123,7 +123,7 @@ public struct ProjectChecker: Sendable {
                 files = try checker.check(source, options: target.options, displayRoot: target.displayRoot).files
             } catch {
                 files = [FileReport(file: target.displayRoot, diagnostics: [
-                    ProjectRule.unreadable.diagnostic(file: target.displayRoot, "cannot read the listing: \(error)")])]
+                    ProjectRules.unreadable.diagnostic(file: target.displayRoot, "cannot read the listing: \(error)")])]
             }
             for file in files {
                 if byFile[file.file] == nil { order.append(file.file) }

@@ -1,45 +1,4 @@
 public import Diagnostics
-public import NinePatchKit
-
-/// Rules on the names of file-based resources (everything in `res/<type>[-qualifiers]/` except `values*`), which
-/// the build refuses before any file is read.
-public enum ResourceRule: String, Sendable, CaseIterable {
-    /// aapt2 compile: a '.' in the name other than the one starting the extension (`x.9.png` is one extension).
-    case dotInName = "RES001"
-    /// AGP's resource merger (`FileResourceNameValidator`): only lowercase a-z, 0-9 and '_', starting with a
-    /// letter or '_', and not a Java keyword.
-    case invalidName = "RES002"
-
-    public var id: String { rawValue }
-
-    public var descriptor: RuleDescriptor {
-        switch self {
-        case .dotInName:
-            RuleDescriptor(
-                id: rawValue, name: "dot-in-resource-name", defaultSeverity: .error,
-                summary: "A file-based resource name may contain '.' only before its extension (x.9.png is fine, "
-                    + "x.small.png is not): aapt2 compile fails outside res/raw.")
-        case .invalidName:
-            RuleDescriptor(
-                id: rawValue, name: "invalid-resource-name", defaultSeverity: .error,
-                summary: "File-based resource names may contain only lowercase a-z, 0-9 and '_', must not start with "
-                    + "a digit and must not be a Java keyword: the Android Gradle plugin's resource merger fails otherwise.")
-        }
-    }
-
-    /// The fixtures that demonstrate the rule in a project; `nil` when none is recorded.
-    public var fixtures: RuleFixtures? {
-        switch self {
-        case .dotInName: nil
-        case .invalidName:
-            RuleFixtures(failing: ["TestImages/BrokenApp/app/src/main/res/raw/splash.9.png"], needsProject: true)
-        }
-    }
-
-    func diagnostic(file: String, _ message: String, hint: String) -> Diagnostic {
-        Diagnostic(ruleID: rawValue, severity: descriptor.defaultSeverity, file: file, message: message, hint: hint)
-    }
-}
 
 /// Checks the names of files in resource folders (RES001, RES002).
 public struct ResourceFileNames: Sendable {
@@ -76,11 +35,11 @@ public struct ResourceFileNames: Sendable {
         var found = [Diagnostic]()
         if !isRaw, let firstDot = name.firstIndex(of: "."), case let extensionPart = name[name.index(after: firstDot)...],
            extensionPart.contains("."), extensionPart.lowercased() != "9.png" {
-            found.append(ResourceRule.dotInName.diagnostic(
+            found.append(ProjectRules.dotInName.diagnostic(
                 file: file, "aapt2 compile fails: \"\(Self.aapt2Message)\" (resource name '\(resource)')", hint: hint))
         }
         if let problem = Self.nameProblem(resource, dotsAllowed: !isRaw) {
-            found.append(ResourceRule.invalidName.diagnostic(
+            found.append(ProjectRules.invalidName.diagnostic(
                 file: file, "the Android Gradle plugin's resource merger rejects '\(name)': \(problem)", hint: hint))
         }
         return found

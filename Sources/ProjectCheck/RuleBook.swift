@@ -1,17 +1,13 @@
 public import Diagnostics
-import ArtifactKit
-import NinePatchKit
-import PlayListingKit
 
-/// What `playprep rules` shows: every rule of ``RuleCatalog/playprep`` grouped by family, and for one rule its
-/// summary with the examples that pass and fail it — the listing and package-name rules' own examples, the
-/// repository fixtures of the NinePatch rules, or a note that none is recorded.
+/// What `playprep rules` shows: every rule of a catalogue grouped by family, and for one rule its summary with
+/// the examples that pass and fail it (``Rule/passing``, ``Rule/failing``), or a note that none is recorded.
 public struct RuleBook: Sendable {
     /// Rules sharing an id prefix, such as `NP` or `TXT`.
-    public struct Family: Sendable, Hashable {
+    public struct Family: Sendable {
         public var prefix: String
         public var name: String
-        public var rules: [RuleDescriptor]
+        public var rules: [Rule]
     }
 
     /// One example of a rule: a title and the lines that say what it holds.
@@ -21,8 +17,8 @@ public struct RuleBook: Sendable {
     }
 
     /// One rule with its examples. `passing` and `failing` are both empty when none is recorded.
-    public struct Entry: Sendable, Hashable {
-        public var descriptor: RuleDescriptor
+    public struct Entry: Sendable {
+        public var rule: Rule
         public var family: String
         public var passing: [Example]
         public var failing: [Example]
@@ -46,7 +42,7 @@ public struct RuleBook: Sendable {
 
     /// The rules of `catalog`, grouped by the letters of their ids (unknown prefixes last, by prefix).
     public init(catalog: RuleCatalog) {
-        let byPrefix = Dictionary(grouping: catalog.descriptors.values) { Self.prefix(of: $0.id) }
+        let byPrefix = Dictionary(grouping: catalog.rules.values) { Self.prefix(of: $0.id) }
         let known = Self.familyNames.map(\.prefix)
         let order = known.filter { byPrefix[$0] != nil } + byPrefix.keys.filter { !known.contains($0) }.sorted()
         families = order.map { prefix in
@@ -58,39 +54,13 @@ public struct RuleBook: Sendable {
     /// The rule `id` (any case) with its examples, or `nil` when there is no such rule.
     public func entry(for id: String) -> Entry? {
         for family in families {
-            guard let descriptor = family.rules.first(where: { $0.id.uppercased() == id.uppercased() }) else { continue }
-            var entry = Entry(descriptor: descriptor, family: family.name, passing: [], failing: [], note: nil)
-            if let rule = PackageNameRules.all.first(where: { $0.id == descriptor.id }) {
-                entry.passing = rule.passing.map { Example(title: $0.description, details: []) }
-                entry.failing = rule.failing.map { Example(title: $0.description, details: []) }
-            } else if let rule = Self.listingRules.first(where: { $0.id == descriptor.id }) {
-                entry.passing = rule.passing.map(Self.example)
-                entry.failing = rule.failing.map(Self.example)
-            } else if let fixtures = NinePatchRule(rawValue: descriptor.id)?.fixtures ?? ResourceRule(rawValue: descriptor.id)?.fixtures {
-                entry.passing = fixtures.passing.map { Example(title: $0, details: []) }
-                entry.failing = fixtures.failing.map { Example(title: $0, details: []) }
-                entry.note = "Files in playprep's repository" + (fixtures.needsProject
-                    ? "; the rule compares files of a project, so run `playprep check` on the folder around them."
-                    : "; check them with `playprep ninepatch check FILE`.")
-            } else if let fixtures = ArtifactRule(rawValue: descriptor.id)?.fixtures {
-                entry.passing = fixtures.passing.map { Example(title: $0, details: []) }
-                entry.failing = fixtures.failing.map { Example(title: $0, details: []) }
-                entry.note = "APKs built by scripts/make-artifacts.sh with aapt2, clang, apksigner and zipalign; "
-                    + "check them with `playprep artifact check FILE`."
-            }
-            return entry
+            guard let rule = family.rules.first(where: { $0.id.uppercased() == id.uppercased() }) else { continue }
+            let example = { (example: any RuleExample) in Example(title: example.title, details: example.details) }
+            return Entry(
+                rule: rule, family: family.name, passing: rule.passing.map(example), failing: rule.failing.map(example),
+                note: (rule.passing + rule.failing).lazy.compactMap(\.howToCheck).first)
         }
         return nil
-    }
-
-    static let listingRules = TextRules.all + LocaleRules.all + LayoutRules.all + ImageRules.all
-        + ConsistencyRules.all + FDroidRules.all
-
-    private static func example(_ listing: ListingExample) -> Example {
-        let notes = listing.readingNotes
-        return Example(
-            title: "\(listing.description)" + (notes.isEmpty ? "" : " (\(notes.joined(separator: ", ")))"),
-            details: listing.distinctiveFiles.map { "\($0.path): " + ($0.file?.summary ?? "absent") })
     }
 
     /// `NP` of `NP003`: the id's leading letters.
@@ -119,7 +89,7 @@ public struct RuleBook: Sendable {
 
     /// One rule explained, like `lint --show`: id, name, family, severity, state, summary and examples.
     public func explanation(of entry: Entry) -> String {
-        let rule = entry.descriptor
+        let rule = entry.rule
         var lines = [
             "\(rule.id) \(rule.name)",
             "  family:   \(entry.family)",
@@ -156,7 +126,7 @@ public struct RuleBook: Sendable {
     /// (`[{"title", "details"}]`).
     public func explanationJSON(of entry: Entry) -> String {
         JSONReporter.encode(EntryJSON(
-            rule: RuleJSON(entry.descriptor), family: entry.family, note: entry.note, passing: entry.passing,
+            rule: RuleJSON(entry.rule), family: entry.family, note: entry.note, passing: entry.passing,
             failing: entry.failing))
     }
 
@@ -173,12 +143,12 @@ public struct RuleBook: Sendable {
         var enabledByDefault: Bool
         var summary: String
 
-        init(_ descriptor: RuleDescriptor) {
-            id = descriptor.id
-            name = descriptor.name
-            severity = descriptor.defaultSeverity
-            enabledByDefault = descriptor.isEnabledByDefault
-            summary = descriptor.summary
+        init(_ rule: Rule) {
+            id = rule.id
+            name = rule.name
+            severity = rule.defaultSeverity
+            enabledByDefault = rule.isEnabledByDefault
+            summary = rule.summary
         }
     }
 

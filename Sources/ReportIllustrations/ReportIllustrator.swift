@@ -31,11 +31,16 @@ public struct ReportIllustrator: Sendable {
         self.badPatchTolerance = badPatchTolerance
     }
 
+    /// Whether a finding of rule `id` is about a NinePatch's pixels: the NinePatch and PNG families (`NP`, `PNG`).
+    static func isAboutPixels(_ id: String) -> Bool {
+        id.hasPrefix("NP") || id.hasPrefix("PNG")
+    }
+
     /// The illustrations for `report`'s findings, by finding.
     public func illustrations(for report: Report) -> [FindingKey: Illustration] {
         var result = [FindingKey: Illustration]()
         for file in report.files where !file.diagnostics.isEmpty {
-            let pictured = file.diagnostics.indices.filter { NinePatchRule(rawValue: file.diagnostics[$0].ruleID) != nil }
+            let pictured = file.diagnostics.indices.filter { Self.isAboutPixels(file.diagnostics[$0].ruleID) }
             if !pictured.isEmpty {
                 let check = checker.check(fileAt: file.file, parseAnyway: true, keepImage: true)
                 if let image = check.image {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Diagnostics
 import PlayListingKit
+import PackageNameKit
 import ProjectCheck
 
 /// `playprep package …`

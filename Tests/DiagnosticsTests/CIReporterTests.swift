@@ -23,8 +23,8 @@ import FoundationXML
         ]),
     ])
     let catalog = RuleCatalog([
-        RuleDescriptor(id: "NP003", name: "invalid-frame-color", defaultSeverity: .error, summary: "Frame colours."),
-        RuleDescriptor(id: "TXT011", name: "near-limit", defaultSeverity: .warning, summary: "Room.", isEnabledByDefault: false),
+        Rule("NP003", "invalid-frame-color", .error, "Frame colours."),
+        Rule("TXT011", "near-limit", .warning, "Room.", optIn: true),
     ])
 
     // MARK: GitHub

@@ -16,7 +16,7 @@ import Testing
         ]),
     ])
     let catalog = RuleCatalog([
-        RuleDescriptor(id: "NP003", name: "invalid-frame-color", defaultSeverity: .error, summary: "Frame <colours>."),
+        Rule("NP003", "invalid-frame-color", .error, "Frame <colours>."),
     ])
 
     func render(_ illustrations: [FindingKey: Illustration] = [:]) -> String {

@@ -160,12 +160,6 @@ struct Canvas {
         #expect(analysis.diagnostics[0].message.contains("as 4"))
     }
 
-    @Test func ruleIdsAreUniqueAndDescribed() {
-        let ids = NinePatchRule.allCases.map(\.descriptor.id)
-        #expect(Set(ids).count == ids.count)
-        #expect(NinePatchRule.allCases.allSatisfy { !$0.descriptor.summary.isEmpty && !$0.descriptor.name.isEmpty })
-    }
-
     @Test(arguments: [
         ("res/drawable/a.9.png", NinePatchSourceKind.ninePatch),
         ("res/drawable-hdpi/a.9.PNG", .wrongExtensionCase),

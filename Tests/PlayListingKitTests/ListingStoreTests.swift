@@ -7,7 +7,7 @@ import Testing
 /// names and limits, GPP's merge of source sets and the files GPP ignores or refuses.
 @Suite struct ListingStoreTests {
     func ids(_ example: ListingExample) throws -> [String] {
-        try ListingChecker().check(example.source, options: example.options, displayRoot: "m").diagnostics.map(\.ruleID)
+        try example.report(displayRoot: "m").diagnostics.map(\.ruleID)
     }
 
     @Test func supplyChecksOnlyThePartsItUploads() throws {
@@ -44,7 +44,7 @@ import Testing
             "de/description.txt": .text("Ein Messenger"),
             "ast/title.txt": .text(String(repeating: "a", count: 31)),
         ], note: "F-Droid tree").read(by: .fdroid)
-        let report = try ListingChecker().check(example.source, options: example.options, displayRoot: "metadata")
+        let report = try example.report(displayRoot: "metadata")
         #expect(report.diagnostics.map { "\($0.ruleID) \($0.file)" } == ["FDR001 metadata/eo/summary.txt"])
         #expect(report.diagnostics.first?.severity == .warning)
         #expect(report.diagnostics.first?.message == "short description is 81 characters; F-Droid shows only the first 80 for language eo")
@@ -57,7 +57,7 @@ import Testing
 
     @Test func aPlayFolderInsidePlayBreaksGPP() throws {
         let example = ListingExample.gpp("nested play", ["listings/en-US/play/title.txt": .text("x")])
-        let report = try ListingChecker().check(example.source, options: example.options, displayRoot: "play")
+        let report = try example.report(displayRoot: "play")
         let finding = try #require(report.diagnostics.first { $0.file == "play/listings/en-US/play/title.txt" })
         #expect(finding.ruleID == "LAY003" && finding.severity == .error)
     }
@@ -85,7 +85,7 @@ import Testing
         let layers = ["main", "prod", "prodRelease"].map { base.appendingPathComponent("\($0)/play").path }
         let source = try LayeredFileSource(layers: layers)
         let checked = try ListingChecker().check(source, options: ListingOptions(layout: .gpp), displayRoot: layers[2])
-        let report = RuleSelection().apply(to: checked, catalog: RuleCatalog(PlayListingRules.descriptors)).report
+        let report = RuleSelection().apply(to: checked, catalog: RuleCatalog(PlayListingRules.all)).report
         // The 31-character main title is overridden by prod's; the release notes come from prodRelease.
         #expect(report.diagnostics.map(\.ruleID) == ["TXT004"])
         #expect(report.diagnostics.first?.file == layers[2] + "/release-notes/en-US/default.txt")
@@ -93,10 +93,10 @@ import Testing
     }
 
     @Test func localeHintsKnowTheFoldersThatExist() throws {
-        let report = try ListingChecker().check(ListingExample.fastlane("pt beside pt-PT", [
+        let report = try ListingExample.fastlane("pt beside pt-PT", [
             "pt-PT/title.txt": .text("Olho"), "pt/title.txt": .text("Olho"), "zh_Hant_HK/title.txt": .text("眼"),
             "de/title.txt": .text("Auge"), "de_DE/title.txt": .text("Auge"),
-        ]).source, displayRoot: "m")
+        ]).report(displayRoot: "m")
         let byFolder = Dictionary(grouping: report.diagnostics, by: \.file)
         #expect(byFolder["m/pt"]?.first { $0.ruleID == "LOC003" }?.hint == "rename it to 'pt-BR', or merge it into the existing 'pt-PT' folder")
         #expect(byFolder["m/zh_Hant_HK"]?.first?.hint == "rename it to 'zh-HK'")

@@ -83,9 +83,4 @@ import TestSupport
         #expect(digit.message.contains("must start with a letter"))
         #expect(digit.hint == "rename it to 'res_1icon.png' and refer to it as @drawable/res_1icon")
     }
-
-    @Test func everyRuleHasADescriptor() {
-        #expect(ResourceRule.allCases.map(\.descriptor.id) == ["RES001", "RES002"])
-        #expect(ResourceRule.allCases.allSatisfy { $0.descriptor.defaultSeverity == .error })
-    }
 }

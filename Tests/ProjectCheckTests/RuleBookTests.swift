@@ -8,7 +8,7 @@ import Testing
 
     @Test func everyRuleIsInExactlyOneKnownFamily() {
         let ids = book.families.flatMap(\.rules).map(\.id)
-        #expect(Set(ids) == Set(RuleCatalog.playprep.descriptors.keys))
+        #expect(Set(ids) == Set(RuleCatalog.playprep.rules.keys))
         #expect(ids.count == Set(ids).count)
         #expect(book.families.allSatisfy { $0.name != $0.prefix }, "every prefix has a family name")
     }

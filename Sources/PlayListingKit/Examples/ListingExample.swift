@@ -1,3 +1,4 @@
+public import Diagnostics
 public import PNGKit
 
 /// The content of one file in a rule example.
@@ -28,7 +29,7 @@ public enum ExampleFile: Sendable, Hashable {
 }
 
 /// A small listing tree for a rule example: a complete, valid listing with some files replaced or removed.
-public struct ListingExample: Sendable, CustomStringConvertible {
+public struct ListingExample: Sendable, CustomStringConvertible, RuleExample {
     public var layout: ListingLayout
     public var files: [String: ExampleFile]
     /// What the example shows, for test output.
@@ -99,9 +100,39 @@ public struct ListingExample: Sendable, CustomStringConvertible {
     }
 
     /// The example as a file source for the checker.
-    public var source: MemoryFileSource {
+    var source: MemoryFileSource {
         MemoryFileSource(files: files.mapValues(\.bytes))
     }
 
     public var description: String { "\(layout.rawValue): \(note)" }
+
+    /// The layout and note, and how the example is read (store, release) when that is not the default.
+    public var title: String {
+        description + (readingNotes.isEmpty ? "" : " (\(readingNotes.joined(separator: ", ")))")
+    }
+
+    /// Each file that differs from the base listing, summarised.
+    public var details: [String] {
+        distinctiveFiles.map { "\($0.path): " + ($0.file?.summary ?? "absent") }
+    }
+
+    /// The tree checked in memory by ``ListingChecker`` with the example's options, its files named under
+    /// `displayRoot`.
+    public func report(displayRoot: String = "metadata") throws(ListingReadError) -> Report {
+        try ListingChecker().check(source, options: options, displayRoot: displayRoot)
+    }
+
+    public func reportedRuleIDs(repository: String) throws -> Set<String> {
+        Set(try report().diagnostics.map(\.ruleID))
+    }
+}
+
+extension Rule {
+    /// A listing rule whose examples are small listing trees.
+    static func listing(
+        _ id: String, _ name: String, _ severity: Severity, _ summary: String, optIn: Bool = false,
+        passing: [ListingExample], failing: [ListingExample]
+    ) -> Rule {
+        Rule(id, name, severity, summary, optIn: optIn, passing: passing, failing: failing)
+    }
 }

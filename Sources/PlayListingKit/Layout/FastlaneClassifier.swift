@@ -1,3 +1,4 @@
+import Diagnostics
 /// Reads a fastlane supply tree (`<locale>/title.txt`, `changelogs/`, `images/`) the way supply does, and reports
 /// what supply would skip: misplaced images, misspelt names, stray changelogs, unsupported formats. For F-Droid it
 /// also reads F-Droid's own names (`name.txt`, `summary.txt`, `description.txt`).
@@ -23,7 +24,7 @@ struct FastlaneClassifier: Sendable {
             let parts = path.split(separator: "/").map(String.init)
             guard parts.count > 1 else {
                 log.add(path, Finding(
-                    LayoutRules.unknownName.descriptor, "file outside any locale folder; supply never reads it",
+                    LayoutRules.unknownName, "file outside any locale folder; supply never reads it",
                     hint: "move it into a locale folder such as en-US/, or out of the metadata folder"))
                 files.append(ListingFile(path: path, locale: nil, role: .ignored))
                 continue
@@ -48,7 +49,7 @@ struct FastlaneClassifier: Sendable {
             let name = FileName(parts[2])
             if name.isChangelogName { return .text(.releaseNotes(name.stem)) }
             log.add(path, Finding(
-                LayoutRules.releaseNotesName.descriptor,
+                LayoutRules.releaseNotesName,
                 "changelog '\(parts[2])' is not named <versionCode>.txt or default.txt, so supply never uploads it",
                 hint: "rename it to the version code it belongs to, e.g. changelogs/1042.txt, or delete it"))
         case (3, "images"):
@@ -57,12 +58,12 @@ struct FastlaneClassifier: Sendable {
             return screenshot(folder: parts[2], file: parts[3], locale: locale, path: path, log: &log)
         case (_, let folder) where Self.screenshotFolders.contains(where: { $0.rawValue == folder }):
             log.add(path, Finding(
-                LayoutRules.unknownName.descriptor, "screenshots directly in the locale folder are not uploaded",
+                LayoutRules.unknownName, "screenshots directly in the locale folder are not uploaded",
                 hint: "move the folder to \(locale)/images/\(folder)/"))
         default:
             let suggestion = NameSuggester(candidates: ["changelogs", "images"]).suggestion(for: parts[1])
             log.add(path, Finding(
-                LayoutRules.unknownName.descriptor, "'\(parts[1..<parts.count - 1].joined(separator: "/"))/' is not a folder supply reads",
+                LayoutRules.unknownName, "'\(parts[1..<parts.count - 1].joined(separator: "/"))/' is not a folder supply reads",
                 hint: suggestion.map { "did you mean '\($0)/'?" }))
         }
         return .ignored
@@ -72,17 +73,17 @@ struct FastlaneClassifier: Sendable {
         let file = FileName(name)
         if file.isUploadableImage, let type = Self.singleImages.first(where: { $0.rawValue.lowercased() == file.stem.lowercased() }) {
             log.add(path, Finding(
-                LayoutRules.unknownName.descriptor,
+                LayoutRules.unknownName,
                 "\(type.label) directly in the locale folder is not uploaded: supply reads images/\(type.rawValue).\(file.fileExtension)",
                 hint: "move it to \(locale)/images/\(type.rawValue).\(file.fileExtension)"))
         } else if Self.fDroidTextFiles[name] != nil {
             log.add(path, Finding(
-                LayoutRules.unknownName.descriptor, "'\(name)' is an F-Droid name; supply does not read it",
+                LayoutRules.unknownName, "'\(name)' is an F-Droid name; supply does not read it",
                 hint: "Play reads title.txt, short_description.txt and full_description.txt"))
         } else {
             let suggestion = NameSuggester(candidates: Array(Self.textFiles.keys).sorted()).suggestion(for: name)
             log.add(path, Finding(
-                LayoutRules.unknownName.descriptor, "'\(name)' is not a file supply reads",
+                LayoutRules.unknownName, "'\(name)' is not a file supply reads",
                 hint: suggestion.map { "did you mean '\($0)'?" }))
         }
     }
@@ -94,14 +95,14 @@ struct FastlaneClassifier: Sendable {
         }
         if file.stem.lowercased() == "promographic" {
             log.add(path, Finding(
-                LayoutRules.promoGraphic.descriptor, "promo graphics are no longer uploaded: Play dropped the type in 2020",
+                LayoutRules.promoGraphic, "promo graphics are no longer uploaded: Play dropped the type in 2020",
                 hint: "delete it"))
             return .ignored
         }
         let candidates = Self.singleImages.map { "\($0.rawValue).png" } + Self.screenshotFolders.map { "\($0.rawValue)/" }
         let suggestion = NameSuggester(candidates: candidates).suggestion(for: file.stem)
         log.add(path, Finding(
-            LayoutRules.unknownName.descriptor, "'images/\(name)' is not an image supply uploads",
+            LayoutRules.unknownName, "'images/\(name)' is not an image supply uploads",
             hint: suggestion.map { "did you mean 'images/\($0)'?" }))
         return .ignored
     }
@@ -110,13 +111,13 @@ struct FastlaneClassifier: Sendable {
         guard let type = Self.screenshotFolders.first(where: { $0.rawValue.lowercased() == folder.lowercased() }) else {
             let suggestion = NameSuggester(candidates: Self.screenshotFolders.map(\.rawValue)).suggestion(for: folder)
             log.add(path, Finding(
-                LayoutRules.unknownName.descriptor, "'images/\(folder)/' is not a screenshot folder supply reads",
+                LayoutRules.unknownName, "'images/\(folder)/' is not a screenshot folder supply reads",
                 hint: suggestion.map { "did you mean 'images/\($0)/'?" }))
             return .ignored
         }
         guard FileName(file).isUploadableImage else {
             log.add(path, Finding(
-                LayoutRules.notAnUploadableImage.descriptor, "'\(file)' is not .png, .jpg or .jpeg, so supply skips it",
+                LayoutRules.notAnUploadableImage, "'\(file)' is not .png, .jpg or .jpeg, so supply skips it",
                 hint: "convert it to PNG or JPEG"))
             return .ignored
         }
@@ -135,7 +136,7 @@ struct FastlaneClassifier: Sendable {
             }
             for path in sorted.dropLast() {
                 log.add(path, Finding(
-                    LayoutRules.duplicateImage.descriptor,
+                    LayoutRules.duplicateImage,
                     "\(sorted.count) files for one image; supply uploads only the last match, '\(sorted.last ?? "")'",
                     hint: "keep one file per image type"))
             }

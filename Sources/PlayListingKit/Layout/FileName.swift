@@ -1,3 +1,4 @@
+import Diagnostics
 /// A file name split into stem and extension, as the uploaders match them.
 struct FileName: Sendable, Hashable {
     var stem: String

@@ -1,3 +1,4 @@
+import Diagnostics
 /// Reads a Gradle Play Publisher `play/` tree the way GPP's resource validator and publisher do, and reports what
 /// GPP would refuse (`Unknown Play resource file`, files directly under `listings/`, `*.index`) or skip.
 struct GPPClassifier: Sendable {
@@ -32,7 +33,7 @@ struct GPPClassifier: Sendable {
         if parts.count == 1, let field = Self.rootFiles[parts[0]] { return .text(field) }
         if parts.contains("play") {
             log.add(path, Finding(
-                LayoutRules.unknownResource.descriptor,
+                LayoutRules.unknownResource,
                 "a file or folder named 'play' inside the play folder makes GPP's generate-resources task fail",
                 hint: "rename or move it"))
             return .ignored
@@ -40,27 +41,27 @@ struct GPPClassifier: Sendable {
         if Self.otherRoots.contains(parts[0]) { return .ignored }
         if parts.contains(where: Self.legacyNames.contains) {
             log.add(path, Finding(
-                LayoutRules.legacyLayout.descriptor, "GPP 1.x layout: GPP 2 and later ignore '\(path)'",
+                LayoutRules.legacyLayout, "GPP 1.x layout: GPP 2 and later ignore '\(path)'",
                 hint: "move it to the 2.x layout: listings/<locale>/title.txt, release-notes/<locale>/<track>.txt, contact-email.txt"))
             return .ignored
         }
         if FileName(parts[parts.count - 1]).fileExtension == "index" {
             log.add(path, Finding(
-                LayoutRules.unknownResource.descriptor, "GPP refuses '*.index' files: \"Resources cannot use the 'index' extension\"",
+                LayoutRules.unknownResource, "GPP refuses '*.index' files: \"Resources cannot use the 'index' extension\"",
                 hint: "delete it"))
             return .ignored
         }
         switch (parts[0], parts.count) {
         case ("listings", 2), ("release-notes", 2):
             log.add(path, Finding(
-                LayoutRules.unknownResource.descriptor,
+                LayoutRules.unknownResource,
                 "GPP refuses files directly under \(parts[0])/ (\"Files are not allowed under the \(parts[0]) directory\")",
                 hint: "put it in a locale folder, e.g. \(parts[0])/en-US/\(parts[1])"))
         case ("listings", 3):
             if let field = Self.listingFiles[parts[2]] { return .text(field) }
             let suggestion = NameSuggester(candidates: Self.listingFiles.keys.sorted() + ["graphics"]).suggestion(for: parts[2])
             log.add(path, Finding(
-                LayoutRules.unknownName.descriptor, "'\(parts[2])' is not a listing file GPP reads",
+                LayoutRules.unknownName, "'\(parts[2])' is not a listing file GPP reads",
                 hint: suggestion.map { "did you mean '\($0)'?" }))
         case ("listings", 5) where parts[2] == "graphics":
             return graphic(folder: parts[3], file: parts[4], path: path, log: &log)
@@ -71,23 +72,23 @@ struct GPPClassifier: Sendable {
                 return .image(type)
             }
             log.add(path, Finding(
-                LayoutRules.unknownName.descriptor, "'graphics/\(parts[3])' is not an image GPP reads",
+                LayoutRules.unknownName, "'graphics/\(parts[3])' is not an image GPP reads",
                 hint: "graphics go in listings/<locale>/graphics/<type>/<file>, or graphics/<type>.png"))
         case ("release-notes", 3):
             return releaseNotes(parts[2], path: path, log: &log)
         case ("release-names", 2):
             let name = FileName(parts[1])
             if name.fileExtension == "txt" { return .text(.releaseName(name.stem)) }
-            log.add(path, Finding(LayoutRules.unknownName.descriptor, "release names are <track>.txt files"))
+            log.add(path, Finding(LayoutRules.unknownName, "release names are <track>.txt files"))
         case ("listings", _):
             log.add(path, Finding(
-                LayoutRules.unknownName.descriptor, "'\(parts.dropFirst(2).joined(separator: "/"))' is not a listing file GPP reads",
+                LayoutRules.unknownName, "'\(parts.dropFirst(2).joined(separator: "/"))' is not a listing file GPP reads",
                 hint: "graphics go in listings/<locale>/graphics/<type>/<file>"))
         default:
             let suggestion = NameSuggester(candidates: Array(Self.rootFiles.keys) + ["listings", "release-notes", "release-names"])
                 .suggestion(for: parts[0])
             log.add(path, Finding(
-                LayoutRules.unknownResource.descriptor, "GPP refuses '\(path)': \"Unknown Play resource file\"",
+                LayoutRules.unknownResource, "GPP refuses '\(path)': \"Unknown Play resource file\"",
                 hint: suggestion.map { "did you mean '\($0)'?" } ?? "move it out of the play folder"))
         }
         return .ignored
@@ -97,19 +98,19 @@ struct GPPClassifier: Sendable {
         guard let type = ImageType.allCases.first(where: { $0.gppFolder == folder }) else {
             if folder == "promo-graphic" {
                 log.add(path, Finding(
-                    LayoutRules.promoGraphic.descriptor, "promo graphics are no longer uploaded: Play dropped the type in 2020",
+                    LayoutRules.promoGraphic, "promo graphics are no longer uploaded: Play dropped the type in 2020",
                     hint: "delete it"))
             } else {
                 let suggestion = NameSuggester(candidates: ImageType.allCases.map(\.gppFolder)).suggestion(for: folder)
                 log.add(path, Finding(
-                    LayoutRules.unknownName.descriptor, "'graphics/\(folder)/' is not a graphics folder GPP reads",
+                    LayoutRules.unknownName, "'graphics/\(folder)/' is not a graphics folder GPP reads",
                     hint: suggestion.map { "did you mean 'graphics/\($0)/'?" }))
             }
             return .ignored
         }
         guard FileName(file).isUploadableImage else {
             log.add(path, Finding(
-                LayoutRules.notAnUploadableImage.descriptor, "'\(file)' is not .png, .jpg or .jpeg, so it is not uploaded",
+                LayoutRules.notAnUploadableImage, "'\(file)' is not .png, .jpg or .jpeg, so it is not uploaded",
                 hint: "convert it to PNG or JPEG"))
             return .ignored
         }
@@ -119,12 +120,12 @@ struct GPPClassifier: Sendable {
     private func releaseNotes(_ file: String, path: String, log: inout FindingLog) -> ListingFileRole {
         let name = FileName(file)
         guard name.fileExtension == "txt" else {
-            log.add(path, Finding(LayoutRules.unknownName.descriptor, "release notes are <track>.txt files"))
+            log.add(path, Finding(LayoutRules.unknownName, "release notes are <track>.txt files"))
             return .ignored
         }
         if !Self.knownTracks.contains(name.stem) {
             log.add(path, Finding(
-                LayoutRules.releaseNotesName.descriptor,
+                LayoutRules.releaseNotesName,
                 "'\(name.stem)' is not a standard track (internal, alpha, beta, production, default)",
                 hint: "fine for a custom track; otherwise rename it"))
         }

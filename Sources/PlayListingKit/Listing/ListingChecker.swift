@@ -24,7 +24,7 @@ public struct ListingChecker: Sendable {
         let display = { (path: String) in source.displayPath(of: path, displayRoot: displayRoot) }
         guard let root = ListingRootFinder().root(of: paths, layout: options.layout) else {
             let finding = Finding(
-                LayoutRules.notAListing.descriptor,
+                LayoutRules.notAListing,
                 "no Play listing here: expected fastlane <locale>/title.txt, changelogs/ or images/, or GPP listings/<locale>/",
                 hint: "point at fastlane/metadata/android or src/main/play, or pass --layout")
             return Report(files: [FileReport(file: displayRoot, diagnostics: [finding.diagnostic(file: displayRoot)])])

@@ -36,19 +36,19 @@ func isHidden(_ path: String) -> Bool {
     path.split(separator: "/").contains { $0.hasPrefix(".") }
 }
 
-/// Files held in memory, keyed by relative path.
-public struct MemoryFileSource: ListingFileSource {
-    public var files: [String: [UInt8]]
+/// Files held in memory, keyed by relative path: a rule example's tree.
+struct MemoryFileSource: ListingFileSource {
+    var files: [String: [UInt8]]
 
-    public init(files: [String: [UInt8]]) {
+    init(files: [String: [UInt8]]) {
         self.files = files
     }
 
-    public func filePaths() -> [String] {
+    func filePaths() -> [String] {
         files.keys.filter { !isHidden($0) }.sorted()
     }
 
-    public func contents(of path: String) throws(ListingReadError) -> [UInt8] {
+    func contents(of path: String) throws(ListingReadError) -> [UInt8] {
         guard let bytes = files[path] else { throw .notFound(path) }
         return bytes
     }

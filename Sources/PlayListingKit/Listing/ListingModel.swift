@@ -1,3 +1,5 @@
+public import Diagnostics
+
 /// The two metadata trees the uploaders read.
 public enum ListingLayout: String, Sendable, Hashable, CaseIterable {
     /// fastlane supply: `metadata/android/<locale>/title.txt`, `changelogs/`, `images/`.

@@ -1,3 +1,4 @@
+import Diagnostics
 /// The rules that compare files and locales: required default-language content (TXT009–TXT011, IMG020), locale
 /// names and fallback (LOC001–LOC006, LAY009), image sets (IMG015–IMG018, IMG022) and consistency (CON001, CON002,
 /// CON004). Findings are keyed by root-relative path.
@@ -44,14 +45,14 @@ struct TreeChecker: Sendable {
         guard let declared = facts.texts[file]?.text, !declared.isEmpty else {
             guard facts.classified.files.contains(where: { $0.path.hasPrefix("listings/") }) else { return fallback }
             log.add(file, Finding(
-                LayoutRules.defaultLanguageFile.descriptor, "no default-language.txt; GPP cannot fill missing translations from a default",
+                LayoutRules.defaultLanguageFile, "no default-language.txt; GPP cannot fill missing translations from a default",
                 hint: "add default-language.txt holding e.g. en-US"))
             return fallback
         }
         for finding in LocaleChecker(resolver: resolver).check(declared, layout: .gpp) { log.add(file, finding) }
         if !facts.classified.locales.contains(declared) {
             log.add(file, Finding(
-                LayoutRules.defaultLanguageFile.descriptor, "default language '\(declared)' has no listings/\(declared) folder"))
+                LayoutRules.defaultLanguageFile, "default language '\(declared)' has no listings/\(declared) folder"))
         }
         return declared
     }
@@ -68,7 +69,7 @@ struct TreeChecker: Sendable {
         let folder = facts.classified.localeFolder(defaultLanguage)
         guard facts.classified.locales.contains(defaultLanguage) else {
             log.add(folder, Finding(
-                LocaleRules.missingTranslation.descriptor,
+                LocaleRules.missingTranslation,
                 "the default language \(defaultLanguage) has no folder; Play falls back to it for every missing translation",
                 hint: "add \(folder)/ with the title and descriptions"))
             return
@@ -81,7 +82,7 @@ struct TreeChecker: Sendable {
         for (field, name) in [(TextField.shortDescription, "short description"), (.fullDescription, "full description")]
         where isMissing(field) {
             log.add(folder, Finding(
-                TextRules.descriptionsRequired.descriptor,
+                TextRules.descriptionsRequired,
                 "the default language \(defaultLanguage) has no \(name); it is required to publish (a missing file keeps the one on Play)"))
         }
         let nearLimits = [
@@ -92,7 +93,7 @@ struct TreeChecker: Sendable {
             let count = text.scalarCount
             if count <= limit, count * 100 > limit * limits.nearLimitPercent.value {
                 log.add(path, Finding(
-                    TextRules.nearLimit.descriptor,
+                    TextRules.nearLimit,
                     "\(field.label) uses \(count) of \(limit) characters; translations often grow 20–30% and then fail",
                     hint: "keep the default text under \(limit * limits.nearLimitPercent.value / 100) characters"))
             }
@@ -108,18 +109,18 @@ struct TreeChecker: Sendable {
             let missing = [TextField.title, .shortDescription].filter { defaults[$0] != nil && texts[$0] == nil }
             if !missing.isEmpty {
                 log.add(facts.classified.localeFolder(locale), Finding(
-                    LocaleRules.missingTranslation.descriptor,
+                    LocaleRules.missingTranslation,
                     "\(locale) has no \(missing.map(\.label).joined(separator: " or ")); Play shows the \(defaultLanguage) text instead"))
             }
             if facts.imageCounts(of: locale).isEmpty {
                 log.add(facts.classified.localeFolder(locale), Finding(
-                    LocaleRules.noLocalGraphics.descriptor, "\(locale) has text but no graphics; Play shows the \(defaultLanguage) graphics"))
+                    LocaleRules.noLocalGraphics, "\(locale) has text but no graphics; Play shows the \(defaultLanguage) graphics"))
             }
             if let title = texts[.title], !title.isEmpty, title.text == defaults[.title]?.text,
                 let path = path(of: .title, locale: locale, in: facts)
             {
                 log.add(path, Finding(
-                    ConsistencyRules.untranslatedTitle.descriptor, "title is the same as the \(defaultLanguage) title",
+                    ConsistencyRules.untranslatedTitle, "title is the same as the \(defaultLanguage) title",
                     hint: "translate it, or delete the file to fall back to the default"))
             }
         }
@@ -136,14 +137,14 @@ struct TreeChecker: Sendable {
             let maximum = type.isScreenshot ? limits.screenshotsPerTypeMax.value : 1
             if count > maximum, type.isScreenshot || facts.classified.layout == .gpp {
                 log.add(folder, Finding(
-                    ImageRules.count.descriptor, "\(count) \(type.label)s in \(locale); Play takes at most \(maximum)",
+                    ImageRules.count, "\(count) \(type.label)s in \(locale); Play takes at most \(maximum)",
                     hint: "remove \(count - maximum)"))
             }
         }
         let phones = counts[.phoneScreenshots] ?? 0
         if phones == 1 {
             log.add(folder, Finding(
-                ImageRules.tooFewPhoneScreenshots.descriptor,
+                ImageRules.tooFewPhoneScreenshots,
                 "1 phone screenshot in \(locale): supply and GPP replace Play's set with it, and Play needs at least "
                     + "\(limits.phoneScreenshotsMin.value) ('This app has too few screenshots')",
                 hint: "add phone screenshots"))
@@ -154,7 +155,7 @@ struct TreeChecker: Sendable {
             }
             if promotable < limits.promotionScreenshotsMin.value {
                 log.add(folder, Finding(
-                    ImageRules.promotion.descriptor,
+                    ImageRules.promotion,
                     "\(promotable) of \(shots.count) phone screenshots in \(locale) are 9:16 or 16:9 at 1080 px or more; promotion needs \(limits.promotionScreenshotsMin.value)",
                     hint: "add 1080x1920 screenshots"))
             }
@@ -164,14 +165,14 @@ struct TreeChecker: Sendable {
             let good = shots.count { ImageChecker.isSixteenByNine($0.image.info) && limits.largeTabletSide.value.contains(min($0.image.info.width, $0.image.info.height)) }
             if shots.count < limits.tabletScreenshotsRecommended.value || good < shots.count {
                 log.add(folder, Finding(
-                    ImageRules.tablets.descriptor,
+                    ImageRules.tablets,
                     "\(shots.count) \(type.label)s in \(locale), \(good) of them 16:9 with sides of 1080 to 7680; Play recommends \(limits.tabletScreenshotsRecommended.value)"))
             }
         }
         if isDefault {
             for type in [ImageType.icon, .featureGraphic] where counts[type] == nil {
                 log.add(folder, Finding(
-                    ImageRules.requiredGraphics.descriptor,
+                    ImageRules.requiredGraphics,
                     "no \(type.label) in the default language \(locale); Play requires one to publish (a missing file keeps the one on Play)"))
             }
         }
@@ -179,7 +180,7 @@ struct TreeChecker: Sendable {
         for (_, shots) in images.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
             for shot in shots {
                 if let first = seen[shot.image.digest] {
-                    log.add(shot.path, Finding(ImageRules.duplicates.descriptor, "same image as \(first)", hint: "remove the copy"))
+                    log.add(shot.path, Finding(ImageRules.duplicates, "same image as \(first)", hint: "remove the copy"))
                 } else {
                     seen[shot.image.digest] = shot.path
                 }
@@ -198,7 +199,7 @@ struct TreeChecker: Sendable {
         for (locale, names) in versions.sorted(by: { $0.key < $1.key })
         where !names.contains(String(wanted)) && !names.contains("default") {
             log.add(facts.classified.localeFolder(locale), Finding(
-                ConsistencyRules.changelogCoverage.descriptor,
+                ConsistencyRules.changelogCoverage,
                 "\(locale) has changelogs but none for version \(wanted) and no default.txt; it gets no release notes",
                 hint: "add \(locale)/changelogs/\(wanted).txt or default.txt"))
         }
@@ -212,7 +213,7 @@ struct TreeChecker: Sendable {
         }
         if !found {
             log.add(facts.classified.localeFolder(defaultLanguage), Finding(
-                ConsistencyRules.releaseNotesForVersion.descriptor,
+                ConsistencyRules.releaseNotesForVersion,
                 "no release notes for version \(versionCode) in the default language \(defaultLanguage)",
                 hint: facts.classified.layout == .fastlane ? "add \(defaultLanguage)/changelogs/\(versionCode).txt" : "add release-notes/\(defaultLanguage)/default.txt"))
         }

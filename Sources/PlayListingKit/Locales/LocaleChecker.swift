@@ -1,3 +1,4 @@
+import Diagnostics
 /// Checks locale folder names (LOC001–LOC004, and LAY001 for folders that are not locales at all), with hints
 /// that know which folders already exist.
 struct LocaleChecker: Sendable {
@@ -22,7 +23,7 @@ struct LocaleChecker: Sendable {
             findings[name] = check(name, layout: layout, existing: existing)
             if let code = becomes[name], code != name, let others = claimants[code]?.filter({ $0 != name }), !others.isEmpty {
                 findings[name, default: []].append(Finding(
-                    LocaleRules.duplicate.descriptor,
+                    LocaleRules.duplicate,
                     "'\(name)' becomes Play's \(code), as \(others.sorted().map { "'\($0)'" }.joined(separator: " and ")) "
                         + (others.contains(code) ? "already is" : "does too") + "; one would overwrite the other",
                     hint: "merge the folders into one '\(code)' folder"))
@@ -39,20 +40,20 @@ struct LocaleChecker: Sendable {
             return []
         case .misspelt(let code):
             return [Finding(
-                LocaleRules.misspelt.descriptor, "locale '\(name)' must be spelt '\(code)'; \(sender) and Play refuses it",
+                LocaleRules.misspelt, "locale '\(name)' must be spelt '\(code)'; \(sender) and Play refuses it",
                 hint: Self.renameHint([code], existing: existing))]
         case .nearMiss(let codes):
             return [Finding(
-                LocaleRules.nearMiss.descriptor, "'\(name)' is not a Play language; \(sender) and Play refuses it mid-upload",
+                LocaleRules.nearMiss, "'\(name)' is not a Play language; \(sender) and Play refuses it mid-upload",
                 hint: Self.renameHint(codes, existing: existing))]
         case .unsupported:
             return [Finding(
-                LocaleRules.unsupported.descriptor,
+                LocaleRules.unsupported,
                 "'\(name)' is not one of Play's 87 listing languages (a placeholder or a language Play lacks); \(sender) and Play refuses it",
                 hint: "remove it from the upload, or rename it to a Play language code")]
         case .notALocale:
             return [Finding(
-                LayoutRules.notALocaleFolder.descriptor,
+                LayoutRules.notALocaleFolder,
                 "folder '\(name)' sits where locales go; \(sender) and Play refuses it",
                 hint: "move it out of the metadata folder")]
         }

@@ -1,17 +1,4 @@
-/// A number together with where it comes from and when that source was read, so a stale limit is easy to spot.
-public struct SourcedLimit<Value: Sendable & Hashable>: Sendable, Hashable {
-    public var value: Value
-    /// The document or message the number is taken from.
-    public var source: String
-    /// When the source was last read (`YYYY-MM`).
-    public var asOf: String
-
-    public init(_ value: Value, source: String, asOf: String) {
-        self.value = value
-        self.source = source
-        self.asOf = asOf
-    }
-}
+public import Diagnostics
 
 /// Width and height in pixels.
 public struct PixelSize: Sendable, Hashable, CustomStringConvertible {
@@ -26,18 +13,11 @@ public struct PixelSize: Sendable, Hashable, CustomStringConvertible {
     public var description: String { "\(width)x\(height)" }
 }
 
-/// Every number the package-name and listing rules compare against, in one table.
+/// Every number the listing rules compare against, in one table (package names: `PackageNameLimits`).
 ///
 /// Play changes its limits (the title went 30 → 50 → 30), so nothing in the rules hard-codes a number: a checker
 /// takes a `ListingLimits` value, and a config file can start from ``play2026`` and override any field.
 public struct ListingLimits: Sendable, Hashable {
-    // Package names
-    public var packageNameMaxLength: SourcedLimit<Int>
-    /// Prefixes Play refuses outright, compared segment by segment.
-    public var reservedPackagePrefixes: SourcedLimit<[String]>
-    /// Prefixes of brands Play will not grant to a third party (a warning).
-    public var brandPackagePrefixes: SourcedLimit<[String]>
-
     // Text, in Unicode scalar values
     public var titleMaxCharacters: SourcedLimit<Int>
     public var shortDescriptionMaxCharacters: SourcedLimit<Int>
@@ -84,13 +64,6 @@ public struct ListingLimits: Sendable, Hashable {
 
     /// The limits as of the 2026 rulebook (`research/play-listing-rules.md`).
     public static let play2026 = ListingLimits(
-        packageNameMaxLength: .init(
-            150, source: "Play upload error quoted in stackoverflow.com/questions/26935625", asOf: "2026-01"),
-        reservedPackagePrefixes: .init(
-            ["com.example", "com.android", "android"],
-            source: "Play upload errors: CosyDVR#10, androidjs#103, Plumber-Hub#24", asOf: "2026-01"),
-        brandPackagePrefixes: .init(
-            ["com.google"], source: "cordova-plugin-inapppurchase#8; Play impersonation policy", asOf: "2026-01"),
         titleMaxCharacters: .init(30, source: "Play API error (Catima#199); Google blog 2021-04", asOf: "2026-01"),
         shortDescriptionMaxCharacters: .init(80, source: "Play API error (Catima#199); GPP README", asOf: "2026-01"),
         fullDescriptionMaxCharacters: .init(4000, source: "GPP README; Play Console", asOf: "2026-01"),

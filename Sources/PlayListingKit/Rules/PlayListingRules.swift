@@ -1,10 +1,7 @@
 public import Diagnostics
 
-/// Every rule of this library: package names, listing text, locales, layout, images and consistency.
+/// Every rule of this library: listing text, locales, layout, images, consistency and F-Droid's cuts.
 public enum PlayListingRules {
-    public static var descriptors: [RuleDescriptor] {
-        PackageNameRules.all.map(\.descriptor) + TextRules.all.map(\.descriptor) + LocaleRules.all.map(\.descriptor)
-            + LayoutRules.all.map(\.descriptor) + ImageRules.all.map(\.descriptor)
-            + ConsistencyRules.all.map(\.descriptor) + FDroidRules.all.map(\.descriptor)
-    }
+    public static let all: [Rule] = TextRules.all + LocaleRules.all + LayoutRules.all + ImageRules.all
+        + ConsistencyRules.all + FDroidRules.all
 }

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 
 /// Checks the form of a field's text: app-name policy red flags in the title (TXT012), the video URL (TXT013,
@@ -33,7 +34,7 @@ struct FieldFormChecker: Sendable {
         if Self.hasPhoneNumber(text) { problems.append("a phone number") }
         guard !problems.isEmpty else { return [] }
         return [Finding(
-            TextRules.metadataPolicy.descriptor,
+            TextRules.metadataPolicy,
             "\(field.label) has \(problems.joined(separator: ", ")); Play's app-name policy forbids these and review may reject the listing",
             hint: "describe the app plainly")]
     }
@@ -57,7 +58,7 @@ struct FieldFormChecker: Sendable {
     private func video(_ text: String) -> [Finding] {
         guard !text.isEmpty else { return [] }
         let invalid = { (reason: String) in
-            [Finding(TextRules.videoURL.descriptor, "video URL \(reason)", hint: "use https://www.youtube.com/watch?v=<id>")]
+            [Finding(TextRules.videoURL, "video URL \(reason)", hint: "use https://www.youtube.com/watch?v=<id>")]
         }
         guard !text.contains("\n") else { return invalid("has more than one line") }
         guard let url = URLComponents(string: text), let scheme = url.scheme?.lowercased(), let host = url.host?.lowercased()
@@ -70,7 +71,7 @@ struct FieldFormChecker: Sendable {
             || path.first == "shorts"
         {
             return [Finding(
-                TextRules.videoURLForm.descriptor, "video URL is a \(path.first == "shorts" ? "Shorts" : "playlist or channel") link, not a plain video",
+                TextRules.videoURLForm, "video URL is a \(path.first == "shorts" ? "Shorts" : "playlist or channel") link, not a plain video",
                 hint: "link one video: https://www.youtube.com/watch?v=<id>")]
         }
         let id = host == "youtu.be" ? path.first : (path.first == "watch" ? items.first { $0.name == "v" }?.value : path.dropFirst().first)
@@ -78,7 +79,7 @@ struct FieldFormChecker: Sendable {
         let extra = items.map(\.name).filter { ["t", "list", "feature", "start", "index"].contains($0) }
         guard extra.isEmpty else {
             return [Finding(
-                TextRules.videoURLForm.descriptor, "video URL carries \(extra.map { "\($0)=" }.joined(separator: ", ")); Play asks for a plain video URL",
+                TextRules.videoURLForm, "video URL carries \(extra.map { "\($0)=" }.joined(separator: ", ")); Play asks for a plain video URL",
                 hint: "remove the extra parameters")]
         }
         return []
@@ -99,7 +100,7 @@ struct FieldFormChecker: Sendable {
         }
         guard !valid, !text.isEmpty else { return [] }
         return [Finding(
-            TextRules.contactDetails.descriptor, "\(field.label) '\(text)' is not valid",
+            TextRules.contactDetails, "\(field.label) '\(text)' is not valid",
             hint: field == .contactWebsite ? "use an absolute URL such as https://example.org" : nil)]
     }
 }

@@ -15,7 +15,7 @@ struct TextChecker: Sendable {
         switch TextDecoding.decode(bytes) {
         case .failure(let failure):
             return [Finding(
-                TextRules.encoding.descriptor, at: .text(line: failure.line, column: failure.column),
+                TextRules.encoding, at: .text(line: failure.line, column: failure.column),
                 "not valid UTF-8: byte 0x\(String(failure.byte, radix: 16, uppercase: true)) at offset \(failure.byteOffset) "
                     + (layout == .fastlane
                         ? "(supply stops with 'Metadata must be UTF-8 encoded')"
@@ -27,13 +27,13 @@ struct TextChecker: Sendable {
         if let (offset, scalar) = TextDecoding.firstControlCharacter(in: raw) {
             let what = scalar == "\0" ? "a NUL byte (binary data?)" : "control character U+\(String(scalar.value, radix: 16, uppercase: true))"
             return [Finding(
-                TextRules.encoding.descriptor, at: TextDecoding.location(ofScalarAt: offset, in: raw),
+                TextRules.encoding, at: TextDecoding.location(ofScalarAt: offset, in: raw),
                 "\(what) in \(field.label) text", hint: "listing text must be plain text; remove it")]
         }
         var findings: [Finding] = []
         if raw.unicodeScalars.first == "\u{FEFF}" {
             findings.append(Finding(
-                TextRules.encoding.descriptor, severity: .warning, at: .text(line: 1, column: 1),
+                TextRules.encoding, severity: .warning, at: .text(line: 1, column: 1),
                 "the file starts with a byte-order mark, which is sent and counted as a character",
                 hint: "save the file as UTF-8 without BOM"))
         }
@@ -42,20 +42,20 @@ struct TextChecker: Sendable {
         if layout == .fastlane { findings += whitespace(counted, field: field) }
         if field == .title, counted.isEmpty, layout == .fastlane {
             findings.append(Finding(
-                TextRules.titleRequired.descriptor, "title.txt is empty: supply would send an empty title",
+                TextRules.titleRequired, "title.txt is empty: supply would send an empty title",
                 hint: "write the app name, or delete the file to keep the title on Play"))
         }
         return findings + FieldFormChecker().check(counted.text, field: field)
     }
 
     /// The rule and limit for a field, if it has one.
-    private func limit(of field: TextField) -> (rule: RuleDescriptor, limit: Int)? {
+    private func limit(of field: TextField) -> (rule: Rule, limit: Int)? {
         switch field {
-        case .title: (TextRules.titleLength.descriptor, limits.titleMaxCharacters.value)
-        case .shortDescription: (TextRules.shortDescriptionLength.descriptor, limits.shortDescriptionMaxCharacters.value)
-        case .fullDescription: (TextRules.fullDescriptionLength.descriptor, limits.fullDescriptionMaxCharacters.value)
-        case .releaseNotes: (TextRules.releaseNotesLength.descriptor, limits.releaseNotesMaxCharacters.value)
-        case .releaseName: (TextRules.releaseNameLength.descriptor, limits.releaseNameMaxCharacters.value)
+        case .title: (TextRules.titleLength, limits.titleMaxCharacters.value)
+        case .shortDescription: (TextRules.shortDescriptionLength, limits.shortDescriptionMaxCharacters.value)
+        case .fullDescription: (TextRules.fullDescriptionLength, limits.fullDescriptionMaxCharacters.value)
+        case .releaseNotes: (TextRules.releaseNotesLength, limits.releaseNotesMaxCharacters.value)
+        case .releaseName: (TextRules.releaseNameLength, limits.releaseNameMaxCharacters.value)
         default: nil
         }
     }
@@ -77,7 +77,7 @@ struct TextChecker: Sendable {
         }
         if units > limit {
             return [Finding(
-                TextRules.utf16Length.descriptor,
+                TextRules.utf16Length,
                 "\(field.label) is \(scalars) characters but \(units) UTF-16 units, over the limit of \(limit) if Play "
                     + "counts UTF-16 (characters above U+FFFF, such as most emoji, count twice)",
                 hint: "remove \(units - limit) UTF-16 units (emoji first) to be safe")]
@@ -91,7 +91,7 @@ struct TextChecker: Sendable {
             return []
         }
         return [Finding(
-            TextRules.trailingWhitespace.descriptor,
+            TextRules.trailingWhitespace,
             "trailing whitespace alone pushes \(field.label) over the limit: \(counted.rawScalarCount) characters as "
                 + "supply sends it, \(counted.scalarCount) without; Play may refuse it",
             hint: "remove the final newline")]
@@ -119,7 +119,7 @@ struct TextChecker: Sendable {
         var place = TextDecoding.location(ofScalarAt: limit, in: text)
         place.line = (place.line ?? 1) + leadingLines
         return [Finding(
-            FDroidRules.textCut.descriptor, at: place,
+            FDroidRules.textCut, at: place,
             "\(field.label) is \(count) characters; F-Droid shows only the first \(limit)"
                 + (locale.map { " for language \($0)" } ?? ""),
             hint: "shorten it to \(limit) characters; the text from here on is cut off")]

@@ -1,50 +1,57 @@
-import Diagnostics
+public import Diagnostics
 
 /// The listing-text rules TXT001–TXT015 with examples.
 public enum TextRules {
-    public static let titleLength = DocumentedRule<ListingExample>(
-        RuleDescriptor("TXT001", "title-too-long", .error, "The title is at most 30 characters."),
-        passing: [.fastlane("short title"), .fastlane("30 characters", ["en-US/title.txt": .text(String(repeating: "a", count: 30))])],
+    /// The limits the summaries and examples quote, so they cannot drift from what the checkers enforce.
+    private static let limits = ListingLimits.play2026
+
+    private static let title = limits.titleMaxCharacters.value
+    private static let short = limits.shortDescriptionMaxCharacters.value
+    private static let full = limits.fullDescriptionMaxCharacters.value
+    private static let notes = limits.releaseNotesMaxCharacters.value
+    private static let releaseName = limits.releaseNameMaxCharacters.value
+
+    public static let titleLength = Rule.listing(
+        "TXT001", "title-too-long", .error, "The title is at most \(limits.titleMaxCharacters.value) characters.",
+        passing: [.fastlane("short title"), .fastlane("\(title) characters", ["en-US/title.txt": .text(String(repeating: "a", count: title))])],
         failing: [
-            .fastlane("31 characters", ["en-US/title.txt": .text(String(repeating: "a", count: 31))]),
-            .gpp("31 characters after trimming", ["listings/en-US/title.txt": .text(" " + String(repeating: "é", count: 31) + "\n")]),
+            .fastlane("\(title + 1) characters", ["en-US/title.txt": .text(String(repeating: "a", count: title + 1))]),
+            .gpp("\(title + 1) characters after trimming", ["listings/en-US/title.txt": .text(" " + String(repeating: "é", count: title + 1) + "\n")]),
         ])
 
-    public static let shortDescriptionLength = DocumentedRule<ListingExample>(
-        RuleDescriptor("TXT002", "short-description-too-long", .error, "The short description is at most 80 characters."),
+    public static let shortDescriptionLength = Rule.listing(
+        "TXT002", "short-description-too-long", .error, "The short description is at most \(limits.shortDescriptionMaxCharacters.value) characters.",
         passing: [.fastlane("short")],
-        failing: [.fastlane("81 characters", ["en-US/short_description.txt": .text(String(repeating: "b", count: 81))])])
+        failing: [.fastlane("\(short + 1) characters", ["en-US/short_description.txt": .text(String(repeating: "b", count: short + 1))])])
 
-    public static let fullDescriptionLength = DocumentedRule<ListingExample>(
-        RuleDescriptor("TXT003", "full-description-too-long", .error, "The full description is at most 4000 characters."),
+    public static let fullDescriptionLength = Rule.listing(
+        "TXT003", "full-description-too-long", .error, "The full description is at most \(limits.fullDescriptionMaxCharacters.value) characters.",
         passing: [.gpp("short")],
-        failing: [.gpp("4001 characters", ["listings/en-US/full-description.txt": .text(String(repeating: "c", count: 4001))])])
+        failing: [.gpp("\(full + 1) characters", ["listings/en-US/full-description.txt": .text(String(repeating: "c", count: full + 1))])])
 
-    public static let releaseNotesLength = DocumentedRule<ListingExample>(
-        RuleDescriptor("TXT004", "release-notes-too-long", .error, "Release notes are at most 500 characters per language."),
+    public static let releaseNotesLength = Rule.listing(
+        "TXT004", "release-notes-too-long", .error, "Release notes are at most \(limits.releaseNotesMaxCharacters.value) characters per language.",
         passing: [.fastlane("short changelog"), .gpp("short notes")],
         failing: [
-            .fastlane("501-character changelog of the release", ["en-US/changelogs/100.txt": .text(String(repeating: "d", count: 501))])
+            .fastlane("\(notes + 1)-character changelog of the release", ["en-US/changelogs/100.txt": .text(String(repeating: "d", count: notes + 1))])
                 .releasing(100),
-            .gpp("501-character notes", ["release-notes/en-US/beta.txt": .text(String(repeating: "d", count: 501))]),
+            .gpp("\(notes + 1)-character notes", ["release-notes/en-US/beta.txt": .text(String(repeating: "d", count: notes + 1))]),
         ])
 
-    public static let releaseNameLength = DocumentedRule<ListingExample>(
-        RuleDescriptor("TXT005", "release-name-too-long", .error, "A GPP release name is at most 50 characters."),
+    public static let releaseNameLength = Rule.listing(
+        "TXT005", "release-name-too-long", .error, "A GPP release name is at most \(limits.releaseNameMaxCharacters.value) characters.",
         passing: [.gpp("short name", ["release-names/beta.txt": .text("2.0 beta")])],
-        failing: [.gpp("51 characters", ["release-names/beta.txt": .text(String(repeating: "e", count: 51))])])
+        failing: [.gpp("\(releaseName + 1) characters", ["release-names/beta.txt": .text(String(repeating: "e", count: releaseName + 1))])])
 
-    public static let utf16Length = DocumentedRule<ListingExample>(
-        RuleDescriptor(
-            "TXT006", "over-limit-in-utf16", .warning,
-            "Text within its limit in code points is also within it in UTF-16 units, which Play may count."),
+    public static let utf16Length = Rule.listing(
+        "TXT006", "over-limit-in-utf16", .warning,
+        "Text within its limit in code points is also within it in UTF-16 units, which Play may count.",
         passing: [.fastlane("BMP characters only", ["en-US/title.txt": .text(String(repeating: "ü", count: 30))])],
         failing: [.fastlane("16 emoji: 16 code points, 32 UTF-16 units", ["en-US/title.txt": .text(String(repeating: "🚀", count: 16))])])
 
-    public static let trailingWhitespace = DocumentedRule<ListingExample>(
-        RuleDescriptor(
-            "TXT007", "whitespace-sent-by-supply", .warning,
-            "fastlane text is within its limit as supply sends it: trailing whitespace and newlines are sent and counted."),
+    public static let trailingWhitespace = Rule.listing(
+        "TXT007", "whitespace-sent-by-supply", .warning,
+        "fastlane text is within its limit as supply sends it: trailing whitespace and newlines are sent and counted.",
         passing: [
             .fastlane("one final newline", ["en-US/title.txt": .text("Binary Eye\n")]),
             .fastlane("blank lines far from the limit", ["en-US/short_description.txt": .text("Scan barcodes\n\n\n")]),
@@ -54,10 +61,9 @@ public enum TextRules {
             .fastlane("CRLF pushes it over", ["en-US/title.txt": .text(String(repeating: "a", count: 29) + "\r\n")]),
         ])
 
-    public static let encoding = DocumentedRule<ListingExample>(
-        RuleDescriptor(
-            "TXT008", "text-encoding", .error,
-            "Text files are valid UTF-8 with no NUL or control characters; a byte-order mark is a warning."),
+    public static let encoding = Rule.listing(
+        "TXT008", "text-encoding", .error,
+        "Text files are valid UTF-8 with no NUL or control characters; a byte-order mark is a warning.",
         passing: [.fastlane("plain UTF-8", ["en-US/title.txt": .text("Éditeur ✓")])],
         failing: [
             .fastlane("Latin-1 byte", ["en-US/title.txt": .bytes([0x43, 0x61, 0x66, 0xE9])]),
@@ -65,33 +71,29 @@ public enum TextRules {
             .fastlane("byte-order mark", ["en-US/title.txt": .bytes([0xEF, 0xBB, 0xBF, 0x41])]),
         ])
 
-    public static let titleRequired = DocumentedRule<ListingExample>(
-        RuleDescriptor(
-            "TXT009", "title-empty", .error,
-            "No uploaded title.txt is empty: supply would send an empty app name (a missing file keeps the title on Play)."),
+    public static let titleRequired = Rule.listing(
+        "TXT009", "title-empty", .error,
+        "No uploaded title.txt is empty: supply would send an empty app name (a missing file keeps the title on Play).",
         passing: [.fastlane("title present"), .fastlane("no title file", ["en-US/title.txt": nil])],
         failing: [.fastlane("empty title in a translation", ["de-DE/title.txt": .text("\n")])])
 
-    public static let descriptionsRequired = DocumentedRule<ListingExample>(
-        RuleDescriptor(
-            "TXT010", "description-missing", .warning,
-            "Opt-in: the default language has a short and a full description (required to publish; a missing file keeps Play's).",
-            optIn: true),
+    public static let descriptionsRequired = Rule.listing(
+        "TXT010", "description-missing", .warning,
+        "Opt-in: the default language has a short and a full description (required to publish; a missing file keeps Play's).",
+        optIn: true,
         passing: [.gpp("both present")],
         failing: [.gpp("no short description", ["listings/en-US/short-description.txt": nil])])
 
-    public static let nearLimit = DocumentedRule<ListingExample>(
-        RuleDescriptor(
-            "TXT011", "near-limit", .warning,
-            "Opt-in: the default title and short description stay under 80% of their limits, leaving room for translations.",
-            optIn: true),
+    public static let nearLimit = Rule.listing(
+        "TXT011", "near-limit", .warning,
+        "Opt-in: the default title and short description stay under \(limits.nearLimitPercent.value)% of their limits, leaving room for translations.",
+        optIn: true,
         passing: [.fastlane("short title")],
         failing: [.fastlane("25-character title", ["en-US/title.txt": .text(String(repeating: "f", count: 25))])])
 
-    public static let metadataPolicy = DocumentedRule<ListingExample>(
-        RuleDescriptor(
-            "TXT012", "app-name-policy", .warning,
-            "The title (the app name policy) has no emoji, ALL CAPS, ranking or price claims, URLs or phone numbers."),
+    public static let metadataPolicy = Rule.listing(
+        "TXT012", "app-name-policy", .warning,
+        "The title (the app name policy) has no emoji, ALL CAPS, ranking or price claims, URLs or phone numbers.",
         passing: [
             .fastlane("plain title"),
             .fastlane("'free' in the short description: a guideline there, not the policy",
@@ -104,10 +106,9 @@ public enum TextRules {
             .fastlane("URL", ["en-US/title.txt": .text("Scanner www.example.org")]),
         ])
 
-    public static let videoURL = DocumentedRule<ListingExample>(
-        RuleDescriptor(
-            "TXT013", "video-url", .error,
-            "The video file is empty or holds one YouTube video URL (http or https, with a video id)."),
+    public static let videoURL = Rule.listing(
+        "TXT013", "video-url", .error,
+        "The video file is empty or holds one YouTube video URL (http or https, with a video id).",
         passing: [
             .fastlane("watch URL", ["en-US/video.txt": .text("https://www.youtube.com/watch?v=dQw4w9WgXcQ\n")]),
             .gpp("short URL", ["listings/en-US/video-url.txt": .text("https://youtu.be/dQw4w9WgXcQ")]),
@@ -118,10 +119,9 @@ public enum TextRules {
             .fastlane("not a URL", ["en-US/video.txt": .text("my video")]),
         ])
 
-    public static let videoURLForm = DocumentedRule<ListingExample>(
-        RuleDescriptor(
-            "TXT014", "video-url-form", .warning,
-            "The video URL is a plain video link: no playlist, channel or Shorts link, no t=, list= or feature=."),
+    public static let videoURLForm = Rule.listing(
+        "TXT014", "video-url-form", .warning,
+        "The video URL is a plain video link: no playlist, channel or Shorts link, no t=, list= or feature=.",
         passing: [.fastlane("plain link", ["en-US/video.txt": .text("https://youtu.be/dQw4w9WgXcQ")])],
         failing: [
             .fastlane("start time", ["en-US/video.txt": .text("https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=42s")]),
@@ -129,10 +129,9 @@ public enum TextRules {
             .fastlane("Shorts", ["en-US/video.txt": .text("https://youtube.com/shorts/dQw4w9WgXcQ")]),
         ])
 
-    public static let contactDetails = DocumentedRule<ListingExample>(
-        RuleDescriptor(
-            "TXT015", "contact-details", .warning,
-            "GPP contact files hold one email address, an absolute http(s) URL, and a phone number."),
+    public static let contactDetails = Rule.listing(
+        "TXT015", "contact-details", .warning,
+        "GPP contact files hold one email address, an absolute http(s) URL, and a phone number.",
         passing: [.gpp("valid contacts", ["contact-website.txt": .text("https://example.org"), "contact-phone.txt": .text("+1 (555) 123-4567")])],
         failing: [
             .gpp("bad email", ["contact-email.txt": .text("dev at example.org")]),
@@ -141,7 +140,7 @@ public enum TextRules {
         ])
 
     /// Every text rule, in id order.
-    public static let all = [
+    public static let all: [Rule] = [
         titleLength, shortDescriptionLength, fullDescriptionLength, releaseNotesLength, releaseNameLength, utf16Length,
         trailingWhitespace, encoding, titleRequired, descriptionsRequired, nearLimit, metadataPolicy, videoURL,
         videoURLForm, contactDetails,

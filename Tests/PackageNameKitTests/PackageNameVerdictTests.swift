@@ -1,5 +1,5 @@
 import Diagnostics
-import PlayListingKit
+import PackageNameKit
 import Testing
 
 /// A name, the error rule ids it must produce (empty: Play accepts it) and a phrase the reason must contain.

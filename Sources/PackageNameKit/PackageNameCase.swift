@@ -1,3 +1,5 @@
+public import Diagnostics
+
 /// Which declaration a package name comes from, which decides who judges it: Play sees only the applicationId of
 /// a build it can take; aapt2 and the installer see every applicationId; a namespace or a manifest `package` is
 /// only a Java package to the build.
@@ -17,8 +19,9 @@ public enum PackageNameRole: String, Sendable, Hashable, CaseIterable {
     public var isApplicationID: Bool { self == .applicationID || self == .debugApplicationID }
 }
 
-/// One name to check, with what it is and what it must agree with.
-public struct PackageNameCase: Sendable, Hashable, ExpressibleByStringLiteral, CustomStringConvertible {
+/// One name to check, with what it is and what it must agree with. As a rule example it is checked by
+/// ``PackageNameChecker``.
+public struct PackageNameCase: Sendable, Hashable, ExpressibleByStringLiteral, CustomStringConvertible, RuleExample {
     public var name: String
     public var role: PackageNameRole
     /// The namespace declared beside an applicationId (PKG012 compares them).
@@ -43,5 +46,23 @@ public struct PackageNameCase: Sendable, Hashable, ExpressibleByStringLiteral, C
         if let namespace { text += " (namespace '\(namespace)')" }
         if let expected { text += " (published as '\(expected)')" }
         return text
+    }
+}
+
+extension PackageNameCase {
+    public var title: String { description }
+
+    public func reportedRuleIDs(repository: String) -> Set<String> {
+        Set(PackageNameChecker().check(self).map(\.ruleID))
+    }
+}
+
+extension Rule {
+    /// A package-name rule whose examples are names (string literals are applicationIds).
+    static func packageName(
+        _ id: String, _ name: String, _ severity: Severity, _ summary: String, optIn: Bool = false,
+        passing: [PackageNameCase], failing: [PackageNameCase]
+    ) -> Rule {
+        Rule(id, name, severity, summary, optIn: optIn, passing: passing, failing: failing)
     }
 }

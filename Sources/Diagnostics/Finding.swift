@@ -1,6 +1,4 @@
-public import Diagnostics
-
-/// One problem a rule found, before it is tied to the file the user named.
+/// One problem a rule found, before it is tied to the file the user named (a package name, a text field).
 public struct Finding: Sendable, Hashable {
     public var ruleID: String
     public var severity: Severity
@@ -11,7 +9,7 @@ public struct Finding: Sendable, Hashable {
 
     /// A finding of `rule`, at the rule's default severity unless `severity` is given.
     public init(
-        _ rule: RuleDescriptor, severity: Severity? = nil, at location: Location? = nil, _ message: String,
+        _ rule: Rule, severity: Severity? = nil, at location: Location? = nil, _ message: String,
         hint: String? = nil
     ) {
         self.ruleID = rule.id

@@ -1,0 +1,79 @@
+/// One rule playprep applies, whatever it checks (a NinePatch, a package name, a listing, a project, an APK):
+/// what it enforces, how bad a finding is, whether it reports without being asked, and inputs that pass and fail
+/// it (SwiftLint's non-triggering and triggering examples). Every example runs in one test, and
+/// `playprep rules ID` prints them.
+public struct Rule: Sendable {
+    /// Stable identifier such as `NP003` or `TXT001`; the letters name the family.
+    public var id: String
+    /// Short kebab-case name, e.g. `invalid-frame-color`.
+    public var name: String
+    public var defaultSeverity: Severity
+    /// One sentence: what the rule enforces and why.
+    public var summary: String
+    /// Whether the rule reports without being asked. Rules that are right but rarely acted on (advice, style)
+    /// are opt-in, like Android lint's disabled-by-default checks: `--enable ID` or a severity in playprep.yml
+    /// turns them on.
+    public var isEnabledByDefault: Bool
+    /// Inputs on which the rule reports nothing.
+    public var passing: [any RuleExample]
+    /// Inputs on which the rule reports at least one finding.
+    public var failing: [any RuleExample]
+
+    public init(
+        _ id: String, _ name: String, _ severity: Severity, _ summary: String, optIn: Bool = false,
+        passing: [any RuleExample] = [], failing: [any RuleExample] = []
+    ) {
+        self.id = id
+        self.name = name
+        self.defaultSeverity = severity
+        self.summary = summary
+        self.isEnabledByDefault = !optIn
+        self.passing = passing
+        self.failing = failing
+    }
+
+    /// A finding of this rule in `file`, at the rule's default severity unless `severity` is given.
+    public func diagnostic(
+        file: String, severity: Severity? = nil, at location: Location? = nil, _ message: String, hint: String? = nil
+    ) -> Diagnostic {
+        Diagnostic(
+            ruleID: id, severity: severity ?? defaultSeverity, file: file, location: location, message: message,
+            hint: hint)
+    }
+}
+
+/// An input of a rule's example that knows how playprep checks it: a listing tree, a package name, a file of
+/// playprep's repository. The library that owns the checker defines the input, so a rule's examples run through
+/// the same code as a user's files.
+public protocol RuleExample: Sendable {
+    /// One line naming the input, e.g. `fastlane: 31 characters` or a repository path.
+    var title: String { get }
+    /// Lines that say what the input holds (may be empty).
+    var details: [String] { get }
+    /// Said once before a rule's examples of this kind: how to check them yourself (`nil`: nothing to say).
+    var howToCheck: String? { get }
+    /// The ids of the rules playprep reports on the input with every rule on. Repository paths are relative to
+    /// `repository`, the folder of playprep's own checkout.
+    func reportedRuleIDs(repository: String) throws -> Set<String>
+}
+
+extension RuleExample {
+    public var details: [String] { [] }
+    public var howToCheck: String? { nil }
+}
+
+/// The rules a report may mention, by id, so reporters that describe their rules (SARIF, HTML) and the rule
+/// selection can look them up.
+public struct RuleCatalog: Sendable {
+    public private(set) var rules: [String: Rule]
+
+    /// A catalogue of `rules`, whose ids must be unique (two rules with one id are a programming error).
+    public init(_ rules: [Rule]) {
+        self.rules = Dictionary(uniqueKeysWithValues: rules.map { ($0.id, $0) })
+    }
+
+    /// The rule `id`; an id the catalogue does not know gets a minimal one at `severity`.
+    public func rule(for id: String, severity: Severity) -> Rule {
+        rules[id] ?? Rule(id, id.lowercased(), severity, id)
+    }
+}

@@ -1,0 +1,35 @@
+public import Diagnostics
+
+/// A file of playprep's repository that shows a NinePatch rule when checked by itself, as
+/// `playprep ninepatch check FILE` does (bad-patch lint at its default tolerance).
+public struct NinePatchFileExample: RuleExample {
+    /// The path from the repository's root, e.g. `TestImages/crafted/red_top.9.png`.
+    public var path: String
+
+    public init(_ path: String) {
+        self.path = path
+    }
+
+    public var title: String { path }
+
+    public var howToCheck: String? {
+        "Files in playprep's repository; check them with `playprep ninepatch check FILE`."
+    }
+
+    public func reportedRuleIDs(repository: String) -> Set<String> {
+        let checker = NinePatchChecker(parser: NinePatchParser(badPatchTolerance: NinePatchLints.defaultBadPatchTolerance))
+        return Set(checker.check(fileAt: repository + "/" + path).diagnostics.map(\.ruleID))
+    }
+}
+
+extension Rule {
+    /// A rule of one NinePatch file whose examples are repository files.
+    static func ninePatch(
+        _ id: String, _ name: String, _ severity: Severity, _ summary: String, optIn: Bool = false,
+        passing: [String] = [], failing: [String] = []
+    ) -> Rule {
+        Rule(
+            id, name, severity, summary, optIn: optIn, passing: passing.map(NinePatchFileExample.init),
+            failing: failing.map(NinePatchFileExample.init))
+    }
+}
