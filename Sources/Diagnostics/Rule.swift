@@ -32,6 +32,15 @@ public struct Rule: Sendable {
         self.failing = failing
     }
 
+    /// A rule whose examples are all of one kind, named by `examples`, so the examples can be written as
+    /// literals or implicit members of that type (`"com.example.app"`, `.fastlane("31 characters", …)`).
+    public init<Example: RuleExample>(
+        _ id: String, _ name: String, _ severity: Severity, _ summary: String, optIn: Bool = false,
+        examples: Example.Type, passing: [Example], failing: [Example]
+    ) {
+        self.init(id, name, severity, summary, optIn: optIn, passing: passing, failing: failing)
+    }
+
     /// A finding of this rule in `file`, at the rule's default severity unless `severity` is given.
     public func diagnostic(
         file: String, severity: Severity? = nil, at location: Location? = nil, _ message: String, hint: String? = nil

@@ -56,13 +56,3 @@ extension PackageNameCase {
         Set(PackageNameChecker().check(self).map(\.ruleID))
     }
 }
-
-extension Rule {
-    /// A package-name rule whose examples are names (string literals are applicationIds).
-    static func packageName(
-        _ id: String, _ name: String, _ severity: Severity, _ summary: String, optIn: Bool = false,
-        passing: [PackageNameCase], failing: [PackageNameCase]
-    ) -> Rule {
-        Rule(id, name, severity, summary, optIn: optIn, passing: passing, failing: failing)
-    }
-}

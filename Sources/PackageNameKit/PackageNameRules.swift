@@ -9,10 +9,10 @@ public enum PackageNameRules {
     private static let permanence = "choose it before the first upload: Play never lets a published app change it"
 
     public static let invalidCharacter = PackageNameRule(
-        .packageName(
+        Rule(
             "PKG001", "package-name-invalid-character", .error,
             "A package name is non-empty and uses only ASCII letters, digits, '_' and '.'.",
-            passing: ["com.example2.app_x", "org.connectbot"],
+            examples: PackageNameCase.self, passing: ["com.example2.app_x", "org.connectbot"],
             failing: ["", "com.mycompany.test-78", "com.my app.x", "com.café.app", "com.a$b.c"]),
         judge: .build
     ) { name, finding in
@@ -29,10 +29,10 @@ public enum PackageNameRules {
     }
 
     public static let singleSegment = PackageNameRule(
-        .packageName(
+        Rule(
             "PKG002", "package-name-single-segment", .error,
             "A package name has at least two segments separated by '.'.",
-            passing: ["de.markusfisch", "net.gsantner.markor"],
+            examples: PackageNameCase.self, passing: ["de.markusfisch", "net.gsantner.markor"],
             failing: ["omrecorder", "app"]),
         judge: .installer
     ) { name, finding in
@@ -44,10 +44,10 @@ public enum PackageNameRules {
     }
 
     public static let emptySegment = PackageNameRule(
-        .packageName(
+        Rule(
             "PKG003", "package-name-empty-segment", .error,
             "A package name has no empty segment: no leading or trailing '.', no '..'.",
-            passing: ["com.v2ray.ang"],
+            examples: PackageNameCase.self, passing: ["com.v2ray.ang"],
             failing: ["com.adventiste_ccp.twa.", ".com.app", "com..app"]),
         judge: .build
     ) { name, finding in
@@ -62,10 +62,10 @@ public enum PackageNameRules {
     }
 
     public static let segmentStart = PackageNameRule(
-        .packageName(
+        Rule(
             "PKG004", "package-name-segment-start", .error,
             "Every segment of a package name starts with an ASCII letter; digits and '_' may only follow.",
-            passing: ["com.kylecorry.trail_sense", "com.app2.x9"],
+            examples: PackageNameCase.self, passing: ["com.kylecorry.trail_sense", "com.app2.x9"],
             failing: ["cz.slunecno.2.m.twa", "com._private.app", "com.example.1app"]),
         judge: .build
     ) { name, finding in
@@ -82,10 +82,10 @@ public enum PackageNameRules {
     }
 
     public static let tooLong = PackageNameRule(
-        .packageName(
+        Rule(
             "PKG005", "package-name-too-long", .error,
             "A package name is at most \(limits.maxLength.value) characters long (Play's limit; the platform allows 223).",
-            passing: [PackageNameCase("com." + String(repeating: "a", count: limits.maxLength.value - 4))],
+            examples: PackageNameCase.self, passing: [PackageNameCase("com." + String(repeating: "a", count: limits.maxLength.value - 4))],
             failing: [PackageNameCase("com." + String(repeating: "a", count: limits.maxLength.value - 3))]),
         judge: .play
     ) { name, finding in
@@ -98,10 +98,10 @@ public enum PackageNameRules {
     }
 
     public static let uppercaseStart = PackageNameRule(
-        .packageName(
+        Rule(
             "PKG006", "package-name-uppercase-start", .error,
             "A package name starts with a lowercase letter a–z; Play refuses one that starts upper-case.",
-            passing: ["com.CompanyName.game"],
+            examples: PackageNameCase.self, passing: ["com.CompanyName.game"],
             failing: ["AndroClient.AndroClient", "Com.example2.app"]),
         judge: .play
     ) { name, finding in
@@ -113,11 +113,11 @@ public enum PackageNameRules {
     }
 
     public static let reservedPrefix = PackageNameRule(
-        .packageName(
+        Rule(
             "PKG007", "package-name-reserved-prefix", .error,
             "An applicationId Play receives is not in a namespace Play reserves: "
                 + either(limits.reservedPrefixes.value) + ".",
-            passing: [
+            examples: PackageNameCase.self, passing: [
                 "com.examples.app", "com.androidx.tool", "org.android.app",
                 PackageNameCase("com.android.launcher3", role: .namespace),
                 PackageNameCase("com.example.app.debug", role: .debugApplicationID),
@@ -133,10 +133,10 @@ public enum PackageNameRules {
     }
 
     public static let brandPrefix = PackageNameRule(
-        .packageName(
+        Rule(
             "PKG008", "package-name-brand-prefix", .warning,
             "A package name does not start with a brand namespace such as \(limits.brandPrefixes.value[0]) that Play will not grant.",
-            passing: ["com.googly.eyes"],
+            examples: PackageNameCase.self, passing: ["com.googly.eyes"],
             failing: ["com.google.myapp"]),
         judge: .play
     ) { name, finding in
@@ -147,10 +147,10 @@ public enum PackageNameRules {
     }
 
     public static let javaKeyword = PackageNameRule(
-        .packageName(
+        Rule(
             "PKG009", "package-name-java-keyword", .error,
             "No segment is a Java keyword: an error in a namespace (AGP refuses it), a warning in an applicationId.",
-            passing: ["com.voidistaken.steam", "com.example2.record", PackageNameCase("com.test.var", role: .namespace)],
+            examples: PackageNameCase.self, passing: ["com.voidistaken.steam", "com.example2.record", PackageNameCase("com.test.var", role: .namespace)],
             failing: [
                 "de.cbre.break", PackageNameCase("com.doit.package", role: .namespace),
                 PackageNameCase("dev.brickvpn.native.harness", role: .manifestPackage),
@@ -171,11 +171,11 @@ public enum PackageNameRules {
     }
 
     public static let uppercaseLetters = PackageNameRule(
-        .packageName(
+        Rule(
             "PKG010", "package-name-uppercase", .warning,
             "Opt-in: an applicationId is all lowercase; IDs are case-sensitive, so com.Foo.app and com.foo.app are two apps.",
             optIn: true,
-            passing: ["com.foo.app"],
+            examples: PackageNameCase.self, passing: ["com.foo.app"],
             failing: ["com.CompanyName.game"]),
         judge: .play
     ) { name, finding in
@@ -186,10 +186,10 @@ public enum PackageNameRules {
     }
 
     public static let underscore = PackageNameRule(
-        .packageName(
+        Rule(
             "PKG011", "package-name-underscore", .note,
             "Opt-in: an applicationId without '_' is conventional; some tools have mishandled underscores.", optIn: true,
-            passing: ["com.kylecorry.trailsense"],
+            examples: PackageNameCase.self, passing: ["com.kylecorry.trailsense"],
             failing: ["com.kylecorry.trail_sense"]),
         judge: .play
     ) { name, finding in
@@ -198,10 +198,10 @@ public enum PackageNameRules {
     }
 
     public static let namespaceMismatch = PackageNameRule(
-        .packageName(
+        Rule(
             "PKG012", "application-id-differs-from-namespace", .warning,
             "Opt-in: the applicationId equals the namespace, as Google recommends.", optIn: true,
-            passing: [PackageNameCase("org.connectbot", namespace: "org.connectbot")],
+            examples: PackageNameCase.self, passing: [PackageNameCase("org.connectbot", namespace: "org.connectbot")],
             failing: [PackageNameCase("dev.brickvpn.nativeharness", namespace: "dev.brickvpn.harness")]),
         judge: .play
     ) { name, finding in
@@ -212,10 +212,10 @@ public enum PackageNameRules {
     }
 
     public static let identityChanged = PackageNameRule(
-        .packageName(
+        Rule(
             "PKG013", "application-id-changed", .error,
             "A release build still has the applicationId the app was published under: Play ties updates to it forever.",
-            passing: [PackageNameCase("com.v2ray.ang", expected: "com.v2ray.ang")],
+            examples: PackageNameCase.self, passing: [PackageNameCase("com.v2ray.ang", expected: "com.v2ray.ang")],
             failing: [PackageNameCase("com.v2ray.angng", expected: "com.v2ray.ang")]),
         judge: .play
     ) { name, finding in

@@ -126,13 +126,3 @@ public struct ListingExample: Sendable, CustomStringConvertible, RuleExample {
         Set(try report().diagnostics.map(\.ruleID))
     }
 }
-
-extension Rule {
-    /// A listing rule whose examples are small listing trees.
-    static func listing(
-        _ id: String, _ name: String, _ severity: Severity, _ summary: String, optIn: Bool = false,
-        passing: [ListingExample], failing: [ListingExample]
-    ) -> Rule {
-        Rule(id, name, severity, summary, optIn: optIn, passing: passing, failing: failing)
-    }
-}

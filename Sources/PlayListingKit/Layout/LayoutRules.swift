@@ -2,16 +2,16 @@ public import Diagnostics
 
 /// The tree-shape rules LAY001–LAY010: what the uploader would skip, misread or refuse in the folder layout.
 public enum LayoutRules {
-    public static let notALocaleFolder = Rule.listing(
+    public static let notALocaleFolder = Rule(
         "LAY001", "folder-is-not-a-locale", .error,
         "Every folder at a locale position is a locale; supply sends any folder name to Play as a language code.",
-        passing: [.fastlane("complete listing")],
+        examples: ListingExample.self, passing: [.fastlane("complete listing")],
         failing: [.fastlane("screenshots folder at the top", ["screenshots/1.png": .png(1080, 1920)])])
 
-    public static let unknownName = Rule.listing(
+    public static let unknownName = Rule(
         "LAY002", "unknown-file-in-locale", .warning,
         "Every file in a locale folder has a name the uploader reads; misspelt or misplaced files are skipped.",
-        passing: [.fastlane("complete listing"), .gpp("complete listing")],
+        examples: ListingExample.self, passing: [.fastlane("complete listing"), .gpp("complete listing")],
         failing: [
             .fastlane("GPP spelling in a fastlane tree", ["en-US/short-description.txt": .text("Scanner")]),
             .fastlane("icon directly in the locale folder", ["en-US/icon.png": .png(512, 512, .rgba)]),
@@ -19,68 +19,68 @@ public enum LayoutRules {
             .gpp("fastlane spelling in a GPP tree", ["listings/en-US/short_description.txt": .text("Scanner")]),
         ])
 
-    public static let unknownResource = Rule.listing(
+    public static let unknownResource = Rule(
         "LAY003", "unknown-play-resource", .error,
         "A GPP play folder holds only known roots, locale folders under listings/ and release-notes/, no *.index.",
-        passing: [.gpp("complete listing")],
+        examples: ListingExample.self, passing: [.gpp("complete listing")],
         failing: [
             .gpp("file directly under listings/", ["listings/notes.txt": .text("x")]),
             .gpp("index file", ["listings/en-US/graphics/icon/1.index": .text("x")]),
             .gpp("unknown root file", ["readme.md": .text("x")]),
         ])
 
-    public static let duplicateImage = Rule.listing(
+    public static let duplicateImage = Rule(
         "LAY004", "duplicate-single-image", .warning,
         "fastlane has at most one images/<type>.{png,jpg,jpeg} per type; supply uploads only the last match.",
-        passing: [.fastlane("one icon")],
+        examples: ListingExample.self, passing: [.fastlane("one icon")],
         failing: [.fastlane("icon.png and icon.jpg", ["en-US/images/icon.jpg": .jpeg(512, 512)])])
 
-    public static let promoGraphic = Rule.listing(
+    public static let promoGraphic = Rule(
         "LAY005", "promo-graphic", .warning,
         "No promo graphic: Play dropped the type and neither supply nor GPP uploads it.",
-        passing: [.fastlane("no promo graphic")],
+        examples: ListingExample.self, passing: [.fastlane("no promo graphic")],
         failing: [
             .fastlane("fastlane promo graphic", ["en-US/images/promoGraphic.png": .png(180, 120)]),
             .gpp("GPP promo graphic", ["listings/en-US/graphics/promo-graphic/1.png": .png(180, 120)]),
         ])
 
-    public static let releaseNotesName = Rule.listing(
+    public static let releaseNotesName = Rule(
         "LAY006", "release-notes-file-name", .warning,
         "fastlane changelogs are <versionCode>.txt or default.txt; GPP release notes are named after a track.",
-        passing: [.fastlane("numbered changelog"), .gpp("default release notes")],
+        examples: ListingExample.self, passing: [.fastlane("numbered changelog"), .gpp("default release notes")],
         failing: [
             .fastlane("changelog named after a build", ["en-US/changelogs/build-100.txt": .text("Fixes")]),
             .fastlane("changelog named after a version name", ["en-US/changelogs/v1.2.txt": .text("Fixes")]),
             .gpp("unusual track name", ["release-notes/en-US/nightly-build.txt": .text("Fixes")]),
         ])
 
-    public static let notAnUploadableImage = Rule.listing(
+    public static let notAnUploadableImage = Rule(
         "LAY007", "image-format-not-uploaded", .warning,
         "Image folders hold only .png, .jpg and .jpeg files; other formats are never uploaded.",
-        passing: [.fastlane("PNG and JPEG screenshots")],
+        examples: ListingExample.self, passing: [.fastlane("PNG and JPEG screenshots")],
         failing: [
             .fastlane("WebP screenshot", ["en-US/images/phoneScreenshots/5.webp": .bytes(Array("RIFF\0\0\0\0WEBPVP8 ".utf8))]),
         ])
 
-    public static let legacyLayout = Rule.listing(
+    public static let legacyLayout = Rule(
         "LAY008", "legacy-gpp-layout", .warning,
         "A GPP tree uses the 2.x names, not 1.x ones such as <locale>/listing/ or whatsnew, which are ignored.",
-        passing: [.gpp("current layout")],
+        examples: ListingExample.self, passing: [.gpp("current layout")],
         failing: [.gpp("1.x listing folder", ["en-US/listing/shortdescription": .text("SSH"), "en-US/whatsnew": .text("x")])])
 
-    public static let defaultLanguageFile = Rule.listing(
+    public static let defaultLanguageFile = Rule(
         "LAY009", "default-language-file", .note,
         "Opt-in: GPP default-language.txt exists and names a locale that has a listings/<locale> folder.", optIn: true,
-        passing: [.gpp("en-US default")],
+        examples: ListingExample.self, passing: [.gpp("en-US default")],
         failing: [
             .gpp("no default-language.txt", ["default-language.txt": nil]),
             .gpp("default without a folder", ["default-language.txt": .text("de-DE\n")]),
         ])
 
-    public static let notAListing = Rule.listing(
+    public static let notAListing = Rule(
         "LAY010", "not-a-listing", .error,
         "The folder holds a fastlane or GPP listing (locale folders with title.txt, or listings/<locale>/).",
-        passing: [.fastlane("listing")],
+        examples: ListingExample.self, passing: [.fastlane("listing")],
         failing: [ListingExample(layout: .fastlane, files: ["README.md": .text("# app"), "src/main.c": .text("int main;")], note: "source folder")])
 
     /// Every layout rule, in id order.

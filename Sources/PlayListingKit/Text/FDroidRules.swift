@@ -7,12 +7,12 @@ public enum FDroidRules {
     private static let limits = ListingLimits.play2026
     private static let summary = limits.fDroidSummaryMaxCharacters.value
 
-    public static let textCut = Rule.listing(
+    public static let textCut = Rule(
         "FDR001", "fdroid-text-cut", .warning,
         "Text F-Droid reads fits its limits (name \(limits.fDroidNameMaxCharacters.value), summary "
             + "\(limits.fDroidSummaryMaxCharacters.value), description \(limits.fDroidDescriptionMaxCharacters.value), "
             + "changelog \(limits.fDroidWhatsNewMaxCharacters.value)); F-Droid cuts the rest.",
-        passing: [
+        examples: ListingExample.self, passing: [
             .fastlane("base listing").read(by: .fdroid),
             .fastlane("45-character title", ["en-US/title.txt": .text(String(repeating: "a", count: 45))]).read(by: .fdroid),
         ],

@@ -11,48 +11,48 @@ public enum TextRules {
     private static let notes = limits.releaseNotesMaxCharacters.value
     private static let releaseName = limits.releaseNameMaxCharacters.value
 
-    public static let titleLength = Rule.listing(
+    public static let titleLength = Rule(
         "TXT001", "title-too-long", .error, "The title is at most \(limits.titleMaxCharacters.value) characters.",
-        passing: [.fastlane("short title"), .fastlane("\(title) characters", ["en-US/title.txt": .text(String(repeating: "a", count: title))])],
+        examples: ListingExample.self, passing: [.fastlane("short title"), .fastlane("\(title) characters", ["en-US/title.txt": .text(String(repeating: "a", count: title))])],
         failing: [
             .fastlane("\(title + 1) characters", ["en-US/title.txt": .text(String(repeating: "a", count: title + 1))]),
             .gpp("\(title + 1) characters after trimming", ["listings/en-US/title.txt": .text(" " + String(repeating: "é", count: title + 1) + "\n")]),
         ])
 
-    public static let shortDescriptionLength = Rule.listing(
+    public static let shortDescriptionLength = Rule(
         "TXT002", "short-description-too-long", .error, "The short description is at most \(limits.shortDescriptionMaxCharacters.value) characters.",
-        passing: [.fastlane("short")],
+        examples: ListingExample.self, passing: [.fastlane("short")],
         failing: [.fastlane("\(short + 1) characters", ["en-US/short_description.txt": .text(String(repeating: "b", count: short + 1))])])
 
-    public static let fullDescriptionLength = Rule.listing(
+    public static let fullDescriptionLength = Rule(
         "TXT003", "full-description-too-long", .error, "The full description is at most \(limits.fullDescriptionMaxCharacters.value) characters.",
-        passing: [.gpp("short")],
+        examples: ListingExample.self, passing: [.gpp("short")],
         failing: [.gpp("\(full + 1) characters", ["listings/en-US/full-description.txt": .text(String(repeating: "c", count: full + 1))])])
 
-    public static let releaseNotesLength = Rule.listing(
+    public static let releaseNotesLength = Rule(
         "TXT004", "release-notes-too-long", .error, "Release notes are at most \(limits.releaseNotesMaxCharacters.value) characters per language.",
-        passing: [.fastlane("short changelog"), .gpp("short notes")],
+        examples: ListingExample.self, passing: [.fastlane("short changelog"), .gpp("short notes")],
         failing: [
             .fastlane("\(notes + 1)-character changelog of the release", ["en-US/changelogs/100.txt": .text(String(repeating: "d", count: notes + 1))])
                 .releasing(100),
             .gpp("\(notes + 1)-character notes", ["release-notes/en-US/beta.txt": .text(String(repeating: "d", count: notes + 1))]),
         ])
 
-    public static let releaseNameLength = Rule.listing(
+    public static let releaseNameLength = Rule(
         "TXT005", "release-name-too-long", .error, "A GPP release name is at most \(limits.releaseNameMaxCharacters.value) characters.",
-        passing: [.gpp("short name", ["release-names/beta.txt": .text("2.0 beta")])],
+        examples: ListingExample.self, passing: [.gpp("short name", ["release-names/beta.txt": .text("2.0 beta")])],
         failing: [.gpp("\(releaseName + 1) characters", ["release-names/beta.txt": .text(String(repeating: "e", count: releaseName + 1))])])
 
-    public static let utf16Length = Rule.listing(
+    public static let utf16Length = Rule(
         "TXT006", "over-limit-in-utf16", .warning,
         "Text within its limit in code points is also within it in UTF-16 units, which Play may count.",
-        passing: [.fastlane("BMP characters only", ["en-US/title.txt": .text(String(repeating: "ü", count: 30))])],
+        examples: ListingExample.self, passing: [.fastlane("BMP characters only", ["en-US/title.txt": .text(String(repeating: "ü", count: 30))])],
         failing: [.fastlane("16 emoji: 16 code points, 32 UTF-16 units", ["en-US/title.txt": .text(String(repeating: "🚀", count: 16))])])
 
-    public static let trailingWhitespace = Rule.listing(
+    public static let trailingWhitespace = Rule(
         "TXT007", "whitespace-sent-by-supply", .warning,
         "fastlane text is within its limit as supply sends it: trailing whitespace and newlines are sent and counted.",
-        passing: [
+        examples: ListingExample.self, passing: [
             .fastlane("one final newline", ["en-US/title.txt": .text("Binary Eye\n")]),
             .fastlane("blank lines far from the limit", ["en-US/short_description.txt": .text("Scan barcodes\n\n\n")]),
         ],
@@ -61,40 +61,40 @@ public enum TextRules {
             .fastlane("CRLF pushes it over", ["en-US/title.txt": .text(String(repeating: "a", count: 29) + "\r\n")]),
         ])
 
-    public static let encoding = Rule.listing(
+    public static let encoding = Rule(
         "TXT008", "text-encoding", .error,
         "Text files are valid UTF-8 with no NUL or control characters; a byte-order mark is a warning.",
-        passing: [.fastlane("plain UTF-8", ["en-US/title.txt": .text("Éditeur ✓")])],
+        examples: ListingExample.self, passing: [.fastlane("plain UTF-8", ["en-US/title.txt": .text("Éditeur ✓")])],
         failing: [
             .fastlane("Latin-1 byte", ["en-US/title.txt": .bytes([0x43, 0x61, 0x66, 0xE9])]),
             .fastlane("binary data", ["en-US/title.txt": .bytes([0x89, 0x50, 0x4E, 0x47, 0x00, 0x00])]),
             .fastlane("byte-order mark", ["en-US/title.txt": .bytes([0xEF, 0xBB, 0xBF, 0x41])]),
         ])
 
-    public static let titleRequired = Rule.listing(
+    public static let titleRequired = Rule(
         "TXT009", "title-empty", .error,
         "No uploaded title.txt is empty: supply would send an empty app name (a missing file keeps the title on Play).",
-        passing: [.fastlane("title present"), .fastlane("no title file", ["en-US/title.txt": nil])],
+        examples: ListingExample.self, passing: [.fastlane("title present"), .fastlane("no title file", ["en-US/title.txt": nil])],
         failing: [.fastlane("empty title in a translation", ["de-DE/title.txt": .text("\n")])])
 
-    public static let descriptionsRequired = Rule.listing(
+    public static let descriptionsRequired = Rule(
         "TXT010", "description-missing", .warning,
         "Opt-in: the default language has a short and a full description (required to publish; a missing file keeps Play's).",
         optIn: true,
-        passing: [.gpp("both present")],
+        examples: ListingExample.self, passing: [.gpp("both present")],
         failing: [.gpp("no short description", ["listings/en-US/short-description.txt": nil])])
 
-    public static let nearLimit = Rule.listing(
+    public static let nearLimit = Rule(
         "TXT011", "near-limit", .warning,
         "Opt-in: the default title and short description stay under \(limits.nearLimitPercent.value)% of their limits, leaving room for translations.",
         optIn: true,
-        passing: [.fastlane("short title")],
+        examples: ListingExample.self, passing: [.fastlane("short title")],
         failing: [.fastlane("25-character title", ["en-US/title.txt": .text(String(repeating: "f", count: 25))])])
 
-    public static let metadataPolicy = Rule.listing(
+    public static let metadataPolicy = Rule(
         "TXT012", "app-name-policy", .warning,
         "The title (the app name policy) has no emoji, ALL CAPS, ranking or price claims, URLs or phone numbers.",
-        passing: [
+        examples: ListingExample.self, passing: [
             .fastlane("plain title"),
             .fastlane("'free' in the short description: a guideline there, not the policy",
                       ["en-US/short_description.txt": .text("A free and open source scanner")]),
@@ -106,10 +106,10 @@ public enum TextRules {
             .fastlane("URL", ["en-US/title.txt": .text("Scanner www.example.org")]),
         ])
 
-    public static let videoURL = Rule.listing(
+    public static let videoURL = Rule(
         "TXT013", "video-url", .error,
         "The video file is empty or holds one YouTube video URL (http or https, with a video id).",
-        passing: [
+        examples: ListingExample.self, passing: [
             .fastlane("watch URL", ["en-US/video.txt": .text("https://www.youtube.com/watch?v=dQw4w9WgXcQ\n")]),
             .gpp("short URL", ["listings/en-US/video-url.txt": .text("https://youtu.be/dQw4w9WgXcQ")]),
         ],
@@ -119,20 +119,20 @@ public enum TextRules {
             .fastlane("not a URL", ["en-US/video.txt": .text("my video")]),
         ])
 
-    public static let videoURLForm = Rule.listing(
+    public static let videoURLForm = Rule(
         "TXT014", "video-url-form", .warning,
         "The video URL is a plain video link: no playlist, channel or Shorts link, no t=, list= or feature=.",
-        passing: [.fastlane("plain link", ["en-US/video.txt": .text("https://youtu.be/dQw4w9WgXcQ")])],
+        examples: ListingExample.self, passing: [.fastlane("plain link", ["en-US/video.txt": .text("https://youtu.be/dQw4w9WgXcQ")])],
         failing: [
             .fastlane("start time", ["en-US/video.txt": .text("https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=42s")]),
             .fastlane("playlist", ["en-US/video.txt": .text("https://www.youtube.com/playlist?list=PL123")]),
             .fastlane("Shorts", ["en-US/video.txt": .text("https://youtube.com/shorts/dQw4w9WgXcQ")]),
         ])
 
-    public static let contactDetails = Rule.listing(
+    public static let contactDetails = Rule(
         "TXT015", "contact-details", .warning,
         "GPP contact files hold one email address, an absolute http(s) URL, and a phone number.",
-        passing: [.gpp("valid contacts", ["contact-website.txt": .text("https://example.org"), "contact-phone.txt": .text("+1 (555) 123-4567")])],
+        examples: ListingExample.self, passing: [.gpp("valid contacts", ["contact-website.txt": .text("https://example.org"), "contact-phone.txt": .text("+1 (555) 123-4567")])],
         failing: [
             .gpp("bad email", ["contact-email.txt": .text("dev at example.org")]),
             .gpp("relative website", ["contact-website.txt": .text("example.org")]),
