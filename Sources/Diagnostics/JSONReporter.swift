@@ -4,7 +4,7 @@ internal import FoundationEssentials
 internal import Foundation
 #endif
 
-/// The machine-readable report of DESIGN.md:
+/// The machine-readable report (`--format json`; README, "Reports for CI"):
 /// `{"files": [{"file", "valid", "diagnostics": [{"rule", "severity", "message", "x", "y", "line", "column", "hint"}]}],
 ///   "summary": {"files", "errors", "warnings"}}`. Absent locations and hints are `null`, never missing.
 public struct JSONReporter: Reporter {

@@ -16,7 +16,7 @@ public struct PackageNameLimits: Sendable, Hashable {
         self.brandPrefixes = brandPrefixes
     }
 
-    /// The limits as of the 2026 rulebook (`research/play-listing-rules.md`).
+    /// The limits as of 2026, each with the document or message it is taken from.
     public static let play2026 = PackageNameLimits(
         maxLength: .init(150, source: "Play upload error quoted in stackoverflow.com/questions/26935625", asOf: "2026-01"),
         reservedPrefixes: .init(

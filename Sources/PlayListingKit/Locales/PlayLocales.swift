@@ -1,8 +1,7 @@
 /// The 87 listing languages Google Play accepts, spelt exactly as Play wants them, and the mapping from common
 /// near misses to them.
 ///
-/// Source: Play Console help answer 9844778 ("Translate and localize your app"), as transcribed in
-/// `research/play-locales.txt` (2026-01); the jenkinsci Google Play Android Publisher plugin's `SUPPORTED_LANGUAGES`
+/// Source: Play Console help answer 9844778 ("Translate and localize your app"), read 2026-01; the jenkinsci Google Play Android Publisher plugin's `SUPPORTED_LANGUAGES`
 /// agrees code for code. Pass a different table to the checkers when Play adds a language.
 public struct PlayLocales: Sendable, Hashable {
     public var codes: Set<String>

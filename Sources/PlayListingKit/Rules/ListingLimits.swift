@@ -62,7 +62,7 @@ public struct ListingLimits: Sendable, Hashable {
     public var fDroidDescriptionMaxCharacters: SourcedLimit<Int>
     public var fDroidWhatsNewMaxCharacters: SourcedLimit<Int>
 
-    /// The limits as of the 2026 rulebook (`research/play-listing-rules.md`).
+    /// The limits as of 2026, each with the document or message it is taken from.
     public static let play2026 = ListingLimits(
         titleMaxCharacters: .init(30, source: "Play API error (Catima#199); Google blog 2021-04", asOf: "2026-01"),
         shortDescriptionMaxCharacters: .init(80, source: "Play API error (Catima#199); GPP README", asOf: "2026-01"),
