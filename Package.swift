@@ -96,6 +96,9 @@ let package = Package(
             swiftSettings: strictSwift
         ),
         .testTarget(
+            name: "NinePatchPreviewTests", dependencies: ["NinePatchPreview", "NinePatchKit", "PNGKit"],
+            swiftSettings: strictSwift),
+        .testTarget(
             name: "PlayListingKitTests",
             dependencies: ["PlayListingKit", "PNGKit", "Diagnostics", "TestSupport"],
             swiftSettings: strictSwift
