@@ -39,14 +39,12 @@ let package = Package(
         ),
         // The only code that calls libpng: every call that can png_error() runs under setjmp here.
         .target(name: "PNGShim", dependencies: ["CLibPNG"]),
-        // Starts a helper thread on another CPU than its creator's, so parallel checking starts at once.
-        .target(name: "ThreadStart"),
         .target(name: "PNGKit", dependencies: ["PNGShim"], swiftSettings: strictSwift),
         .target(name: "Diagnostics", swiftSettings: strictSwift),
         // Fast POSIX file reading and folder walking for the hot paths.
         .target(name: "FileAccess", swiftSettings: strictSwift),
         .target(
-            name: "NinePatchKit", dependencies: ["PNGKit", "Diagnostics", "FileAccess", "ThreadStart"],
+            name: "NinePatchKit", dependencies: ["PNGKit", "Diagnostics", "FileAccess"],
             swiftSettings: strictSwift),
         // Pictures for people: render overlays and preview sheets (pixel font, canvas), on top of NinePatchKit.
         .target(name: "NinePatchPreview", dependencies: ["NinePatchKit", "PNGKit"], swiftSettings: strictSwift),
@@ -97,9 +95,12 @@ let package = Package(
             swiftSettings: strictSwift),
         .testTarget(
             name: "NinePatchKitTests",
-            dependencies: ["NinePatchKit", "PNGKit", "Diagnostics", "ThreadStart", "TestSupport"],
+            dependencies: ["NinePatchKit", "PNGKit", "Diagnostics", "TestSupport"],
             swiftSettings: strictSwift
         ),
+        .testTarget(
+            name: "NinePatchPreviewTests", dependencies: ["NinePatchPreview", "NinePatchKit", "PNGKit"],
+            swiftSettings: strictSwift),
         .testTarget(
             name: "PlayListingKitTests",
             dependencies: ["PlayListingKit", "PNGKit", "Diagnostics", "TestSupport"],

@@ -13,9 +13,6 @@ public struct NinePatchAnalysis: Sendable {
         self.ninePatch = ninePatch
         self.diagnostics = diagnostics
     }
-
-    /// Whether `aapt2 compile` accepts the image.
-    public var isAccepted: Bool { ninePatch != nil }
 }
 
 /// Parses and validates a NinePatch source (`*.9.png`, frame included) exactly as aapt2 does.

@@ -1,6 +1,5 @@
 import Dispatch
 import Synchronization
-import ThreadStart
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -22,8 +21,8 @@ extension NinePatchChecker {
     public static let maximumThreads = 256
 
     /// The natural `jobs`: how many threads can run at once, i.e. the CPUs this process may use, lowered to a
-    /// container's cgroup CPU quota (`threadstart_usable_cpus`).
-    public static var usableCPUs: Int { Int(threadstart_usable_cpus()) }
+    /// container's cgroup CPU quota (`UsableCPUs`).
+    public static var usableCPUs: Int { UsableCPUs.count }
 
     /// Checks the files `produce` hands to its argument while it is still producing them (e.g. walking a folder
     /// tree): `jobs - 1` helper threads check from the first file on, and this thread joins them once `produce`
@@ -128,10 +127,9 @@ private final class FileQueue: Sendable {
 
 /// Runs `work` on `count` threads at once, this one included, and returns when all of them have finished. This
 /// thread first runs `leader` (e.g. producing the work) and then `work`; its result is returned.
-/// Plain POSIX threads, each started on a CPU other than this one's (`threadstart_spawn`), rather than Dispatch:
-/// on a 2-vCPU VM a new thread (or `concurrentPerform`'s first pool worker) waited 0.3-3.8 ms behind its creator
-/// before the scheduler moved it, against 0.3-0.55 ms when placed (a corpus check takes about 30 ms). `work` must
-/// finish by itself on every thread; if a thread cannot be created, the others do its share.
+/// Plain POSIX threads: helpers start before the work is known (e.g. while a folder walk goes on). Starting each
+/// one on another CPU than its creator's measured no faster on 2 cores (issue 16). `work` must finish by itself on
+/// every thread; if a thread cannot be created, the others do its share.
 private func runOnThreads<Result>(
     _ count: Int, leader: () -> Result, _ work: @Sendable () -> Void
 ) -> Result {
@@ -167,7 +165,7 @@ private struct HelperThread {
         #else
         var started = pthread_t()
         #endif
-        guard threadstart_spawn(&started, { Work.run($0) }, context) == 0 else {
+        guard pthread_create(&started, nil, { Work.run($0) }, context) == 0 else {
             Unmanaged<Work>.fromOpaque(context).release()
             return nil
         }

@@ -28,8 +28,7 @@ struct CheckArtifact: ParsableCommand {
     @Argument(help: "APK or AAB files to check.")
     var files: [String]
 
-    @Option(name: .customLong("expect"), help: "The applicationId the app is published under (PKG013).")
-    var expected: String?
+    @OptionGroup var expectation: ExpectOption
 
     @Option(help: "Play's required target API level (ART003), instead of playprep's dated table.")
     var targetSdk: Int?
@@ -37,7 +36,7 @@ struct CheckArtifact: ParsableCommand {
     @OptionGroup var report: ReportOptions
 
     func run() throws {
-        let checker = ArtifactChecker.today(targetSdk: targetSdk, expected: expected)
+        let checker = ArtifactChecker.today(targetSdk: targetSdk, expected: expectation.expected)
         var reports = [FileReport]()
         var unreadable = false
         for file in files {

@@ -1,9 +1,7 @@
 import ArgumentParser
 import Diagnostics
 import FileAccess
-import NinePatchKit
 import ProjectCheck
-import ReportIllustrations
 import Foundation
 
 /// Why a command could not run at all (exit status 2), as opposed to problems found in the inputs (exit 1).
@@ -71,68 +69,6 @@ enum ReportFormat: String, ExpressibleByArgument, CaseIterable {
         case .codeclimate: CodeClimateReporter()
         case .html:
             HTMLReporter(catalog: .playprep, illustrations: illustrations, toolVersion: Playprep.configuration.version)
-        }
-    }
-}
-
-/// `--format`, `--output` and `--strict`, shared by the checking commands.
-struct ReportOptions: ParsableArguments {
-    @Option(name: .long, help: "Report format: \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
-    var format: ReportFormat = .text
-
-    @Option(name: .long, help: "Write the report to this file (atomically); the summary line still goes to standard output.")
-    var output: String?
-
-    @Flag(name: .long, help: "Fail (exit 1) on warnings too.")
-    var strict = false
-
-    @Option(
-        name: .customLong("enable"), parsing: .singleValue,
-        help: "Turn on an opt-in rule (repeatable, or comma-separated), e.g. --enable LOC006,IMG017.")
-    var enabledRules: [String] = []
-
-    /// `configured` with the `--enable` rules turned on.
-    func selection(_ configured: RuleSelection = RuleSelection()) -> RuleSelection {
-        var selection = configured
-        selection.enable(enabledRules.flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } })
-        return selection
-    }
-
-    /// `report` with the rule selection applied (opt-in rules only when enabled).
-    func selected(_ report: Report) -> Report {
-        selection().apply(to: report, catalog: .playprep).report
-    }
-
-    /// Refuses an `--output` whose folder does not exist before any work is done.
-    func validate() throws {
-        guard let output else { return }
-        let folder = URL(fileURLWithPath: output).deletingLastPathComponent().path
-        guard PathKind(path: folder) == .folder else {
-            throw ValidationError("--output \(output): the folder \(folder) does not exist")
-        }
-    }
-
-    /// Prints `report` (or writes it to `--output` and prints its summary) and exits 1 when it fails. The HTML
-    /// report's NinePatch sheets mark bad patches found with `badPatchTolerance`.
-    func finish(with report: Report, badPatchTolerance: Int = NinePatchLints.defaultBadPatchTolerance) throws {
-        let console = Console.standardOutput
-        let illustrations = format == .html
-            ? ReportIllustrator(badPatchTolerance: badPatchTolerance).illustrations(for: report) : [:]
-        if let output {
-            let rendered = format.reporter(useColor: false, strict: strict, illustrations: illustrations).render(report)
-            do {
-                try AtomicFile(path: output).write(rendered)
-            } catch {
-                throw CLIError.cannotWrite(output, reason: error.description)
-            }
-            console.write(TextReporter(useColor: console.supportsColor).summaryLine(report.summary)
-                + " (\(format.rawValue) report in \(output))\n")
-        } else {
-            console.write(format.reporter(useColor: console.supportsColor, strict: strict, illustrations: illustrations)
-                .render(report))
-        }
-        if report.fails(strict: strict) {
-            throw ExitCode.failure
         }
     }
 }

@@ -16,63 +16,6 @@ struct NinePatchCommand: ParsableCommand {
     )
 }
 
-/// Decoder limits as flags, shared by the commands that read PNGs.
-struct LimitOptions: ParsableArguments {
-    @Option(help: "Refuse images wider than this many pixels.")
-    var maxWidth = PNGLimits.standard.maxWidth
-
-    @Option(help: "Refuse images taller than this many pixels.")
-    var maxHeight = PNGLimits.standard.maxHeight
-
-    @Option(help: "Refuse images with more pixels than this (width x height).")
-    var maxPixels = PNGLimits.standard.maxPixels
-
-    @Option(help: "Refuse files larger than this many bytes.")
-    var maxFileBytes = PNGLimits.standard.maxFileBytes
-
-    /// A checker with these limits; `badPatchTolerance` turns the NP107 lint on. Checking needs only the
-    /// `.geometry` detail; compiling, drawing and inspecting need `.full`.
-    func checker(detail: NinePatchParser.Detail = .full, badPatchTolerance: Int? = nil) -> NinePatchChecker {
-        NinePatchChecker(
-            decoder: PNGDecoder(limits: PNGLimits(
-                maxWidth: maxWidth, maxHeight: maxHeight, maxPixels: maxPixels, maxFileBytes: maxFileBytes)),
-            parser: NinePatchParser(detail: detail, badPatchTolerance: badPatchTolerance))
-    }
-}
-
-/// `--jobs`, for the commands that check folders in parallel.
-struct JobsOption: ParsableArguments {
-    @Option(name: [.customShort("j"), .customLong("jobs")], help: "Files checked in parallel (default: the CPUs this process may use).")
-    var requestedJobs: Int?
-
-    /// The flag, else one job per CPU this process may use, within a container's CPU quota (asked only now: the
-    /// argument parser builds commands several times).
-    var jobs: Int { requestedJobs ?? NinePatchChecker.usableCPUs }
-
-    func validate() throws {
-        if let requestedJobs, requestedJobs < 1 { throw ValidationError("--jobs must be at least 1") }
-    }
-}
-
-/// `--bad-patch-tolerance`, for the commands that run the NinePatch lints.
-struct LintOptions: ParsableArguments {
-    @Option(help: ArgumentHelp(
-        "NP107's visibility threshold: report a stretchable cell when, stretched 8x, it differs from the same cell stretched cleanly by more than this per premultiplied channel over 8+ pixels (default \(NinePatchLints.defaultBadPatchTolerance)).",
-        discussion: "0 is Draw 9-patch's exact equality; the default ignores invisible dithering noise."))
-    var badPatchTolerance: Int?
-
-    func validate() throws {
-        if let badPatchTolerance, !(0...255).contains(badPatchTolerance) {
-            throw ValidationError("--bad-patch-tolerance must be between 0 and 255")
-        }
-    }
-
-    /// The tolerance to use: the flag, else the configured one, else the default.
-    func tolerance(configured: Int? = nil) -> Int {
-        badPatchTolerance ?? configured ?? NinePatchLints.defaultBadPatchTolerance
-    }
-}
-
 /// `playprep ninepatch check PATH...`
 struct CheckNinePatch: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -38,23 +38,3 @@ struct OutputFile {
     }
 }
 
-/// `-o OUT` and `--force`: where compile, decompile and preview write, never over their input unless forced.
-struct OutputOptions: ParsableArguments {
-    @Option(name: .shortAndLong, help: "The file to write (atomically: it appears complete or not at all).")
-    var output: String
-
-    @Flag(help: "Allow the output to replace the input file.")
-    var force = false
-
-    /// Refuses, before any work, to replace `input` without `--force` (the paths are compared after resolving
-    /// links), and names a missing input.
-    func checkTarget(against input: String) throws {
-        guard FileSystem.isFile(input) else { throw CLIError.inputNotFound(input) }
-        try OutputFile(path: output, force: force).checkNotOverwriting([input])
-    }
-
-    /// Encodes and writes the output; an encoding or writing failure leaves no file behind (exit 2).
-    func write(_ encode: () throws(PNGError) -> [UInt8]) throws {
-        try OutputFile(path: output, force: force).write(encode)
-    }
-}

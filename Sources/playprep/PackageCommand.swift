@@ -33,8 +33,7 @@ struct CheckPackage: ParsableCommand {
     @Flag(help: "Check plain names as a namespace (a Java keyword segment is then an error, not a warning).")
     var namespace = false
 
-    @Option(name: .customLong("expect"), help: "The applicationId the app is published under (PKG013).")
-    var expected: String?
+    @OptionGroup var expectation: ExpectOption
 
     @OptionGroup var report: ReportOptions
 
@@ -43,10 +42,12 @@ struct CheckPackage: ParsableCommand {
             let isBuildFile = name.hasSuffix(".gradle") || name.hasSuffix(".gradle.kts") || name.hasSuffix(".xml")
             guard isBuildFile, FileSystem.isFile(name) else {
                 if isBuildFile, !FileSystem.isFile(name) { throw CLIError.inputNotFound(name) }
-                let input = PackageNameCase(name, role: namespace ? .namespace : .applicationID, expected: expected)
+                let input = PackageNameCase(
+                    name, role: namespace ? .namespace : .applicationID, expected: expectation.expected)
                 return FileReport(file: name, diagnostics: PackageNameChecker().check(input).map { $0.diagnostic(file: name) })
             }
-            return FileReport(file: name, diagnostics: BuildFilePackageCheck(expected: expected).diagnostics(forFileAt: name))
+            let check = BuildFilePackageCheck(expected: expectation.expected)
+            return FileReport(file: name, diagnostics: check.diagnostics(forFileAt: name))
         }
         try report.finish(with: report.selected(Report(files: files)))
     }

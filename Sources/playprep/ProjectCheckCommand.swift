@@ -36,8 +36,7 @@ struct CheckProject: ParsableCommand {
     @Flag(help: "Also report what aapt (v1) would reject (NP201).")
     var aapt1 = false
 
-    @Option(name: .customLong("expect"), help: "The applicationId the app is published under (PKG013).")
-    var expected: String?
+    @OptionGroup var expectation: ExpectOption
 
     @Option(help: "The version code being released: its changelog is checked and must exist (default: the build's).")
     var versionCode: Int?
@@ -65,7 +64,7 @@ struct CheckProject: ParsableCommand {
         guard PathKind(path: projectDirectory) == .folder else { throw CLIError.inputNotFound(projectDirectory) }
         var configuration = try loadConfiguration()
         if aapt1 { configuration.aapt1Compatibility = true }
-        if let expected { configuration.expectedApplicationID = expected }
+        if let expected = expectation.expected { configuration.expectedApplicationID = expected }
         if let versionCode {
             configuration.listingOptions.versionCode = versionCode
             configuration.listingOptions.requiresReleaseNotes = true

@@ -31,18 +31,6 @@ struct PixelSizeList: ExpressibleByArgument {
     }
 }
 
-/// `--filter`: the sampling a rendering uses.
-enum FilterOption: String, ExpressibleByArgument, CaseIterable {
-    case linear, nearest
-
-    var filter: RenderFilter {
-        switch self {
-        case .linear: .linear
-        case .nearest: .nearest
-        }
-    }
-}
-
 /// A NinePatch source that aapt2 accepts, with its pixels; a rejected file prints its diagnostics and exits 1.
 struct AcceptedNinePatch {
     var image: RGBAImage
@@ -87,8 +75,7 @@ struct RenderNinePatch: ParsableCommand {
     @Option(name: [.short, .long], help: "The PNG to write; with several sizes, a path containing {size}.")
     var output: String
 
-    @Option(help: "Sampling: linear (Android's default) or nearest.")
-    var filter: FilterOption = .linear
+    @OptionGroup var sampling: SamplingOption
 
     @Option(help: "Density scale applied first, as when a drawable is loaded on a denser (or sparser) device.")
     var scale: Float?
@@ -125,7 +112,7 @@ struct RenderNinePatch: ParsableCommand {
             if let scale {
                 (content, ninePatch) = try DensityScaling(factor: scale).apply(to: content, ninePatch: ninePatch)
             }
-            let renderer = NinePatchRenderer(filter: filter.filter)
+            let renderer = NinePatchRenderer(filter: sampling.renderFilter)
             for (size, target) in zip(size, targets) {
                 var rendered = try renderer.render(content, as: ninePatch, width: size.width, height: size.height)
                     .unpremultiplied
@@ -161,8 +148,7 @@ struct PreviewNinePatch: ParsableCommand {
     @Option(parsing: .upToNextOption, help: "Sizes to render, WIDTHxHEIGHT, comma- or space-separated (default: a small, wide, tall and large one).")
     var sizes: [PixelSizeList] = []
 
-    @Option(help: "Sampling: linear (Android's default) or nearest.")
-    var filter: FilterOption = .linear
+    @OptionGroup var sampling: SamplingOption
 
     @OptionGroup var lints: LintOptions
     @OptionGroup var limits: LimitOptions
@@ -178,7 +164,7 @@ struct PreviewNinePatch: ParsableCommand {
         let source = try AcceptedNinePatch(file: file, checker: limits.checker())
         let sheet = PreviewSheet(
             sizes: sizes.isEmpty ? nil : sizes.flatMap(\.sizes).map { RenderSize(width: $0.width, height: $0.height) },
-            filter: filter.filter, badPatchTolerance: lints.tolerance())
+            filter: sampling.renderFilter, badPatchTolerance: lints.tolerance())
         let title = String(file.split(separator: "/").last ?? Substring(file))
         do {
             let drawn = try sheet.draw(source: source.image, ninePatch: source.ninePatch, title: title)

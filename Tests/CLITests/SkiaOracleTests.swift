@@ -7,12 +7,14 @@ import TestSupport
 @Suite(.enabled(if: Fixtures.sharedOracle != nil,
                 "shared/oracle not found beside the checkout (set PLAYPREP_ORACLE); skipping the Skia comparison"))
 struct SkiaOracleTests {
-    @Test func renderingsMatchSkia() throws {
-        guard let python = TestPython.interpreter(importing: ["skia", "numpy", "PIL"]) else {
-            print("skipped: no Python with skia-python, numpy and pillow (pip install -r scripts/oracle-requirements.txt, "
-                + "or set PLAYPREP_PYTHON)")
-            return
-        }
+    static let python = TestPython.interpreter(importing: ["skia", "numpy", "PIL"])
+
+    @Test(.enabled(if: SkiaOracleTests.python != nil, """
+        no Python with skia-python, numpy and pillow (pip install -r scripts/oracle-requirements.txt, \
+        or set PLAYPREP_PYTHON)
+        """))
+    func renderingsMatchSkia() throws {
+        let python = try #require(Self.python)
         let folders = ["corpus", "problems", "unusual"].map { Fixtures.testImage($0).path }
         let result = try TestPython.run(python, [
             Fixtures.packageRoot.appendingPathComponent("scripts/compare-skia.py").path,

@@ -112,11 +112,10 @@ import FoundationXML
         #expect((location(2)?["region"] as? [String: Any])?["startColumn"] as? Int == 4)
     }
 
-    @Test func sarifValidatesAgainstTheOfficialSchema() throws {
-        guard let python = TestPython.interpreter(importing: ["jsonschema"]) else {
-            print("skipped: no Python with the jsonschema package (set PLAYPREP_PYTHON or create .venv-oracle)")
-            return
-        }
+    @Test(.enabled(if: TestPython.withJSONSchema != nil,
+        "no Python with the jsonschema package (set PLAYPREP_PYTHON or create .venv-oracle)"))
+    func sarifValidatesAgainstTheOfficialSchema() throws {
+        let python = try #require(TestPython.withJSONSchema)
         let text = SARIFReporter(catalog: catalog, toolVersion: "1.0").render(report)
         let result = try TestPython.run(
             python, ["-c", TestPython.validateJSONSchema, TestPython.sarifSchema.path], input: text)
@@ -178,11 +177,10 @@ import FoundationXML
             == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
     }
 
-    @Test func codeQualityValidatesAgainstGitLabsDocumentedFields() throws {
-        guard let python = TestPython.interpreter(importing: ["jsonschema"]) else {
-            print("skipped: no Python with the jsonschema package (set PLAYPREP_PYTHON or create .venv-oracle)")
-            return
-        }
+    @Test(.enabled(if: TestPython.withJSONSchema != nil,
+        "no Python with the jsonschema package (set PLAYPREP_PYTHON or create .venv-oracle)"))
+    func codeQualityValidatesAgainstGitLabsDocumentedFields() throws {
+        let python = try #require(TestPython.withJSONSchema)
         let text = CodeClimateReporter().render(report)
         let schema = TestPython.codeQualitySchema.path
         let result = try TestPython.run(python, ["-c", TestPython.validateJSONSchema, schema], input: text)

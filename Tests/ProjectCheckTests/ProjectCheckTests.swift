@@ -122,15 +122,6 @@ import TestSupport
         #expect(configuration.targetAPIPolicy.requirement(on: "2026-11-23", otherFormFactor: false)?.level == 34)
         #expect(ProjectConfiguration().targetAPIPolicy.requirement(on: "2026-11-23", otherFormFactor: false)?.level == 36)
     }
-
-    @Test func aapt1CompatibilityIsOptIn() throws {
-        var configuration = try ProjectConfiguration.parse("ninepatch:\n  aapt1: true\n", file: "c.yml")
-        #expect(configuration.aapt1Compatibility)
-        configuration.excludes = [Glob("fastlane/**")]
-        let checks = NinePatchChecker().check(fileAt: Fixtures.testImage("crafted/no_top_ticks.9.png").path)
-        let model = try #require(checks.ninePatch)
-        #expect(NinePatchLints.aapt1Compatibility(model, file: "f").map(\.ruleID) == ["NP201"])
-    }
 }
 
 @Suite struct ConfigurationTests {
@@ -278,20 +269,35 @@ import TestSupport
 }
 
 @Suite struct AAPT1OptInTests {
+    /// A project whose drawables lack top, left or both stretch ticks (aapt2 accepts them, aapt v1 does not),
+    /// beside one with both: NP201 is reported only when playprep.yml turns `aapt1` on, once per lacking file.
     @Test func np201ReportsOnlyWithTheAAPT1Setting() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("aapt1-\(UUID())")
         defer { try? FileManager.default.removeItem(at: root) }
         let drawable = root.appendingPathComponent("app/src/main/res/drawable")
         try FileManager.default.createDirectory(at: drawable, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(
-            at: Fixtures.testImage("crafted/no_top_ticks.9.png"), to: drawable.appendingPathComponent("bar.9.png"))
+        for name in ["basic", "no_top_ticks", "no_left_ticks", "no_ticks"] {
+            try FileManager.default.copyItem(
+                at: Fixtures.testImage("crafted/\(name).9.png"), to: drawable.appendingPathComponent("\(name).9.png"))
+        }
         let inventory = ProjectDiscovery().inventory(of: root.path)
-        var configuration = ProjectConfiguration()
-        let quiet = ProjectChecker(configuration: configuration, jobs: 1).run(inventory)
+        #expect(inventory.ninePatchFiles.count == 4)
+        let byDefault = ProjectChecker(configuration: ProjectConfiguration(), jobs: 1).run(inventory)
+        let off = try ProjectConfiguration.parse("ninepatch:\n  aapt1: false\n", file: "playprep.yml")
+        let on = try ProjectConfiguration.parse("ninepatch:\n  aapt1: true\n", file: "playprep.yml")
+        let quiet = ProjectChecker(configuration: off, jobs: 1).run(inventory)
+        let loud = ProjectChecker(configuration: on, jobs: 1).run(inventory)
+        #expect(byDefault.report == quiet.report)
         #expect(!quiet.report.diagnostics.contains { $0.ruleID == "NP201" })
-        configuration.aapt1Compatibility = true
-        let loud = ProjectChecker(configuration: configuration, jobs: 1).run(inventory)
-        #expect(loud.report.diagnostics.map(\.ruleID) == ["NP201"])
+        let np201 = loud.report.diagnostics.filter { $0.ruleID == "NP201" }
+        #expect(np201.map { inventory.relative($0.file) } == [
+            "app/src/main/res/drawable/no_left_ticks.9.png", "app/src/main/res/drawable/no_ticks.9.png",
+            "app/src/main/res/drawable/no_top_ticks.9.png",
+        ])
+        #expect(np201.map(\.location) == [.pixel(x: 0, y: 1), .pixel(x: 1, y: 0), .pixel(x: 1, y: 0)])
+        #expect(np201.first { $0.file.hasSuffix("/no_ticks.9.png") }?.message.hasPrefix(
+            "the top and left borders have no stretch tick") == true)
+        #expect(loud.report.diagnostics.filter { $0.ruleID != "NP201" } == quiet.report.diagnostics)
     }
 }
 

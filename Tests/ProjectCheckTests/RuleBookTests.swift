@@ -14,7 +14,11 @@ import Testing
     }
 
     @Test func storeRulesShowTheirOwnExamples() throws {
-        for family in book.families where ["PKG", "TXT", "LOC", "LAY", "IMG", "CON", "FDR"].contains(family.prefix) {
+        let prefixes = ["PKG", "TXT", "LOC", "LAY", "IMG", "CON", "FDR"]
+        let families = book.families.filter { prefixes.contains($0.prefix) }
+        #expect(families.map(\.prefix).sorted() == prefixes.sorted())
+        #expect(families.allSatisfy { !$0.rules.isEmpty })
+        for family in families {
             for rule in family.rules {
                 let entry = try #require(book.entry(for: rule.id))
                 #expect(!entry.passing.isEmpty && !entry.failing.isEmpty, "\(rule.id)")

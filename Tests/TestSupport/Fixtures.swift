@@ -143,6 +143,9 @@ public enum TestPython {
         }
     }
 
+    /// A Python that can import `jsonschema`, looked up once; `nil` when there is none, so schema tests skip.
+    public static let withJSONSchema: URL? = interpreter(importing: ["jsonschema"])
+
     /// Runs `python arguments…` with `input` on standard input; returns the exit status and standard output.
     public static func run(_ python: URL, _ arguments: [String], input: String = "") throws -> (status: Int32, output: String) {
         let process = Process()

@@ -1,10 +1,11 @@
-public import PNGKit
+import PNGKit
 
 /// Tiny image files for rule examples: real PNG and JPEG headers with no pixel data (enough for every header
-/// rule, and cheap at any size), or a fully encoded PNG when pixels matter.
-public enum SyntheticImage {
+/// rule, and cheap at any size), or a fully encoded PNG when pixels matter. Internal: tests reach it through
+/// `@testable import`.
+enum SyntheticImage {
     /// A PNG signature, IHDR, optional tRNS, an empty IDAT and IEND; `padding` zero bytes follow to reach a file size.
-    public static func pngHeader(
+    static func pngHeader(
         width: Int, height: Int, colorType: PNGColorType = .rgb, bitDepth: Int = 8, transparency: Bool = false,
         padding: Int = 0
     ) -> [UInt8] {
@@ -17,7 +18,7 @@ public enum SyntheticImage {
     }
 
     /// A baseline JPEG: SOI, an SOF0 segment with the size and `components` (1 grey, 3 YCbCr, 4 CMYK), EOI.
-    public static func jpegHeader(width: Int, height: Int, components: Int = 3) -> [UInt8] {
+    static func jpegHeader(width: Int, height: Int, components: Int = 3) -> [UInt8] {
         var sof: [UInt8] = [0xFF, 0xC0] + bigEndian16(8 + 3 * components) + [8]
         sof += bigEndian16(height) + bigEndian16(width) + [UInt8(components)]
         for id in 1...components { sof += [UInt8(id), 0x11, 0] }
@@ -25,7 +26,7 @@ public enum SyntheticImage {
     }
 
     /// A real RGBA PNG whose every pixel is white with `alpha` (255: an alpha channel that is not needed).
-    public static func whiteRGBA(width: Int, height: Int, alpha: UInt8) -> [UInt8] {
+    static func whiteRGBA(width: Int, height: Int, alpha: UInt8) -> [UInt8] {
         let white = RGBA(red: 255, green: 255, blue: 255, alpha: alpha)
         // Encoding a non-empty RGBA image cannot fail.
         return (try? PNGEncoder(compressionLevel: 1).encode(RGBAImage(width: width, height: height, fill: white))) ?? []

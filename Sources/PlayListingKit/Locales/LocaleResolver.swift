@@ -34,15 +34,6 @@ public struct LocaleResolver: Sendable {
         return related.isEmpty ? .unsupported : .nearMiss(related)
     }
 
-    /// The Play code `name` stands for, when it is one after fixing case and separators.
-    public func canonical(_ name: String) -> String? {
-        switch verdict(for: name) {
-        case .valid: name
-        case .misspelt(let code): code
-        default: nil
-        }
-    }
-
     /// Codes sharing the language: `ar-SA` → `ar`, `es-MX` → `es-419`, `bn` → `bn-BD`, `zh_Hant_HK` → `zh-HK`
     /// (a script subtag is dropped when the language and region make a Play code).
     private func relatedCodes(_ normalized: String) -> [String] {

@@ -1,38 +1,14 @@
 #if os(Linux)
 import Foundation
-import NinePatchKit
+@testable import NinePatchKit
 import Testing
-import ThreadStart
 
-/// `threadstart_spawn` runs its body like `pthread_create`, and the CPU placement it starts the thread with is only
-/// a hint: once running, the thread may use every CPU the process may. `usableCPUs` counts those CPUs.
-@Suite(.timeLimit(.minutes(1))) struct ThreadStartTests {
-    /// What the started thread saw.
-    final class Probe: @unchecked Sendable {
-        var ran = false
-        var allowedCPUs: String?
-    }
-
+/// `usableCPUs` counts the CPUs this thread may use, lowered to a cgroup CPU quota.
+@Suite struct UsableCPUsTests {
     /// The `Cpus_allowed_list` line of a `/proc` status file, e.g. `Cpus_allowed_list:\t0-1`.
     static func allowedCPUs(inStatus path: String) -> String? {
         guard let status = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
         return status.split(separator: "\n").first { $0.hasPrefix("Cpus_allowed_list:") }.map(String.init)
-    }
-
-    @Test func startedThreadRunsItsBodyFreeToUseEveryCPU() throws {
-        let probe = Probe()
-        var thread = pthread_t()
-        let status = threadstart_spawn(&thread, { context in
-            let probe = Unmanaged<Probe>.fromOpaque(context!).takeRetainedValue()
-            probe.allowedCPUs = ThreadStartTests.allowedCPUs(inStatus: "/proc/thread-self/status")
-            probe.ran = true
-            return nil
-        }, Unmanaged.passRetained(probe).toOpaque())
-        try #require(status == 0)
-        pthread_join(thread, nil)
-        #expect(probe.ran)
-        let processCPUs = try #require(Self.allowedCPUs(inStatus: "/proc/self/status"))
-        #expect(probe.allowedCPUs == processCPUs)
     }
 
     /// The number of CPUs in a list such as `0-3,6,8-9`.
@@ -53,19 +29,28 @@ import ThreadStart
     }
 
     @Test(arguments: [
-        ("max 100000\n", 0), ("200000 100000\n", 2), ("150000 100000", 2), ("50000 100000\n", 1),
-        ("100000 100000", 1), ("0 100000", 0), ("nonsense", 0), ("", 0),
-    ])
-    func cgroupV2QuotaIsReadInWholeCPUsRoundedUp(text: String, cpus: Int32) {
-        #expect(threadstart_cpus_from_cpu_max(text) == cpus)
+        ("max 100000\n", nil), ("200000 100000\n", 2), ("150000 100000", 2), ("50000 100000\n", 1),
+        ("100000 100000", 1), ("0 100000", nil), ("nonsense", nil), ("", nil),
+    ] as [(String, Int?)])
+    func cgroupV2QuotaIsReadInWholeCPUsRoundedUp(text: String, cpus: Int?) {
+        #expect(UsableCPUs.cpus(cpuMax: text) == cpus)
     }
 
     @Test(arguments: [
-        ("-1\n", "100000\n", 0), ("250000\n", "100000\n", 3), ("100000", "100000", 1), ("25000", "100000", 1),
-        ("x", "100000", 0), ("100000", "0", 0),
-    ])
-    func cgroupV1QuotaIsReadInWholeCPUsRoundedUp(quota: String, period: String, cpus: Int32) {
-        #expect(threadstart_cpus_from_cfs(quota, period) == cpus)
+        ("-1\n", "100000\n", nil), ("250000\n", "100000\n", 3), ("100000", "100000", 1), ("25000", "100000", 1),
+        ("x", "100000", nil), ("100000", "0", nil),
+    ] as [(String, String, Int?)])
+    func cgroupV1QuotaIsReadInWholeCPUsRoundedUp(quota: String, period: String, cpus: Int?) {
+        #expect(UsableCPUs.cpus(cfsQuota: quota, period: period) == cpus)
+    }
+
+    @Test(arguments: [
+        ("Name:\tx\nCpus_allowed:\tf\nCpus_allowed_list:\t0-3\nMems_allowed:\t1\n", 4),
+        ("Cpus_allowed_list:\t0-3,6,8-9\n", 7), ("Cpus_allowed_list:\t5", 1), ("Cpus_allowed:\tff\n", nil),
+        ("Cpus_allowed_list:\t3-1\n", nil), ("Cpus_allowed_list:\t\n", nil),
+    ] as [(String, Int?)])
+    func allowedCPUsAreCountedFromTheStatusList(status: String, cpus: Int?) {
+        #expect(UsableCPUs.cpus(allowedIn: status) == cpus)
     }
 
     @Test func usableCPUsAreTheAllowedOnesUnlessAQuotaLowersThem() throws {

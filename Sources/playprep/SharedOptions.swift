@@ -1,0 +1,175 @@
+import ArgumentParser
+import Diagnostics
+import FileAccess
+import Foundation
+import NinePatchKit
+import PNGKit
+import ProjectCheck
+import ReportIllustrations
+
+// The options several commands share, each group declared once so its flags and help read alike everywhere.
+
+/// `--format`, `--output` and `--strict`, shared by the checking commands.
+struct ReportOptions: ParsableArguments {
+    @Option(name: .long, help: "Report format: \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
+    var format: ReportFormat = .text
+
+    @Option(name: .long, help: "Write the report to this file (atomically); the summary line still goes to standard output.")
+    var output: String?
+
+    @Flag(name: .long, help: "Fail (exit 1) on warnings too.")
+    var strict = false
+
+    @Option(
+        name: .customLong("enable"), parsing: .singleValue,
+        help: "Turn on an opt-in rule (repeatable, or comma-separated), e.g. --enable LOC006,IMG017.")
+    var enabledRules: [String] = []
+
+    /// `configured` with the `--enable` rules turned on.
+    func selection(_ configured: RuleSelection = RuleSelection()) -> RuleSelection {
+        var selection = configured
+        selection.enable(enabledRules.flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } })
+        return selection
+    }
+
+    /// `report` with the rule selection applied (opt-in rules only when enabled).
+    func selected(_ report: Report) -> Report {
+        selection().apply(to: report, catalog: .playprep).report
+    }
+
+    /// Refuses an `--output` whose folder does not exist before any work is done.
+    func validate() throws {
+        guard let output else { return }
+        let folder = URL(fileURLWithPath: output).deletingLastPathComponent().path
+        guard PathKind(path: folder) == .folder else {
+            throw ValidationError("--output \(output): the folder \(folder) does not exist")
+        }
+    }
+
+    /// Prints `report` (or writes it to `--output` and prints its summary) and exits 1 when it fails. The HTML
+    /// report's NinePatch sheets mark bad patches found with `badPatchTolerance`.
+    func finish(with report: Report, badPatchTolerance: Int = NinePatchLints.defaultBadPatchTolerance) throws {
+        let console = Console.standardOutput
+        let illustrations = format == .html
+            ? ReportIllustrator(badPatchTolerance: badPatchTolerance).illustrations(for: report) : [:]
+        if let output {
+            let rendered = format.reporter(useColor: false, strict: strict, illustrations: illustrations).render(report)
+            do {
+                try AtomicFile(path: output).write(rendered)
+            } catch {
+                throw CLIError.cannotWrite(output, reason: error.description)
+            }
+            console.write(TextReporter(useColor: console.supportsColor).summaryLine(report.summary)
+                + " (\(format.rawValue) report in \(output))\n")
+        } else {
+            console.write(format.reporter(useColor: console.supportsColor, strict: strict, illustrations: illustrations)
+                .render(report))
+        }
+        if report.fails(strict: strict) {
+            throw ExitCode.failure
+        }
+    }
+}
+
+/// Decoder limits as flags, shared by the commands that read PNGs.
+struct LimitOptions: ParsableArguments {
+    @Option(help: "Refuse images wider than this many pixels.")
+    var maxWidth = PNGLimits.standard.maxWidth
+
+    @Option(help: "Refuse images taller than this many pixels.")
+    var maxHeight = PNGLimits.standard.maxHeight
+
+    @Option(help: "Refuse images with more pixels than this (width x height).")
+    var maxPixels = PNGLimits.standard.maxPixels
+
+    @Option(help: "Refuse files larger than this many bytes.")
+    var maxFileBytes = PNGLimits.standard.maxFileBytes
+
+    /// A checker with these limits; `badPatchTolerance` turns the NP107 lint on. Checking needs only the
+    /// `.geometry` detail; compiling, drawing and inspecting need `.full`.
+    func checker(detail: NinePatchParser.Detail = .full, badPatchTolerance: Int? = nil) -> NinePatchChecker {
+        NinePatchChecker(
+            decoder: PNGDecoder(limits: PNGLimits(
+                maxWidth: maxWidth, maxHeight: maxHeight, maxPixels: maxPixels, maxFileBytes: maxFileBytes)),
+            parser: NinePatchParser(detail: detail, badPatchTolerance: badPatchTolerance))
+    }
+}
+
+/// `--bad-patch-tolerance`, for the commands that run the NinePatch lints.
+struct LintOptions: ParsableArguments {
+    @Option(help: ArgumentHelp(
+        "NP107's visibility threshold: report a stretchable cell when, stretched 8x, it differs from the same cell stretched cleanly by more than this per premultiplied channel over 8+ pixels (default \(NinePatchLints.defaultBadPatchTolerance)).",
+        discussion: "0 is Draw 9-patch's exact equality; the default ignores invisible dithering noise."))
+    var badPatchTolerance: Int?
+
+    func validate() throws {
+        if let badPatchTolerance, !(0...255).contains(badPatchTolerance) {
+            throw ValidationError("--bad-patch-tolerance must be between 0 and 255")
+        }
+    }
+
+    /// The tolerance to use: the flag, else the configured one, else the default.
+    func tolerance(configured: Int? = nil) -> Int {
+        badPatchTolerance ?? configured ?? NinePatchLints.defaultBadPatchTolerance
+    }
+}
+
+/// `--jobs`, for the commands that check folders in parallel.
+struct JobsOption: ParsableArguments {
+    @Option(name: [.customShort("j"), .customLong("jobs")], help: "Files checked in parallel (default: the CPUs this process may use).")
+    var requestedJobs: Int?
+
+    /// The flag, else one job per CPU this process may use, within a container's CPU quota (asked only now: the
+    /// argument parser builds commands several times).
+    var jobs: Int { requestedJobs ?? NinePatchChecker.usableCPUs }
+
+    func validate() throws {
+        if let requestedJobs, requestedJobs < 1 { throw ValidationError("--jobs must be at least 1") }
+    }
+}
+
+/// `-o OUT` and `--force`: where compile, decompile and preview write, never over their input unless forced.
+struct OutputOptions: ParsableArguments {
+    @Option(name: .shortAndLong, help: "The file to write (atomically: it appears complete or not at all).")
+    var output: String
+
+    @Flag(help: "Allow the output to replace the input file.")
+    var force = false
+
+    /// Refuses, before any work, to replace `input` without `--force` (the paths are compared after resolving
+    /// links), and names a missing input.
+    func checkTarget(against input: String) throws {
+        guard FileSystem.isFile(input) else { throw CLIError.inputNotFound(input) }
+        try OutputFile(path: output, force: force).checkNotOverwriting([input])
+    }
+
+    /// Encodes and writes the output; an encoding or writing failure leaves no file behind (exit 2).
+    func write(_ encode: () throws(PNGError) -> [UInt8]) throws {
+        try OutputFile(path: output, force: force).write(encode)
+    }
+}
+
+/// `--expect`, for the commands that judge applicationIds.
+struct ExpectOption: ParsableArguments {
+    @Option(name: .customLong("expect"), help: "The applicationId the app is published under (PKG013).")
+    var expected: String?
+}
+
+/// `--filter`, for the commands that render.
+struct SamplingOption: ParsableArguments {
+    @Option(help: "Sampling: linear (Android's default) or nearest.")
+    var filter: FilterOption = .linear
+
+    /// The sampling a rendering uses.
+    var renderFilter: RenderFilter {
+        switch filter {
+        case .linear: .linear
+        case .nearest: .nearest
+        }
+    }
+}
+
+/// The values of `--filter`.
+enum FilterOption: String, ExpressibleByArgument, CaseIterable {
+    case linear, nearest
+}
