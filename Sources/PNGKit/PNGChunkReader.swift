@@ -50,14 +50,3 @@ extension PNGChunk {
         bytes[offset..<(offset + 4)].reduce(0) { $0 << 8 | UInt32($1) }
     }
 }
-
-/// The CRC-32 PNG puts after each chunk (ISO 3309, polynomial 0xEDB88320, over the chunk name and data).
-enum CRC32 {
-    private static let table: [UInt32] = (0..<256).map { index in
-        (0..<8).reduce(UInt32(index)) { crc, _ in crc & 1 == 1 ? 0xEDB8_8320 ^ (crc >> 1) : crc >> 1 }
-    }
-
-    static func checksum(_ bytes: ArraySlice<UInt8>) -> UInt32 {
-        ~bytes.reduce(~UInt32(0)) { crc, byte in table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8) }
-    }
-}
