@@ -105,22 +105,15 @@ public struct PNGDecoder: Sendable {
     /// letter) over `limits.maxChunkBytes`, before libpng sees it: libpng allocates a text chunk's declared size before
     /// reading it, so a 1 KiB file declaring a 2 GB `iTXt` cost 2 GB and seconds (found by fuzzing).
     private func checkChunkLengths(_ bytes: [UInt8]) throws(PNGError) {
-        guard bytes.count >= 8, bytes[0..<8].elementsEqual(PNGChunk.signature) else { return }
-        var position = 8
-        while bytes.count - position >= 8 {
-            let length = Int(PNGChunk.bigEndian32(bytes, at: position))
-            let nameBytes = bytes[(position + 4)..<(position + 8)]
-            var name: String { String(decoding: nameBytes, as: UTF8.self) }
-            guard length <= bytes.count - position - 12 else {
-                throw .corrupt("file is truncated: chunk \(name) at byte \(position) declares \(length) bytes, "
-                    + "but the file has \(bytes.count)")
+        guard var chunks = PNGChunkIterator(bytes) else { return }
+        while let chunk = try chunks.next(orThrow: { overrun in
+            PNGError.corrupt("file is truncated: chunk \(overrun.type.name) at byte \(overrun.offset) declares "
+                + "\(overrun.length) bytes, but the file has \(bytes.count)")
+        }) {
+            guard !chunk.type.isAncillary || chunk.data.count <= limits.maxChunkBytes else {
+                throw .corrupt(
+                    "chunk \(chunk.type.name) is \(chunk.data.count) bytes, over the limit of \(limits.maxChunkBytes)")
             }
-            let isAncillary = bytes[position + 4] & 0x20 != 0
-            guard !isAncillary || length <= limits.maxChunkBytes else {
-                throw .corrupt("chunk \(name) is \(length) bytes, over the limit of \(limits.maxChunkBytes)")
-            }
-            if nameBytes.elementsEqual("IEND".utf8) { return }
-            position += 12 + length
         }
     }
 
