@@ -107,12 +107,11 @@ public struct PNGDecoder: Sendable {
     private func checkChunkLengths(_ bytes: [UInt8]) throws(PNGError) {
         guard var chunks = PNGChunkIterator(bytes) else { return }
         while let chunk = try chunks.next(orThrow: { overrun in
-            PNGError.corrupt("file is truncated: chunk \(overrun.type.name) at byte \(overrun.offset) declares "
-                + "\(overrun.length) bytes, but the file has \(bytes.count)")
+            PNGError.chunkPastEnd(
+                chunk: overrun.type.name, offset: overrun.offset, length: overrun.length, fileBytes: bytes.count)
         }) {
             guard !chunk.type.isAncillary || chunk.data.count <= limits.maxChunkBytes else {
-                throw .corrupt(
-                    "chunk \(chunk.type.name) is \(chunk.data.count) bytes, over the limit of \(limits.maxChunkBytes)")
+                throw .chunkTooLarge(chunk: chunk.type.name, length: chunk.data.count, limit: limits.maxChunkBytes)
             }
         }
     }
@@ -125,7 +124,7 @@ public struct PNGDecoder: Sendable {
         let width = Int(PNGChunk.bigEndian32(bytes, at: 16))
         let height = Int(PNGChunk.bigEndian32(bytes, at: 20))
         if width == 0 || height == 0 {
-            throw .corrupt("IHDR declares a \(width)x\(height) image; both sides must be at least 1")
+            throw .zeroSize(width: width, height: height)
         }
         if !limits.admits(width: width, height: height) {
             throw .tooLarge(width: width, height: height, limits: limits)
@@ -135,7 +134,7 @@ public struct PNGDecoder: Sendable {
     private static func header(of reader: UnsafeMutablePointer<pngshim_reader>) throws(PNGError) -> PNGHeader {
         let state = reader.pointee
         guard let colorType = PNGColorType(rawValue: Int(state.color_type)) else {
-            throw .corrupt("unknown colour type \(state.color_type)")
+            throw .unknownColorType(Int(state.color_type))
         }
         return PNGHeader(
             width: Int(state.width), height: Int(state.height), bitDepth: Int(state.bit_depth),
@@ -150,8 +149,15 @@ public struct PNGDecoder: Sendable {
             throw reader.pointee.size == 0 ? .empty : .notPNG
         case Int(PNGSHIM_NO_MEMORY):
             throw .outOfMemory
+        case Int(PNGSHIM_TRUNCATED):
+            let state = reader.pointee
+            throw .truncated(needed: state.needed, offset: state.offset, fileBytes: state.size)
+        case Int(PNGSHIM_BAD_LAYOUT):
+            throw .unexpectedRowLayout
+        case Int(PNGSHIM_MISUSE):
+            throw .misuse(message(of: reader))
         default:
-            throw .corrupt(message(of: reader))
+            throw .libpng(message(of: reader))
         }
     }
 

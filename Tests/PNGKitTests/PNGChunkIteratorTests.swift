@@ -6,8 +6,8 @@ import Testing
     let bytes: [UInt8]
 
     init() throws {
-        bytes = try PNGEncoder().encode(
-            RGBAImage(width: 2, height: 2, fill: RGBA(argb: 0xFF10_2030)), chunks: [PNGChunk(name: "npTc", data: [1, 2])])
+        let image = RGBAImage(width: 2, height: 2, fill: RGBA(argb: 0xFF10_2030))
+        bytes = try PNGEncoder().encode(image, chunks: [PNGChunk(name: "npTc", data: [1, 2])])
     }
 
     /// Every chunk of `bytes`, or the overrun that ended the walk.
@@ -45,7 +45,9 @@ import Testing
         // npTc's 2 data bytes are there, its CRC is not.
         var iterator = try #require(PNGChunkIterator(Array(bytes[0..<(33 + 8 + 2 + 3)])))
         _ = try iterator.next()
-        #expect(throws: PNGChunkOverrun(offset: 33, type: PNGChunkType("npTc"), length: 2)) { try iterator.next() }
+        #expect(throws: PNGChunkOverrun(offset: 33, type: PNGChunkType("npTc"), length: 2)) {
+            try iterator.next()
+        }
         #expect(iterator.position == 33 && !iterator.hasReadEnd)
 
         var huge = bytes
@@ -61,21 +63,25 @@ import Testing
         let (chunks, iterator) = try walk(damaged)
         #expect(chunks.map { $0.hasValidCRC(in: damaged) } == [true, false, true, true])
         #expect(iterator.hasReadEnd)
-        #expect(throws: PNGError.corrupt("chunk npTc at byte 33 has a bad CRC")) { try PNGDecoder().chunks(of: damaged) }
+        #expect(throws: PNGError.badCRC(chunk: "npTc", offset: 33)) { try PNGDecoder().chunks(of: damaged) }
     }
 
     @Test func theChunkListNamesEachBreakAsBefore() throws {
         let decoder = PNGDecoder()
-        #expect(throws: PNGError.corrupt("the file ends after 38 bytes, before the IEND chunk")) {
-            try decoder.chunks(of: Array(bytes[0..<38]))
-        }
-        #expect(throws: PNGError.corrupt("chunk npTc is truncated: 2 bytes declared at byte 33, the file has 46")) {
+        #expect(throws: PNGError.missingEnd(fileBytes: 38)) { try decoder.chunks(of: Array(bytes[0..<38])) }
+        #expect(throws: PNGError.truncatedChunk(chunk: "npTc", offset: 33, length: 2, fileBytes: 46)) {
             try decoder.chunks(of: Array(bytes[0..<46]))
         }
         var misnamed = bytes
         misnamed[37] = 0x31
-        #expect(throws: PNGError.corrupt(#"invalid chunk name ["31", "70", "54", "63"] at byte 37"#)) {
+        #expect(throws: PNGError.invalidChunkName([0x31, 0x70, 0x54, 0x63], offset: 37)) {
             try decoder.chunks(of: misnamed)
         }
+        #expect(PNGError.invalidChunkName([0x31, 0x70, 0x54, 0x63], offset: 37).description
+            == #"corrupt PNG: invalid chunk name ["31", "70", "54", "63"] at byte 37"#)
+        #expect(PNGError.missingEnd(fileBytes: 38).description
+            == "corrupt PNG: the file ends after 38 bytes, before the IEND chunk")
+        #expect(PNGError.truncatedChunk(chunk: "npTc", offset: 33, length: 2, fileBytes: 46).description
+            == "corrupt PNG: chunk npTc is truncated: 2 bytes declared at byte 33, the file has 46")
     }
 }
