@@ -49,7 +49,7 @@ let package = Package(
             swiftSettings: strictSwift),
         // Pictures for people: render overlays and preview sheets (pixel font, canvas), on top of NinePatchKit.
         .target(name: "NinePatchPreview", dependencies: ["NinePatchKit", "PNGKit"], swiftSettings: strictSwift),
-        .target(name: "PlayListingKit", dependencies: ["PNGKit", "Diagnostics"], swiftSettings: strictSwift),
+        .target(name: "PlayListingKit", dependencies: ["PNGKit", "Diagnostics", "FileAccess"], swiftSettings: strictSwift),
         // The Gradle build as AGP sees it: modules, variants, applicationIds and versionCodes, read without Gradle.
         .target(name: "AndroidBuild", dependencies: ["FileAccess"], swiftSettings: strictSwift),
         // The release artifact itself (APK or AAB): the archive read into memory within limits, the manifest and
