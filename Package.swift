@@ -89,6 +89,7 @@ let package = Package(
         ),
         .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strictSwift),
         .testTarget(name: "PNGKitTests", dependencies: ["PNGKit", "TestSupport"], swiftSettings: strictSwift),
+        .testTarget(name: "FileAccessTests", dependencies: ["FileAccess"], swiftSettings: strictSwift),
         .testTarget(
             name: "DiagnosticsTests", dependencies: ["Diagnostics", "TestSupport"], exclude: ["Resources"],
             swiftSettings: strictSwift),
