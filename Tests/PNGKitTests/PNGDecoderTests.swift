@@ -142,7 +142,7 @@ import TestSupport
         let image = RGBAImage(width: 2, height: 2, fill: RGBA(red: 1, green: 2, blue: 3, alpha: 4))
         let bytes = try PNGEncoder().encode(
             image, chunks: [PNGChunk(name: "npOl", data: [1, 2, 3]), PNGChunk(name: "npTc", data: [])])
-        #expect(chunkNames(bytes) == ["IHDR", "npOl", "npTc", "IDAT", "IEND"])
+        #expect(try chunkNames(bytes) == ["IHDR", "npOl", "npTc", "IDAT", "IEND"])
     }
 
     @Test func refusesEmptyImages() {
