@@ -41,7 +41,7 @@ let package = Package(
         .target(name: "PNGShim", dependencies: ["CLibPNG"]),
         .target(name: "PNGKit", dependencies: ["PNGShim"], swiftSettings: strictSwift),
         .target(name: "Diagnostics", swiftSettings: strictSwift),
-        // Fast POSIX file reading and folder walking for the hot paths.
+        // Every file read (size-limited), folder walk and atomic write: POSIX, no Foundation file calls.
         .target(name: "FileAccess", swiftSettings: strictSwift),
         .target(
             name: "NinePatchKit", dependencies: ["PNGKit", "Diagnostics", "FileAccess"],
@@ -50,7 +50,7 @@ let package = Package(
         .target(name: "NinePatchPreview", dependencies: ["NinePatchKit", "PNGKit"], swiftSettings: strictSwift),
         // Package names (applicationId, namespace, manifest package) as aapt2, AGP and Play judge them.
         .target(name: "PackageNameKit", dependencies: ["Diagnostics"], swiftSettings: strictSwift),
-        .target(name: "PlayListingKit", dependencies: ["PNGKit", "Diagnostics"], swiftSettings: strictSwift),
+        .target(name: "PlayListingKit", dependencies: ["PNGKit", "Diagnostics", "FileAccess"], swiftSettings: strictSwift),
         // The Gradle build as AGP sees it: modules, variants, applicationIds and versionCodes, read without Gradle.
         .target(name: "AndroidBuild", dependencies: ["FileAccess"], swiftSettings: strictSwift),
         // The release artifact itself (APK or AAB): the archive read into memory within limits, the manifest and
@@ -90,6 +90,7 @@ let package = Package(
         ),
         .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strictSwift),
         .testTarget(name: "PNGKitTests", dependencies: ["PNGKit", "TestSupport"], swiftSettings: strictSwift),
+        .testTarget(name: "FileAccessTests", dependencies: ["FileAccess"], swiftSettings: strictSwift),
         .testTarget(
             name: "DiagnosticsTests", dependencies: ["Diagnostics", "TestSupport"], exclude: ["Resources"],
             swiftSettings: strictSwift),

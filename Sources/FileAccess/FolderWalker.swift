@@ -4,21 +4,32 @@ import Glibc
 import Darwin
 #endif
 
-/// Lists the files below a folder, recursively, in sorted order. Symbolic links to folders are not followed,
-/// unless `followsLinksWithinRoot` is set: then a link whose target lies inside the walked folder is walked under
-/// the link's own name, each target once; a link to one of its own ancestors is not followed, so none can loop.
+/// Lists the files below a folder, recursively, in sorted order. Symbolic links to folders are followed as
+/// `followedLinks` says, each under the link's own name and each target once; a link to one of its own ancestors
+/// is never followed, so none can loop. A link that is not followed is listed as a file.
 public struct FolderWalker: Sendable {
-    /// Folder names not to descend into (e.g. `build`); hidden folders (`.git`, `.gradle`) are always skipped.
-    public var skippedFolderNames: Set<String>
-    /// Follow links to folders inside the walked folder (a project's `metadata -> app-metadata/<id>`).
-    public var followsLinksWithinRoot: Bool
-
-    public init(skippedFolderNames: Set<String> = [], followsLinksWithinRoot: Bool = false) {
-        self.skippedFolderNames = skippedFolderNames
-        self.followsLinksWithinRoot = followsLinksWithinRoot
+    /// Which symbolic links to folders a walk descends into.
+    public enum FollowedLinks: Sendable, Hashable {
+        /// None.
+        case none
+        /// Links whose target lies inside the walked folder (a project's `metadata -> app-metadata/<id>`).
+        case withinRoot
+        /// Links to any folder, as a program opening paths through them sees the tree (a listing folder whose
+        /// locale links to a shared one).
+        case anywhere
     }
 
-    /// Paths of the files below `folder` whose name satisfies `include`, each as `folder/relative/path`.
+    /// Folder names not to descend into (e.g. `build`); hidden folders (`.git`, `.gradle`) are always skipped.
+    public var skippedFolderNames: Set<String>
+    public var followedLinks: FollowedLinks
+
+    public init(skippedFolderNames: Set<String> = [], followedLinks: FollowedLinks = .none) {
+        self.skippedFolderNames = skippedFolderNames
+        self.followedLinks = followedLinks
+    }
+
+    /// Paths of the files below `folder` whose name satisfies `include`, each as `folder/relative/path`. A folder
+    /// that cannot be read is skipped.
     public func files(under folder: String, where include: (String) -> Bool) -> [String] {
         var found = [String]()
         visitFiles(under: folder, where: include) { found.append($0) }
@@ -28,9 +39,18 @@ public struct FolderWalker: Sendable {
     /// Calls `visit` with each path `files(under:where:)` would return, in the same order, as soon as its folder
     /// has been read, so a caller can start on the first files while the walk goes on.
     public func visitFiles(under folder: String, where include: (String) -> Bool, _ visit: (String) -> Void) {
-        let start = folder.hasSuffix("/") ? String(folder.dropLast()) : folder
-        var links = followsLinksWithinRoot ? LinkedFolders(root: Self.realPath(start)) : nil
-        walk(start, include: include, visit: visit, links: &links)
+        walk(from: folder, include: include, visit: visit, unreadable: { _, _ in })
+    }
+
+    /// The paths `files(under:where:)` would return, but a folder that cannot be read (`folder` itself included)
+    /// stops the walk instead of being skipped, so a caller that must see every file can say which it could not.
+    public func allFiles(under folder: String, where include: (String) -> Bool) throws(UnreadableFolder) -> [String] {
+        var found = [String]()
+        let stop = { (path: String, code: Int32) throws(UnreadableFolder) in
+            throw UnreadableFolder(path: path, reason: .fromErrno(code))
+        }
+        try walk(from: folder, include: include, visit: { found.append($0) }, unreadable: stop)
+        return found
     }
 
     /// The targets of followed links, so each is walked once.
@@ -39,8 +59,23 @@ public struct FolderWalker: Sendable {
         var visited = Set<String>()
     }
 
-    private func walk(_ folder: String, include: (String) -> Bool, visit: (String) -> Void, links: inout LinkedFolders?) {
-        guard let stream = opendir(folder) else { return }
+    private func walk<Failure: Error>(
+        from folder: String, include: (String) -> Bool, visit: (String) -> Void,
+        unreadable: (String, Int32) throws(Failure) -> Void
+    ) throws(Failure) {
+        let start = folder.hasSuffix("/") ? String(folder.dropLast()) : folder
+        var links = followedLinks == .none ? nil : LinkedFolders(root: Self.realPath(start))
+        try walk(start, include: include, visit: visit, unreadable: unreadable, links: &links)
+    }
+
+    private func walk<Failure: Error>(
+        _ folder: String, include: (String) -> Bool, visit: (String) -> Void,
+        unreadable: (String, Int32) throws(Failure) -> Void, links: inout LinkedFolders?
+    ) throws(Failure) {
+        guard let stream = opendir(folder) else {
+            try unreadable(folder, errno)
+            return
+        }
         var entries = [(name: String, isFolder: Bool)]()
         while let entry = readdir(stream) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
@@ -64,7 +99,7 @@ public struct FolderWalker: Sendable {
             let path = folder + "/" + entry.name
             if entry.isFolder {
                 if !entry.name.hasPrefix(".") && !skippedFolderNames.contains(entry.name) {
-                    walk(path, include: include, visit: visit, links: &links)
+                    try walk(path, include: include, visit: visit, unreadable: unreadable, links: &links)
                 }
             } else if include(entry.name) {
                 visit(path)
@@ -72,13 +107,13 @@ public struct FolderWalker: Sendable {
         }
     }
 
-    /// Whether the link at `path`, in `folder`, is a folder inside the root that is not an ancestor of the link
-    /// (which would loop) and was not walked through another link before.
+    /// Whether the link at `path`, in `folder`, is a folder `followedLinks` admits (inside the root, or anywhere)
+    /// that is not an ancestor of the link (which would loop) and was not walked through another link before.
     private func follow(_ path: String, in folder: String, links: inout LinkedFolders?) -> Bool {
         var info = stat()
-        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR, let root = links?.root,
-            let target = Self.realPath(path), target.hasPrefix(root + "/"), let here = Self.realPath(folder),
-            here != target, !here.hasPrefix(target + "/")
+        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR, let target = Self.realPath(path),
+            followedLinks == .anywhere || links?.root.map({ target.hasPrefix($0 + "/") }) == true,
+            let here = Self.realPath(folder), here != target, !here.hasPrefix(target + "/")
         else { return false }
         return links?.visited.insert(target).inserted ?? false
     }
@@ -88,4 +123,12 @@ public struct FolderWalker: Sendable {
         defer { free(resolved) }
         return String(cString: resolved)
     }
+}
+
+/// A folder a walk could not read, with the operating system's reason.
+public struct UnreadableFolder: Error, Sendable, Hashable, CustomStringConvertible {
+    public var path: String
+    public var reason: FileReadError
+
+    public var description: String { "\(path): \(reason)" }
 }

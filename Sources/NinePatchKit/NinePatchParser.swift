@@ -73,7 +73,7 @@ public struct NinePatchParser: Sendable {
             scanner?.add(row: y, row)
             if keepImage { kept.append(contentsOf: row) }
         }
-        guard var scanner, let header else { throw PNGError.corrupt("the image has no rows") }
+        guard var scanner, let header else { throw PNGError.noRows }
         let analysis = try scanner.finish(file: file) { (body) throws(PNGError) in
             try decoder.decodeRows(bytes) { _, y, row in body(y, row) }
         }

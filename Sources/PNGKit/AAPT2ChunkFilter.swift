@@ -1,9 +1,7 @@
 extension PNGChunk {
-    /// The chunk types aapt2 lets libpng see (`PngChunkFilter`'s whitelist), as big-endian words.
-    private static let keptByAAPT2: [UInt32] = ["IHDR", "PLTE", "tRNS", "sRGB", "IDAT", "IEND"].map(typeWord)
-    private static let endType = typeWord("IEND")
-
-    private static func typeWord(_ name: String) -> UInt32 { name.utf8.reduce(0) { $0 << 8 | UInt32($1) } }
+    /// The chunk types aapt2 lets libpng see (`PngChunkFilter`'s whitelist).
+    private static let keptByAAPT2: Set<PNGChunkType> = Set(
+        ["IHDR", "PLTE", "tRNS", "sRGB", "IDAT", "IEND"].map { PNGChunkType($0) })
 
     /// The bytes libpng reads when `aapt2 compile` processes a PNG: aapt2 streams the file through its
     /// `PngChunkFilter` (tools/aapt2/compile/PngChunkFilter.cpp), which passes the signature and, in order, only
@@ -15,24 +13,21 @@ extension PNGChunk {
     /// end, fewer than 12 bytes left), the rest is passed on unchanged, so libpng reports it; aapt2 refuses such
     /// files too.
     public static func aapt2View(of bytes: [UInt8]) -> [UInt8] {
-        guard bytes.count >= 8, bytes[0..<8].elementsEqual(signature) else { return bytes }
+        guard var walk = PNGChunkIterator(bytes) else { return bytes }
         var kept: [UInt8]?
-        var position = 8
-        while bytes.count - position >= 12 {
-            let length = Int(bigEndian32(bytes, at: position))
-            guard length <= bytes.count - position - 12 else { break }
-            let end = position + 12 + length
-            let type = bigEndian32(bytes, at: position + 4)
-            if keptByAAPT2.contains(type) {
-                kept?.append(contentsOf: bytes[position..<end])
-            } else if kept == nil {
-                kept = Array(bytes[0..<position])
+        do {
+            while let chunk = try walk.next() {
+                if keptByAAPT2.contains(chunk.type) {
+                    kept?.append(contentsOf: bytes[chunk.offset..<chunk.end])
+                } else if kept == nil {
+                    kept = Array(bytes[0..<chunk.offset])
+                }
             }
-            position = end
-            if type == endType { return kept ?? bytes }
+        } catch {
+            // The chunk list breaks off here: the rest is passed on below.
         }
         guard var kept else { return bytes }
-        kept.append(contentsOf: bytes[position...])
+        if !walk.hasReadEnd { kept.append(contentsOf: bytes[walk.position...]) }
         return kept
     }
 }

@@ -7,57 +7,30 @@ extension PNGDecoder {
     public func chunks(of bytes: [UInt8]) throws(PNGError) -> [PNGChunk] {
         if bytes.isEmpty { throw .empty }
         if bytes.count > limits.maxFileBytes { throw .fileTooLarge(bytes: bytes.count, limit: limits.maxFileBytes) }
-        guard bytes.count >= 8, bytes[0..<8].elementsEqual(PNGChunk.signature) else { throw .notPNG }
+        guard var walk = PNGChunkIterator(bytes) else { throw .notPNG }
         var chunks = [PNGChunk]()
-        var position = 8
-        while true {
-            guard bytes.count - position >= 8 else {
-                throw .corrupt("the file ends after \(bytes.count) bytes, before the IEND chunk")
-            }
-            let length = Int(PNGChunk.bigEndian32(bytes, at: position))
-            let nameBytes = Array(bytes[(position + 4)..<(position + 8)])
-            guard nameBytes.allSatisfy({ (0x41...0x5A).contains($0 & ~0x20) }) else {
-                throw .corrupt("invalid chunk name \(nameBytes.map { String($0, radix: 16) }) at byte \(position + 4)")
-            }
-            let name = String(decoding: nameBytes, as: UTF8.self)
-            guard length <= Int(Int32.max) else { throw .corrupt("chunk \(name) declares \(length) bytes") }
-            guard bytes.count - position - 12 >= length else {
-                throw .corrupt("chunk \(name) is truncated: \(length) bytes declared at byte \(position), "
-                    + "the file has \(bytes.count)")
-            }
-            let data = (position + 8)..<(position + 8 + length)
-            let stored = PNGChunk.bigEndian32(bytes, at: data.upperBound)
-            guard CRC32.checksum(bytes[(position + 4)..<data.upperBound]) == stored else {
-                throw .corrupt("chunk \(name) at byte \(position) has a bad CRC")
-            }
-            if name != "IDAT" {
-                guard length <= limits.maxChunkBytes else {
-                    throw .corrupt("chunk \(name) is \(length) bytes, over the limit of \(limits.maxChunkBytes)")
+        while let chunk = try walk.next(orThrow: { overrun in
+            Self.invalidHeader(overrun.type, at: overrun.offset, length: overrun.length) ?? .truncatedChunk(
+                chunk: overrun.type.name, offset: overrun.offset, length: overrun.length, fileBytes: bytes.count)
+        }) {
+            let name = chunk.type.name
+            if let error = Self.invalidHeader(chunk.type, at: chunk.offset, length: chunk.data.count) { throw error }
+            guard chunk.hasValidCRC(in: bytes) else { throw .badCRC(chunk: name, offset: chunk.offset) }
+            if chunk.type != .imageData {
+                guard chunk.data.count <= limits.maxChunkBytes else {
+                    throw .chunkTooLarge(chunk: name, length: chunk.data.count, limit: limits.maxChunkBytes)
                 }
-                chunks.append(PNGChunk(name: name, data: Array(bytes[data])))
+                chunks.append(PNGChunk(name: name, data: Array(bytes[chunk.data])))
             }
-            position = data.upperBound + 4
-            if name == "IEND" { return chunks }
         }
-    }
-}
-
-extension PNGChunk {
-    /// The 8 bytes every PNG file starts with.
-    static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-
-    static func bigEndian32(_ bytes: [UInt8], at offset: Int) -> UInt32 {
-        bytes[offset..<(offset + 4)].reduce(0) { $0 << 8 | UInt32($1) }
-    }
-}
-
-/// The CRC-32 PNG puts after each chunk (ISO 3309, polynomial 0xEDB88320, over the chunk name and data).
-enum CRC32 {
-    private static let table: [UInt32] = (0..<256).map { index in
-        (0..<8).reduce(UInt32(index)) { crc, _ in crc & 1 == 1 ? 0xEDB8_8320 ^ (crc >> 1) : crc >> 1 }
+        guard walk.hasReadEnd else { throw .missingEnd(fileBytes: bytes.count) }
+        return chunks
     }
 
-    static func checksum(_ bytes: ArraySlice<UInt8>) -> UInt32 {
-        ~bytes.reduce(~UInt32(0)) { crc, byte in table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8) }
+    /// Why a chunk's type or declared length is not PNG's, checked before its bounds.
+    private static func invalidHeader(_ type: PNGChunkType, at offset: Int, length: Int) -> PNGError? {
+        guard type.isValid else { return .invalidChunkName(type.bytes, offset: offset + 4) }
+        guard length <= Int(Int32.max) else { return .chunkLengthOverflow(chunk: type.name, length: length) }
+        return nil
     }
 }

@@ -105,22 +105,14 @@ public struct PNGDecoder: Sendable {
     /// letter) over `limits.maxChunkBytes`, before libpng sees it: libpng allocates a text chunk's declared size before
     /// reading it, so a 1 KiB file declaring a 2 GB `iTXt` cost 2 GB and seconds (found by fuzzing).
     private func checkChunkLengths(_ bytes: [UInt8]) throws(PNGError) {
-        guard bytes.count >= 8, bytes[0..<8].elementsEqual(PNGChunk.signature) else { return }
-        var position = 8
-        while bytes.count - position >= 8 {
-            let length = Int(PNGChunk.bigEndian32(bytes, at: position))
-            let nameBytes = bytes[(position + 4)..<(position + 8)]
-            var name: String { String(decoding: nameBytes, as: UTF8.self) }
-            guard length <= bytes.count - position - 12 else {
-                throw .corrupt("file is truncated: chunk \(name) at byte \(position) declares \(length) bytes, "
-                    + "but the file has \(bytes.count)")
+        guard var chunks = PNGChunkIterator(bytes) else { return }
+        while let chunk = try chunks.next(orThrow: { overrun in
+            PNGError.chunkPastEnd(
+                chunk: overrun.type.name, offset: overrun.offset, length: overrun.length, fileBytes: bytes.count)
+        }) {
+            guard !chunk.type.isAncillary || chunk.data.count <= limits.maxChunkBytes else {
+                throw .chunkTooLarge(chunk: chunk.type.name, length: chunk.data.count, limit: limits.maxChunkBytes)
             }
-            let isAncillary = bytes[position + 4] & 0x20 != 0
-            guard !isAncillary || length <= limits.maxChunkBytes else {
-                throw .corrupt("chunk \(name) is \(length) bytes, over the limit of \(limits.maxChunkBytes)")
-            }
-            if nameBytes.elementsEqual("IEND".utf8) { return }
-            position += 12 + length
         }
     }
 
@@ -132,7 +124,7 @@ public struct PNGDecoder: Sendable {
         let width = Int(PNGChunk.bigEndian32(bytes, at: 16))
         let height = Int(PNGChunk.bigEndian32(bytes, at: 20))
         if width == 0 || height == 0 {
-            throw .corrupt("IHDR declares a \(width)x\(height) image; both sides must be at least 1")
+            throw .zeroSize(width: width, height: height)
         }
         if !limits.admits(width: width, height: height) {
             throw .tooLarge(width: width, height: height, limits: limits)
@@ -142,7 +134,7 @@ public struct PNGDecoder: Sendable {
     private static func header(of reader: UnsafeMutablePointer<pngshim_reader>) throws(PNGError) -> PNGHeader {
         let state = reader.pointee
         guard let colorType = PNGColorType(rawValue: Int(state.color_type)) else {
-            throw .corrupt("unknown colour type \(state.color_type)")
+            throw .unknownColorType(Int(state.color_type))
         }
         return PNGHeader(
             width: Int(state.width), height: Int(state.height), bitDepth: Int(state.bit_depth),
@@ -157,8 +149,15 @@ public struct PNGDecoder: Sendable {
             throw reader.pointee.size == 0 ? .empty : .notPNG
         case Int(PNGSHIM_NO_MEMORY):
             throw .outOfMemory
+        case Int(PNGSHIM_TRUNCATED):
+            let state = reader.pointee
+            throw .truncated(needed: state.needed, offset: state.offset, fileBytes: state.size)
+        case Int(PNGSHIM_BAD_LAYOUT):
+            throw .unexpectedRowLayout
+        case Int(PNGSHIM_MISUSE):
+            throw .misuse(message(of: reader))
         default:
-            throw .corrupt(message(of: reader))
+            throw .libpng(message(of: reader))
         }
     }
 

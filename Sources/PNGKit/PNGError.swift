@@ -4,8 +4,34 @@ public enum PNGError: Error, Sendable, Hashable, CustomStringConvertible {
     case empty
     /// The file does not start with the 8-byte PNG signature (a text file, a JPEG, …).
     case notPNG
-    /// libpng stopped: truncated data, a CRC mismatch, a bad chunk, … (libpng's own words).
-    case corrupt(String)
+    /// libpng stopped on the file: a CRC mismatch, a bad chunk, bad image data, … (libpng's own words).
+    case libpng(String)
+    /// libpng asked for `needed` bytes at `offset`, past the end of a file of `fileBytes`.
+    case truncated(needed: Int, offset: Int, fileBytes: Int)
+    /// Found before libpng sees the file: the chunk at `offset` declares more bytes than the file has left.
+    case chunkPastEnd(chunk: String, offset: Int, length: Int, fileBytes: Int)
+    /// An ancillary chunk (or, in the chunk list, any chunk but `IDAT`) over `PNGLimits.maxChunkBytes`.
+    case chunkTooLarge(chunk: String, length: Int, limit: Int)
+    /// The chunk list (`PNGDecoder.chunks(of:)`) ends before `IEND`, in a file of `fileBytes`.
+    case missingEnd(fileBytes: Int)
+    /// The chunk list has a chunk type that is not four ASCII letters; `offset` is that of the type.
+    case invalidChunkName([UInt8], offset: Int)
+    /// The chunk list has a chunk declaring more than PNG's 2^31 - 1 bytes.
+    case chunkLengthOverflow(chunk: String, length: Int)
+    /// The chunk list has a chunk at `offset` declaring more bytes than the file's `fileBytes` hold.
+    case truncatedChunk(chunk: String, offset: Int, length: Int, fileBytes: Int)
+    /// The chunk list has a chunk at `offset` whose stored CRC does not match its type and data.
+    case badCRC(chunk: String, offset: Int)
+    /// IHDR declares a width or height of zero.
+    case zeroSize(width: Int, height: Int)
+    /// IHDR declares a colour type PNG does not define.
+    case unknownColorType(Int)
+    /// libpng's output after the RGBA transforms is not 4 bytes a pixel (a bug, not the file's fault).
+    case unexpectedRowLayout
+    /// The decoder was driven in the wrong order (a bug, not the file's fault); the shim's words.
+    case misuse(String)
+    /// Decoding delivered no rows at all.
+    case noRows
     /// The header claims a size beyond the configured limits; refused before any pixel memory is allocated.
     case tooLarge(width: Int, height: Int, limits: PNGLimits)
     /// The file itself is larger than `PNGLimits.maxFileBytes`.
@@ -21,8 +47,34 @@ public enum PNGError: Error, Sendable, Hashable, CustomStringConvertible {
             "file is empty, not a PNG"
         case .notPNG:
             "not a PNG file (it does not start with the PNG signature)"
-        case .corrupt(let message):
+        case .libpng(let message), .misuse(let message):
             "corrupt PNG: \(message)"
+        case let .truncated(needed, offset, fileBytes):
+            "corrupt PNG: file is truncated: needed \(needed) bytes at offset \(offset) but it has \(fileBytes)"
+        case let .chunkPastEnd(chunk, offset, length, fileBytes):
+            "corrupt PNG: file is truncated: chunk \(chunk) at byte \(offset) declares \(length) bytes, "
+                + "but the file has \(fileBytes)"
+        case let .chunkTooLarge(chunk, length, limit):
+            "corrupt PNG: chunk \(chunk) is \(length) bytes, over the limit of \(limit)"
+        case .missingEnd(let fileBytes):
+            "corrupt PNG: the file ends after \(fileBytes) bytes, before the IEND chunk"
+        case let .invalidChunkName(bytes, offset):
+            "corrupt PNG: invalid chunk name \(bytes.map { String($0, radix: 16) }) at byte \(offset)"
+        case let .chunkLengthOverflow(chunk, length):
+            "corrupt PNG: chunk \(chunk) declares \(length) bytes"
+        case let .truncatedChunk(chunk, offset, length, fileBytes):
+            "corrupt PNG: chunk \(chunk) is truncated: \(length) bytes declared at byte \(offset), "
+                + "the file has \(fileBytes)"
+        case let .badCRC(chunk, offset):
+            "corrupt PNG: chunk \(chunk) at byte \(offset) has a bad CRC"
+        case let .zeroSize(width, height):
+            "corrupt PNG: IHDR declares a \(width)x\(height) image; both sides must be at least 1"
+        case .unknownColorType(let type):
+            "corrupt PNG: unknown colour type \(type)"
+        case .unexpectedRowLayout:
+            "corrupt PNG: unexpected row layout after conversion to RGBA"
+        case .noRows:
+            "corrupt PNG: the image has no rows"
         case let .tooLarge(width, height, limits):
             "PNG is \(width)x\(height), over the limit of \(limits.maxWidth)x\(limits.maxHeight) "
                 + "and \(limits.maxPixels) pixels (raise it with --max-width/--max-height/--max-pixels)"

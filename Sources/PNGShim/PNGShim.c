@@ -28,10 +28,8 @@ static void reader_warning(png_structp png, png_const_charp message) {
 static void read_from_memory(png_structp png, png_bytep target, png_size_t length) {
     pngshim_reader *reader = (pngshim_reader *)png_get_io_ptr(png);
     if (length > reader->size - reader->offset) {
-        char message[PNGSHIM_MESSAGE_SIZE];
-        snprintf(message, sizeof message, "file is truncated: needed %zu bytes at offset %zu but it has %zu",
-                 (size_t)length, reader->offset, reader->size);
-        png_error(png, message);
+        reader->needed = length;
+        png_error(png, "file is truncated");
     }
     memcpy(target, reader->data + reader->offset, length);
     reader->offset += length;
@@ -43,11 +41,18 @@ static int fail(pngshim_reader *reader, int status) {
     return status;
 }
 
+/// Marks the reader failed after libpng jumped back from an error: PNGSHIM_TRUNCATED when it was our read
+/// callback running out of bytes, PNGSHIM_ERROR (libpng's own message) otherwise.
+static int fail_in_libpng(pngshim_reader *reader) {
+    return fail(reader, reader->needed ? PNGSHIM_TRUNCATED : PNGSHIM_ERROR);
+}
+
 int pngshim_reader_open(pngshim_reader *reader, const uint8_t *data, size_t size,
                         uint32_t max_width, uint32_t max_height, size_t max_chunk_bytes) {
     reader->data = data;
     reader->size = size;
     reader->offset = 0;
+    reader->needed = 0;
     reader->status = PNGSHIM_OK;
     reader->message[0] = 0;
 
@@ -69,7 +74,7 @@ int pngshim_reader_open(pngshim_reader *reader, const uint8_t *data, size_t size
     reader->info = info;
 
     if (setjmp(png_jmpbuf(png))) {
-        return fail(reader, PNGSHIM_ERROR);
+        return fail_in_libpng(reader);
     }
     png_set_read_fn(png, reader, read_from_memory);
     // Our own limits are checked below with a clearer message; libpng's stop it allocating for huge rows.
@@ -100,7 +105,7 @@ int pngshim_reader_open(pngshim_reader *reader, const uint8_t *data, size_t size
 
     if (png_get_rowbytes(png, info) != (size_t)width * 4) {
         copy_message(reader->message, "unexpected row layout after conversion to RGBA");
-        return fail(reader, PNGSHIM_ERROR);
+        return fail(reader, PNGSHIM_BAD_LAYOUT);
     }
     return PNGSHIM_OK;
 }
@@ -113,7 +118,7 @@ int pngshim_reader_read_rows(pngshim_reader *reader, uint8_t *rows, uint32_t cou
     }
     png_structp png = (png_structp)reader->png;
     if (setjmp(png_jmpbuf(png))) {
-        return fail(reader, PNGSHIM_ERROR);
+        return fail_in_libpng(reader);
     }
     size_t stride = (size_t)reader->width * 4;
     for (uint32_t row = 0; row < count; row++) {
@@ -130,7 +135,7 @@ int pngshim_reader_read_image(pngshim_reader *reader, uint8_t *pixels) {
     }
     png_structp png = (png_structp)reader->png;
     if (setjmp(png_jmpbuf(png))) {
-        return fail(reader, PNGSHIM_ERROR);
+        return fail_in_libpng(reader);
     }
     size_t stride = (size_t)reader->width * 4;
     // With interlace handling on, reading every row once per pass combines the passes in place.
@@ -147,7 +152,7 @@ int pngshim_reader_finish(pngshim_reader *reader) {
     if (reader->status != PNGSHIM_OK || !reader->png) return reader->status;
     png_structp png = (png_structp)reader->png;
     if (setjmp(png_jmpbuf(png))) {
-        return fail(reader, PNGSHIM_ERROR);
+        return fail_in_libpng(reader);
     }
     png_read_end(png, NULL);
     return PNGSHIM_OK;

@@ -58,7 +58,7 @@ public struct ProjectDiscovery: Sendable {
 
     public func inventory(of root: String) -> ProjectInventory {
         let trimmedRoot = root.count > 1 && root.hasSuffix("/") ? String(root.dropLast()) : root
-        let walker = FolderWalker(skippedFolderNames: ["build", "node_modules"], followsLinksWithinRoot: true)
+        let walker = FolderWalker(skippedFolderNames: ["build", "node_modules"], followedLinks: .withinRoot)
         var inventory = ProjectInventory(
             root: trimmedRoot, files: [], ninePatchFiles: [], plainImages: [], resourceFiles: [], buildFiles: [],
             listings: [])

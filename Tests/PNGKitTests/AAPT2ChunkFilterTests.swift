@@ -1,15 +1,11 @@
-import PNGKit
+@testable import PNGKit
 import Testing
 
 /// The names of a PNG's chunks in file order, up to the end of the chunk list.
-func chunkNames(_ bytes: [UInt8]) -> [String] {
+func chunkNames(_ bytes: [UInt8]) throws -> [String] {
+    var chunks = try #require(PNGChunkIterator(bytes))
     var names = [String]()
-    var offset = 8
-    while offset + 8 <= bytes.count {
-        let length = bytes[offset..<(offset + 4)].reduce(0) { $0 << 8 | Int($1) }
-        names.append(String(decoding: bytes[(offset + 4)..<(offset + 8)], as: UTF8.self))
-        offset += 12 + length
-    }
+    while let chunk = try chunks.next() { names.append(chunk.type.name) }
     return names
 }
 
@@ -35,7 +31,7 @@ func chunkNames(_ bytes: [UInt8]) -> [String] {
         // libpng alone refuses the unknown critical chunk; aapt2 never shows it to libpng.
         #expect(throws: PNGError.self) { try PNGDecoder().decode(bytes) }
         let view = PNGChunk.aapt2View(of: bytes + Array("trailing".utf8))
-        #expect(chunkNames(view) == ["IHDR", "sRGB", "IDAT", "IEND"])
+        #expect(try chunkNames(view) == ["IHDR", "sRGB", "IDAT", "IEND"])
         #expect(try PNGDecoder().decode(view) == image)
     }
 
@@ -43,7 +39,7 @@ func chunkNames(_ bytes: [UInt8]) -> [String] {
         let plain = try encoded([])
         let withText = try encoded([PNGChunk(name: "tEXt", data: Array("a\0b".utf8))])
         let text = Array(withText[33..<(33 + 12 + 3)])  // right after IHDR (8 + 25 bytes)
-        #expect(chunkNames(Array(withText[0..<8]) + text) == ["tEXt"])
+        #expect(try chunkNames(Array(withText[0..<8]) + text) == ["tEXt"])
         #expect(PNGChunk.aapt2View(of: Array(plain[0..<8]) + text + Array(plain[8...])) == plain)
     }
 

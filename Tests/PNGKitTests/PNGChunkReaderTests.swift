@@ -27,7 +27,7 @@ import TestSupport
         var bytes = try encoded(chunks: [PNGChunk(name: "npTc", data: [7, 7, 7, 7])])
         let npTc = try #require(bytes.firstRange(of: Array("npTc".utf8)))
         bytes[npTc.upperBound] ^= 1
-        #expect(throws: PNGError.corrupt("chunk npTc at byte 33 has a bad CRC")) { try decoder.chunks(of: bytes) }
+        #expect(throws: PNGError.badCRC(chunk: "npTc", offset: 33)) { try decoder.chunks(of: bytes) }
     }
 
     @Test func refusesTruncatedAndForeignFiles() throws {
@@ -48,7 +48,7 @@ import TestSupport
     @Test func honoursTheChunkSizeLimit() throws {
         let bytes = try encoded(chunks: [PNGChunk(name: "teXt", data: [UInt8](repeating: 65, count: 100))])
         let strict = PNGDecoder(limits: PNGLimits(maxChunkBytes: 99))
-        #expect(throws: PNGError.corrupt("chunk teXt is 100 bytes, over the limit of 99")) {
+        #expect(throws: PNGError.chunkTooLarge(chunk: "teXt", length: 100, limit: 99)) {
             try strict.chunks(of: bytes)
         }
     }

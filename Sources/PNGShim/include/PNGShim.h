@@ -17,11 +17,13 @@ extern "C" {
 
 enum {
     PNGSHIM_OK = 0,
-    PNGSHIM_ERROR = 1,       // libpng (or our read callback) reported an error; see `message`
+    PNGSHIM_ERROR = 1,       // libpng reported an error; see `message`
     PNGSHIM_NOT_PNG = 2,     // the data does not start with the PNG signature
     PNGSHIM_TOO_LARGE = 3,   // the header exceeds the configured width/height limits
     PNGSHIM_NO_MEMORY = 4,   // libpng could not create its structures
     PNGSHIM_MISUSE = 5,      // called in the wrong state (e.g. rows after an error)
+    PNGSHIM_TRUNCATED = 6,   // libpng asked for `needed` bytes at `offset`, past the end of the data
+    PNGSHIM_BAD_LAYOUT = 7,  // the transforms did not give 4 bytes a pixel
 };
 
 #define PNGSHIM_MESSAGE_SIZE 256
@@ -33,6 +35,7 @@ typedef struct pngshim_reader {
     const uint8_t *data;        // the whole file, owned by the caller
     size_t size;
     size_t offset;              // read position of the memory read callback
+    size_t needed;              // with PNGSHIM_TRUNCATED: the bytes libpng asked for at `offset`
     // Header as stored in the file (before transforms).
     uint32_t width;
     uint32_t height;

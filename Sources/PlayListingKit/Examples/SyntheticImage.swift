@@ -34,7 +34,7 @@ enum SyntheticImage {
 
     private static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
         let body = Array(type.utf8) + data
-        return bigEndian(UInt32(data.count)) + body + bigEndian(crc32(body))
+        return bigEndian(UInt32(data.count)) + body + bigEndian(CRC32.checksum(body))
     }
 
     private static func bigEndian(_ value: UInt32) -> [UInt8] {
@@ -43,15 +43,5 @@ enum SyntheticImage {
 
     private static func bigEndian16(_ value: Int) -> [UInt8] {
         [UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
-    }
-
-    /// CRC-32 as PNG chunks use it (ISO 3309, reflected, polynomial 0xEDB88320).
-    private static func crc32(_ bytes: [UInt8]) -> UInt32 {
-        var crc: UInt32 = 0xFFFF_FFFF
-        for byte in bytes {
-            crc ^= UInt32(byte)
-            for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
-        }
-        return ~crc
     }
 }

@@ -1,51 +1,46 @@
+import FileAccess
 public import Foundation
 
 /// The files of a folder on disk.
 public struct DirectoryFileSource: ListingFileSource {
     public var root: URL
+    /// Files larger than this are refused unread (``ListingReadError/unreadable(_:reason:)``). Every byte limit a
+    /// finding depends on is far below it: the IMG rules' 1 MiB icon, 8 MiB screenshot and 15 MiB feature graphic,
+    /// and PNGKit's own 256 MiB file limit, so no finding changes; the cap only keeps a huge file out of memory.
+    public var maxFileBytes: Int
     /// Operating-system clutter that is never part of a listing (hidden files are left out anyway).
     static let clutter: Set<String> = ["Thumbs.db", "desktop.ini"]
 
-    public init(root: URL) {
+    public init(root: URL, maxFileBytes: Int = 512 << 20) {
         self.root = root
+        self.maxFileBytes = maxFileBytes
     }
 
+    /// Links to folders are followed wherever they point, each target once; a broken link, or one to a folder
+    /// already walked, is left out.
     public func filePaths() throws(ListingReadError) -> [String] {
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isFolder) else {
-            throw .notFound(root.path)
+        switch PathKind(path: root.path) {
+        case .missing: throw .notFound(root.path)
+        case .file: throw .notAFolder(root.path)
+        case .folder: break
         }
-        guard isFolder.boolValue else { throw .notAFolder(root.path) }
-        return try files(in: root, prefix: "").sorted()
-    }
-
-    private func files(in folder: URL, prefix: String) throws(ListingReadError) -> [String] {
-        let names: [String]
+        let walker = FolderWalker(skippedFolderNames: Self.clutter, followedLinks: .anywhere)
+        let paths: [String]
         do {
-            names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+            paths = try walker.allFiles(under: root.path) { !Self.clutter.contains($0) && !$0.hasPrefix(".") }
         } catch {
-            throw .unreadable(folder.path, reason: error.localizedDescription)
+            throw .unreadable(error.path, reason: error.reason.description)
         }
-        var found: [String] = []
-        for name in names where !Self.clutter.contains(name) && !name.hasPrefix(".") {
-            let url = folder.appendingPathComponent(name)
-            var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else { continue }
-            if isFolder.boolValue {
-                found += try files(in: url, prefix: prefix + name + "/")
-            } else {
-                found.append(prefix + name)
-            }
-        }
-        return found
+        let prefix = root.path.count + 1
+        return paths.filter { PathKind(path: $0) == .file }.map { String($0.dropFirst(prefix)) }.sorted()
     }
 
     public func contents(of path: String) throws(ListingReadError) -> [UInt8] {
         let url = root.appendingPathComponent(path)
         do {
-            return [UInt8](try Data(contentsOf: url))
+            return try FileReader(maxBytes: maxFileBytes).read(url.path)
         } catch {
-            throw .unreadable(url.path, reason: error.localizedDescription)
+            throw .unreadable(url.path, reason: error.description)
         }
     }
 }

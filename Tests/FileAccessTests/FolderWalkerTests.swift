@@ -1,0 +1,68 @@
+import FileAccess
+import Testing
+
+/// The folder walk: sorted, recursive, skipping hidden and named folders, following links as asked.
+@Suite struct FolderWalkerTests {
+    let folder: TemporaryFolder
+
+    init() throws {
+        folder = try TemporaryFolder()
+    }
+
+    /// The walk's paths relative to the temporary folder.
+    func walk(_ walker: FolderWalker, under relative: String = "", where include: (String) -> Bool = { _ in true })
+        -> [String]
+    {
+        let root = relative.isEmpty ? folder.path : folder.path + "/" + relative
+        return walker.files(under: root, where: include).map { String($0.dropFirst(folder.path.count + 1)) }
+    }
+
+    @Test func listsEachFolderSortedByNameBeforeGoingOn() throws {
+        for name in ["b.txt", "a/z.txt", "a/y/x.txt", "a-b.txt", "c/d.txt"] { try folder.write(name, at: name) }
+        #expect(walk(FolderWalker()) == ["a/y/x.txt", "a/z.txt", "a-b.txt", "b.txt", "c/d.txt"])
+        var visited = [String]()
+        FolderWalker().visitFiles(under: folder.path + "/", where: { $0.hasSuffix(".txt") }) { visited.append($0) }
+        #expect(visited == walk(FolderWalker()).map { folder.path + "/" + $0 })
+    }
+
+    @Test func skipsHiddenAndNamedFoldersAndFilesTheFilterRefuses() throws {
+        for name in ["src/a.png", "build/b.png", ".git/c.png", "src/build/d.png", "src/e.txt", "src/.hidden.png"] {
+            try folder.write(name, at: name)
+        }
+        let walker = FolderWalker(skippedFolderNames: ["build"])
+        #expect(walk(walker, where: { $0.hasSuffix(".png") }) == ["src/.hidden.png", "src/a.png"])
+    }
+
+    @Test func linksToFoldersAreFollowedOnlyAsAsked() throws {
+        try folder.write("x", at: "root/real/inside.txt")
+        try folder.write("x", at: "outside/shared.txt")
+        try folder.link("root/inner", to: "real")
+        try folder.link("root/outer", to: "../outside")
+        #expect(walk(FolderWalker(), under: "root") == ["root/inner", "root/outer", "root/real/inside.txt"])
+        #expect(walk(FolderWalker(followedLinks: .withinRoot), under: "root")
+            == ["root/inner/inside.txt", "root/outer", "root/real/inside.txt"])
+        #expect(walk(FolderWalker(followedLinks: .anywhere), under: "root")
+            == ["root/inner/inside.txt", "root/outer/shared.txt", "root/real/inside.txt"])
+    }
+
+    @Test func aLinkToAnAncestorOrToAFolderWalkedBeforeIsNotFollowed() throws {
+        try folder.write("x", at: "root/a/file.txt")
+        try folder.write("x", at: "shared/file.txt")
+        try folder.link("root/a/loop", to: "..")
+        try folder.link("root/b", to: "../shared")
+        try folder.link("root/c", to: "../shared")
+        #expect(walk(FolderWalker(followedLinks: .anywhere), under: "root")
+            == ["root/a/file.txt", "root/a/loop", "root/b/file.txt", "root/c"])
+    }
+
+    @Test func anUnreadableFolderIsSkippedOrThrownAsAsked() throws {
+        let missing = folder.path + "/missing"
+        #expect(FolderWalker().files(under: missing, where: { _ in true }) == [])
+        let error = #expect(throws: UnreadableFolder.self) {
+            try FolderWalker().allFiles(under: missing, where: { _ in true })
+        }
+        #expect(error?.description == missing + ": no such file")
+        try folder.write("x", at: "a/file.txt")
+        #expect(try FolderWalker().allFiles(under: folder.path, where: { _ in true }) == [folder.path + "/a/file.txt"])
+    }
+}
