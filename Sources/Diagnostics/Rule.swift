@@ -74,11 +74,19 @@ extension RuleExample {
 /// The rules a report may mention, by id, so reporters that describe their rules (SARIF, HTML) and the rule
 /// selection can look them up.
 public struct RuleCatalog: Sendable {
-    public private(set) var rules: [String: Rule]
+    /// The rules in the order given.
+    public let all: [Rule]
+    /// The rules by id; of two rules with one id (a mistake `duplicateIDs` shows) the first.
+    public let rules: [String: Rule]
 
-    /// A catalogue of `rules`, whose ids must be unique (two rules with one id are a programming error).
     public init(_ rules: [Rule]) {
-        self.rules = Dictionary(uniqueKeysWithValues: rules.map { ($0.id, $0) })
+        all = rules
+        self.rules = Dictionary(rules.map { ($0.id, $0) }) { first, _ in first }
+    }
+
+    /// Ids given to more than one rule, sorted.
+    public var duplicateIDs: [String] {
+        Dictionary(grouping: all, by: \.id).filter { $0.value.count > 1 }.keys.sorted()
     }
 
     /// The rule `id`; an id the catalogue does not know gets a minimal one at `severity`.

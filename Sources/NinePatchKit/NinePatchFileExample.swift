@@ -1,7 +1,7 @@
 public import Diagnostics
 
 /// A file of playprep's repository that shows a NinePatch rule when checked by itself, as
-/// `playprep ninepatch check FILE` does (bad-patch lint at its default tolerance).
+/// `playprep ninepatch check FILE` does (bad-patch lint at its default tolerance), with the opt-in aapt1 lint on.
 public struct NinePatchFileExample: RuleExample {
     /// The path from the repository's root, e.g. `TestImages/crafted/red_top.9.png`.
     public var path: String
@@ -18,7 +18,9 @@ public struct NinePatchFileExample: RuleExample {
 
     public func reportedRuleIDs(repository: String) -> Set<String> {
         let checker = NinePatchChecker(parser: NinePatchParser(badPatchTolerance: NinePatchLints.defaultBadPatchTolerance))
-        return Set(checker.check(fileAt: repository + "/" + path).diagnostics.map(\.ruleID))
+        let check = checker.check(fileAt: repository + "/" + path)
+        let aapt1 = check.ninePatch.map { NinePatchLints.aapt1Compatibility($0, file: path) } ?? []
+        return Set((check.diagnostics + aapt1).map(\.ruleID))
     }
 }
 

@@ -1,6 +1,6 @@
 import Diagnostics
 
-/// The `ninepatch inspect --format json` record of one file (DESIGN.md): the parsed model in content
+/// The `ninepatch inspect --format json` record of one file (README, `ninepatch inspect`): the parsed model in content
 /// coordinates, with `null` for whatever could not be computed.
 public struct NinePatchInspection: Encodable, Sendable {
     public var check: NinePatchCheck

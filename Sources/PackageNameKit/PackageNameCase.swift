@@ -13,9 +13,9 @@ public enum PackageNameRole: String, Sendable, Hashable, CaseIterable {
     /// `package=` in AndroidManifest.xml (the namespace before AGP 7): as a namespace.
     case manifestPackage = "manifest package"
 
-    /// Whether Play receives the name (its policy rules PKG005–PKG008 and PKG013 apply).
+    /// Whether Play receives the name (Play's rules apply: PKG005–PKG008 and PKG010–PKG013).
     public var reachesPlay: Bool { self == .applicationID }
-    /// Whether the name becomes an applicationId that aapt2 and the installer validate (PKG002, PKG006).
+    /// Whether the name becomes an applicationId that aapt2 and the installer validate (PKG002).
     public var isApplicationID: Bool { self == .applicationID || self == .debugApplicationID }
 }
 

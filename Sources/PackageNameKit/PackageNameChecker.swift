@@ -9,9 +9,10 @@ public struct PackageNameChecker: Sendable {
         self.limits = limits
     }
 
-    /// The rules in the order their findings are reported: the build's, then the installer's, then Play's.
+    /// The rules in the order their findings are reported: the build's, then the installer's, then Play's, each
+    /// by id.
     private static let reportingOrder = PackageNameRule.Judge.allCases.flatMap { judge in
-        PackageNameRules.all.filter { $0.judge == judge }
+        PackageNameRules.all.filter { $0.judge == judge }.sorted { $0.rule.id < $1.rule.id }
     }
 
     /// Every finding for `input`, grouped by who refuses the name. An empty result means Play, aapt2 and AGP

@@ -1,7 +1,7 @@
 import Diagnostics
 
 /// The package-name rules PKG001–PKG013, each with its examples and its check, so a new rule is one entry in
-/// this file. PKG001–PKG004 are exactly aapt2's `IsAndroidPackageName`; PKG005–PKG008 are Play policy; PKG009 is
+/// this file and its name in ``all``. PKG001–PKG004 are exactly aapt2's `IsAndroidPackageName`; PKG005–PKG008 are Play policy; PKG009 is
 /// AGP's namespace check.
 public enum PackageNameRules {
     /// The limits the summaries and examples quote, so they cannot drift from what the checker enforces.

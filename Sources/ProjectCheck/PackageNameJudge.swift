@@ -1,6 +1,5 @@
 import AndroidBuild
 import Diagnostics
-import PlayListingKit
 import PackageNameKit
 
 /// Judges the package names of a build as the layers that see them do: every applicationId of a release variant

@@ -75,8 +75,10 @@ public struct ProjectFileExample: RuleExample {
 
     public func reportedRuleIDs(repository: String) -> Set<String> {
         let root = repository + "/" + project
-        let report = ProjectChecker(configuration: ProjectConfiguration(), jobs: 1)
-            .check(ProjectDiscovery().inventory(of: root))
+        var everyRule = ProjectConfiguration()
+        everyRule.aapt1Compatibility = true
+        everyRule.rules.enable(RuleCatalog.playprep.rules.keys)
+        let report = ProjectChecker(configuration: everyRule, jobs: 1).check(ProjectDiscovery().inventory(of: root))
         let shown = file.map { root + "/" + $0 }
         return Set(report.diagnostics.filter { shown == nil || $0.file == shown }.map(\.ruleID))
     }

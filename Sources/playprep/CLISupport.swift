@@ -72,11 +72,3 @@ enum ReportFormat: String, ExpressibleByArgument, CaseIterable {
         }
     }
 }
-
-/// File-system questions the commands ask before they start.
-enum FileSystem {
-    static func isFile(_ path: String) -> Bool {
-        var isFolder: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && !isFolder.boolValue
-    }
-}

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Diagnostics
+import FileAccess
 import NinePatchKit
 import PNGKit
 
@@ -70,7 +71,7 @@ struct InspectNinePatch: ParsableCommand {
     @OptionGroup var limits: LimitOptions
 
     func run() throws {
-        for file in files where !FileSystem.isFile(file) {
+        for file in files where PathKind(path: file) != .file {
             throw CLIError.inputNotFound(file)
         }
         let checker = limits.checker()

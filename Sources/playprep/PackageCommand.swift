@@ -1,6 +1,6 @@
 import ArgumentParser
 import Diagnostics
-import PlayListingKit
+import FileAccess
 import PackageNameKit
 import ProjectCheck
 
@@ -40,8 +40,8 @@ struct CheckPackage: ParsableCommand {
     func run() throws {
         let files = try names.map { name in
             let isBuildFile = name.hasSuffix(".gradle") || name.hasSuffix(".gradle.kts") || name.hasSuffix(".xml")
-            guard isBuildFile, FileSystem.isFile(name) else {
-                if isBuildFile, !FileSystem.isFile(name) { throw CLIError.inputNotFound(name) }
+            guard isBuildFile, PathKind(path: name) == .file else {
+                if isBuildFile, PathKind(path: name) != .file { throw CLIError.inputNotFound(name) }
                 let input = PackageNameCase(
                     name, role: namespace ? .namespace : .applicationID, expected: expectation.expected)
                 return FileReport(file: name, diagnostics: PackageNameChecker().check(input).map { $0.diagnostic(file: name) })

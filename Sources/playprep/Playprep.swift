@@ -18,7 +18,7 @@ struct Playprep: ParsableCommand {
         ]
     )
 
-    /// Runs the command line with DESIGN.md's exit codes: usage errors and `CLIError`s exit 2, one line each.
+    /// Runs the command line with the exit codes the README's command-line reference gives: usage errors and `CLIError`s exit 2, one line each.
     static func main() {
         do {
             var command = try parseAsRoot()

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Diagnostics
+import FileAccess
 import NinePatchKit
 import NinePatchPreview
 import PNGKit
@@ -20,7 +21,7 @@ struct PixelSize: ExpressibleByArgument, CustomStringConvertible {
     var description: String { "\(width)x\(height)" }
 }
 
-/// Sizes written `WxH,WxH,…` (DESIGN.md's form for `preview --sizes`).
+/// Sizes written `WxH,WxH,…` (the form `preview --sizes` takes).
 struct PixelSizeList: ExpressibleByArgument {
     var sizes: [PixelSize]
 
@@ -38,7 +39,7 @@ struct AcceptedNinePatch {
 
     /// `reportWarnings` also prints the findings of an accepted file (compile shows what aapt2 would warn about).
     init(file: String, checker: NinePatchChecker, reportWarnings: Bool = false) throws {
-        guard FileSystem.isFile(file) else { throw CLIError.inputNotFound(file) }
+        guard PathKind(path: file) == .file else { throw CLIError.inputNotFound(file) }
         let check = checker.check(fileAt: file, parseAnyway: true, keepImage: true)
         let accepted = check.image.flatMap { image in check.ninePatch.map { (image, $0) } }
         if accepted == nil || (reportWarnings && !check.diagnostics.isEmpty) {

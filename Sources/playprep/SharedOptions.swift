@@ -139,7 +139,7 @@ struct OutputOptions: ParsableArguments {
     /// Refuses, before any work, to replace `input` without `--force` (the paths are compared after resolving
     /// links), and names a missing input.
     func checkTarget(against input: String) throws {
-        guard FileSystem.isFile(input) else { throw CLIError.inputNotFound(input) }
+        guard PathKind(path: input) == .file else { throw CLIError.inputNotFound(input) }
         try OutputFile(path: output, force: force).checkNotOverwriting([input])
     }
 

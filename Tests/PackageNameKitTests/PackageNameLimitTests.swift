@@ -11,9 +11,13 @@ struct PackageNameLimitTests {
         #expect(ids.contains("PKG005"))
     }
 
-    @Test func summariesQuoteTheTable() {
-        let limits = PackageNameLimits.play2026
-        #expect(PackageNameRules.tooLong.rule.summary.contains("at most \(limits.maxLength.value) characters"))
-        for prefix in limits.reservedPrefixes.value { #expect(PackageNameRules.reservedPrefix.rule.summary.contains(prefix)) }
+    /// Findings come grouped by who refuses the name (the build, the installer, Play), each group by id.
+    @Test func findingsComeInTheOrderOfWhoRefuses() {
+        let checker = PackageNameChecker()
+        #expect(checker.check("if").map(\.ruleID) == ["PKG009", "PKG002"])
+        #expect(checker.check("Do-It_").map(\.ruleID) == ["PKG001", "PKG002", "PKG006", "PKG010", "PKG011"])
+        #expect(checker.check("").map(\.ruleID) == ["PKG001"])
+        #expect(checker.check(PackageNameCase("Do-It_", role: .namespace)).map(\.ruleID) == ["PKG001"])
+        #expect(checker.check(PackageNameCase("if", role: .debugApplicationID)).map(\.ruleID) == ["PKG009", "PKG002"])
     }
 }

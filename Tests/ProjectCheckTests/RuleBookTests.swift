@@ -1,6 +1,8 @@
+import Foundation
 import Diagnostics
 import ProjectCheck
 import Testing
+import TestSupport
 
 /// `RuleBook`: every rule in one family, every listing and package-name rule with its examples.
 @Suite struct RuleBookTests {
@@ -34,5 +36,18 @@ import Testing
         #expect(fdroid.failing.first?.details == ["en-US/short_description.txt: \"bbbbbbbbbbbbbbbbbbbbbbbb…\" (81 characters)"])
         #expect(book.entry(for: "NP101")?.failing.isEmpty == true)
         #expect(book.entry(for: "nope") == nil)
+    }
+
+    /// Every rule's id, name, severity, default and summary, and every rule page with its examples, exactly as
+    /// `playprep rules` and `playprep rules ID` print them: a refactor of the rules must not change a byte.
+    /// (After a deliberate change: `playprep rules > Tests/ProjectCheckTests/Golden/rules.txt`, and the pages.)
+    @Test func theBookIsUnchanged() throws {
+        let golden = Fixtures.packageRoot.appendingPathComponent("Tests/ProjectCheckTests/Golden")
+        let listing = try String(contentsOf: golden.appendingPathComponent("rules.txt"), encoding: .utf8)
+        #expect(book.listing == listing)
+        let pages = try String(contentsOf: golden.appendingPathComponent("rule-pages.txt"), encoding: .utf8)
+        let ids = book.families.flatMap(\.rules).map(\.id).sorted()
+        let explained = try ids.map { try book.explanation(of: #require(book.entry(for: $0))) }
+        #expect(explained.joined(separator: "\n") == pages)
     }
 }

@@ -40,6 +40,11 @@ struct RuleExampleTests {
         #expect(Set(missing) == Self.withoutExamples)
     }
 
+    @Test func everyIDNamesOneRule() {
+        #expect(RuleCatalog.playprep.duplicateIDs == [])
+        #expect(RuleCatalog.playprep.all.count == Self.rules.count)
+    }
+
     @Test func rulesAreDescribed() {
         for rule in Self.rules {
             #expect(rule.summary.hasSuffix("."), "\(rule.id)")

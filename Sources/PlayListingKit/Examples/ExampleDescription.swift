@@ -3,7 +3,7 @@ import PNGKit
 extension ExampleFile {
     /// One line saying what the file holds, for `playprep rules ID`: short texts quoted in full, long ones by
     /// their start and length, images by format and size.
-    public var summary: String {
+    var summary: String {
         switch self {
         case .text(let text):
             let escaped = { (text: Substring) in
@@ -34,7 +34,7 @@ extension ExampleFile {
 extension ListingExample {
     /// The files that make this example what it is: those changed, added or removed (`nil`) relative to the
     /// valid base listing of its layout, by path; an example built from scratch lists all its files.
-    public var distinctiveFiles: [(path: String, file: ExampleFile?)] {
+    var distinctiveFiles: [(path: String, file: ExampleFile?)] {
         let base = (layout == .gpp ? ListingExample.gpp("") : ListingExample.fastlane("")).files
         guard base.keys.contains(where: { files[$0] != nil }) else {
             return files.keys.sorted().map { ($0, files[$0]) }
@@ -44,7 +44,7 @@ extension ListingExample {
     }
 
     /// How the example is read beyond its files: the store and the release, when not the defaults.
-    public var readingNotes: [String] {
+    var readingNotes: [String] {
         var notes = [String]()
         if options.store == .fdroid { notes.append("read by F-Droid") }
         if options.uploads != .all { notes.append("supply skips part of the upload") }

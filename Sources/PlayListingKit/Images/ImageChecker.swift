@@ -1,4 +1,5 @@
 import Diagnostics
+
 /// Checks one image against the rules for its slot: format (IMG001), exact sizes (IMG002, IMG005, IMG008), file
 /// sizes (IMG003, IMG006, IMG009), alpha (IMG004, IMG007), screenshot geometry (IMG010–IMG014, IMG019) and colour
 /// depth (IMG021).

@@ -1,4 +1,5 @@
 import Diagnostics
+
 /// Reads a fastlane supply tree (`<locale>/title.txt`, `changelogs/`, `images/`) the way supply does, and reports
 /// what supply would skip: misplaced images, misspelt names, stray changelogs, unsupported formats. For F-Droid it
 /// also reads F-Droid's own names (`name.txt`, `summary.txt`, `description.txt`).

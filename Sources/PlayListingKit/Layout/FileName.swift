@@ -1,4 +1,5 @@
 import Diagnostics
+
 /// A file name split into stem and extension, as the uploaders match them.
 struct FileName: Sendable, Hashable {
     var stem: String

@@ -1,4 +1,5 @@
 import Diagnostics
+
 /// Reads a Gradle Play Publisher `play/` tree the way GPP's resource validator and publisher do, and reports what
 /// GPP would refuse (`Unknown Play resource file`, files directly under `listings/`, `*.index`) or skip.
 struct GPPClassifier: Sendable {

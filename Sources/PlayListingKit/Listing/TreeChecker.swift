@@ -1,4 +1,5 @@
 import Diagnostics
+
 /// The rules that compare files and locales: required default-language content (TXT009–TXT011, IMG020), locale
 /// names and fallback (LOC001–LOC006, LAY009), image sets (IMG015–IMG018, IMG022) and consistency (CON001, CON002,
 /// CON004). Findings are keyed by root-relative path.

@@ -1,4 +1,5 @@
 import Diagnostics
+
 /// Checks locale folder names (LOC001–LOC004, and LAY001 for folders that are not locales at all), with hints
 /// that know which folders already exist.
 struct LocaleChecker: Sendable {

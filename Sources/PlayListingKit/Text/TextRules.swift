@@ -12,7 +12,7 @@ public enum TextRules {
     private static let releaseName = limits.releaseNameMaxCharacters.value
 
     public static let titleLength = Rule(
-        "TXT001", "title-too-long", .error, "The title is at most \(limits.titleMaxCharacters.value) characters.",
+        "TXT001", "title-too-long", .error, "The title is at most \(title) characters.",
         examples: ListingExample.self, passing: [.fastlane("short title"), .fastlane("\(title) characters", ["en-US/title.txt": .text(String(repeating: "a", count: title))])],
         failing: [
             .fastlane("\(title + 1) characters", ["en-US/title.txt": .text(String(repeating: "a", count: title + 1))]),
@@ -20,17 +20,17 @@ public enum TextRules {
         ])
 
     public static let shortDescriptionLength = Rule(
-        "TXT002", "short-description-too-long", .error, "The short description is at most \(limits.shortDescriptionMaxCharacters.value) characters.",
+        "TXT002", "short-description-too-long", .error, "The short description is at most \(short) characters.",
         examples: ListingExample.self, passing: [.fastlane("short")],
         failing: [.fastlane("\(short + 1) characters", ["en-US/short_description.txt": .text(String(repeating: "b", count: short + 1))])])
 
     public static let fullDescriptionLength = Rule(
-        "TXT003", "full-description-too-long", .error, "The full description is at most \(limits.fullDescriptionMaxCharacters.value) characters.",
+        "TXT003", "full-description-too-long", .error, "The full description is at most \(full) characters.",
         examples: ListingExample.self, passing: [.gpp("short")],
         failing: [.gpp("\(full + 1) characters", ["listings/en-US/full-description.txt": .text(String(repeating: "c", count: full + 1))])])
 
     public static let releaseNotesLength = Rule(
-        "TXT004", "release-notes-too-long", .error, "Release notes are at most \(limits.releaseNotesMaxCharacters.value) characters per language.",
+        "TXT004", "release-notes-too-long", .error, "Release notes are at most \(notes) characters per language.",
         examples: ListingExample.self, passing: [.fastlane("short changelog"), .gpp("short notes")],
         failing: [
             .fastlane("\(notes + 1)-character changelog of the release", ["en-US/changelogs/100.txt": .text(String(repeating: "d", count: notes + 1))])
@@ -39,7 +39,7 @@ public enum TextRules {
         ])
 
     public static let releaseNameLength = Rule(
-        "TXT005", "release-name-too-long", .error, "A GPP release name is at most \(limits.releaseNameMaxCharacters.value) characters.",
+        "TXT005", "release-name-too-long", .error, "A GPP release name is at most \(releaseName) characters.",
         examples: ListingExample.self, passing: [.gpp("short name", ["release-names/beta.txt": .text("2.0 beta")])],
         failing: [.gpp("\(releaseName + 1) characters", ["release-names/beta.txt": .text(String(repeating: "e", count: releaseName + 1))])])
 
