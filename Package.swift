@@ -50,7 +50,8 @@ let package = Package(
         .target(name: "NinePatchPreview", dependencies: ["NinePatchKit", "PNGKit"], swiftSettings: strictSwift),
         // Package names (applicationId, namespace, manifest package) as aapt2, AGP and Play judge them.
         .target(name: "PackageNameKit", dependencies: ["Diagnostics"], swiftSettings: strictSwift),
-        .target(name: "PlayListingKit", dependencies: ["PNGKit", "Diagnostics", "FileAccess"], swiftSettings: strictSwift),
+        .target(
+            name: "PlayListingKit", dependencies: ["PNGKit", "Diagnostics", "FileAccess"], swiftSettings: strictSwift),
         // The Gradle build as AGP sees it: modules, variants, applicationIds and versionCodes, read without Gradle.
         .target(name: "AndroidBuild", dependencies: ["FileAccess"], swiftSettings: strictSwift),
         // The release artifact itself (APK or AAB): the archive read into memory within limits, the manifest and
@@ -77,12 +78,15 @@ let package = Package(
         // The pictures and text excerpts of the HTML report, read and drawn from the files a report names.
         .target(
             name: "ReportIllustrations",
-            dependencies: ["Diagnostics", "NinePatchKit", "NinePatchPreview", "PlayListingKit", "PNGKit", "FileAccess"],
+            dependencies: [
+                "Diagnostics", "NinePatchKit", "NinePatchPreview", "PlayListingKit", "PNGKit", "FileAccess",
+            ],
             swiftSettings: strictSwift),
         .executableTarget(
             name: "playprep",
             dependencies: [
-                "PNGKit", "NinePatchKit", "NinePatchPreview", "PackageNameKit", "PlayListingKit", "Diagnostics", "ProjectCheck",
+                "PNGKit", "NinePatchKit", "NinePatchPreview", "PackageNameKit", "PlayListingKit", "Diagnostics",
+                "ProjectCheck",
                 "ReportIllustrations", "ArtifactKit",
                 "FileAccess", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],

@@ -48,7 +48,9 @@ public struct AndroidBuildReader: Sendable {
             if let script = source(buildFile) {
                 var environment = rootEnvironment
                 if let folder, !folder.isEmpty {
-                    environment.properties = GradleProperties(layers: [propertyOverrides, properties(folder), rootProperties])
+                    environment.properties = GradleProperties(layers: [
+                        propertyOverrides, properties(folder), rootProperties,
+                    ])
                 }
                 environment.rootExt = rootFacts?.ext ?? [:]
                 var scriptReader = BuildScriptReader(script: TokenizedScript(source: script), environment: environment)
@@ -76,7 +78,8 @@ public struct AndroidBuildReader: Sendable {
         var projects = [SettingsReader.Project(path: ":", directory: project.root)]
         var discover = true
         if let settings {
-            var reader = SettingsReader(script: TokenizedScript(source: settings), environment: environment, root: project.root)
+            var reader = SettingsReader(
+                script: TokenizedScript(source: settings), environment: environment, root: project.root)
             reader.read()
             projects += reader.projects
             discover = reader.hasDynamicIncludes
@@ -86,7 +89,8 @@ public struct AndroidBuildReader: Sendable {
             for folder in project.discoverableFolders() where !known.contains(project.path(folder)) {
                 projects.append(
                     SettingsReader.Project(
-                        path: ":" + folder.split(separator: "/").joined(separator: ":"), directory: project.path(folder)))
+                        path: ":" + folder.split(separator: "/").joined(separator: ":"), directory: project.path(folder)
+                    ))
             }
         }
         return projects

@@ -21,13 +21,15 @@ struct BuildScriptReader {
 
     private static let androidExtensionTypes: Set<String> = [
         "ApplicationExtension", "LibraryExtension", "BaseAppModuleExtension", "AppExtension", "CommonExtension",
-        "TestExtension", "DynamicFeatureExtension", "BaseExtension", "TestedExtension", "KotlinMultiplatformAndroidLibraryExtension",
+        "TestExtension", "DynamicFeatureExtension", "BaseExtension", "TestedExtension",
+        "KotlinMultiplatformAndroidLibraryExtension",
     ]
     private static let elementCreators: Set<String> = [
         "create", "getByName", "named", "register", "maybeCreate", "findByName", "getAt",
     ]
     private static let containerMethods: Set<String> = [
-        "each", "forEach", "matching", "withType", "findAll", "collect", "filter", "map", "whenObjectAdded", "configure",
+        "each", "forEach", "matching", "withType", "findAll", "collect", "filter", "map", "whenObjectAdded",
+        "configure",
         "names", "size", "iterator", "remove", "clear", "add", "addAll", "contains", "isEmpty", "getNames", "asMap",
         "find", "any", "every", "first", "last", "onEach",
     ]
@@ -39,7 +41,9 @@ struct BuildScriptReader {
     private static let modifiers: Set<String> = [
         "final", "private", "static", "const", "public", "internal", "lateinit", "protected", "override",
     ]
-    private static let primitiveTypes: Set<String> = ["int", "long", "boolean", "double", "float", "short", "byte", "char"]
+    private static let primitiveTypes: Set<String> = [
+        "int", "long", "boolean", "double", "float", "short", "byte", "char",
+    ]
 
     init(script: TokenizedScript, environment: EvaluationEnvironment) {
         self.script = script
@@ -95,7 +99,8 @@ struct BuildScriptReader {
         if case .buildType(.named(let name)) = target { facts.buildTypes.ensure(name) }
         if case .productFlavor(.named(let name)) = target { facts.productFlavors.ensure(name) }
         if script.isSymbol(chain.end, "=") {
-            if last.isIndex, target == .ext, case .value(.string(let key)) = evaluator.evaluate(last.arguments ?? 0..<0) {
+            if last.isIndex, target == .ext, case .value(.string(let key)) = evaluator.evaluate(last.arguments ?? 0..<0)
+            {
                 environment.ext[key] = evaluator.evaluate(valueRange)
             } else if last.isPlainName {
                 assign(target, last.name, valueRange)
@@ -274,7 +279,8 @@ struct BuildScriptReader {
         let token = script.tokens[range.lowerBound]
         let isPlainLiteral =
             token.kind == .string
-            && !(token.isTemplate && script.source.bytes[token.contentStart..<token.contentEnd].contains(UInt8(ascii: "$")))
+            && !(token.isTemplate
+                && script.source.bytes[token.contentStart..<token.contentEnd].contains(UInt8(ascii: "$")))
         guard isPlainLiteral else { return }
         let location = script.source.location(at: token.contentStart)
         facts.namespaceDeclarations.append(DeclaredName(kind: .namespace, value: name, location: location))
@@ -349,7 +355,9 @@ struct BuildScriptReader {
     /// a declaration (a function definition counts, and is skipped).
     private mutating func declareLocal(_ head: Range<Int>) -> Bool {
         var index = head.lowerBound
-        while index < head.upperBound, Self.modifiers.contains(script.text(index)), script.isIdentifier(index) { index += 1 }
+        while index < head.upperBound, Self.modifiers.contains(script.text(index)), script.isIdentifier(index) {
+            index += 1
+        }
         let hasKeyword = ["def", "val", "var"].contains { script.isIdentifier(index, $0) }
         if hasKeyword {
             index += 1
@@ -402,7 +410,8 @@ struct BuildScriptReader {
         guard let chain = StatementChain(script, in: head), let first = chain.segments.first else { return nil }
         switch first.name {
         case "id":
-            let argument = first.arguments ?? (chain.end < head.upperBound ? chain.end..<(chain.end + 1) : chain.end..<chain.end)
+            let argument =
+                first.arguments ?? (chain.end < head.upperBound ? chain.end..<(chain.end + 1) : chain.end..<chain.end)
             if case .value(.string(let id)) = evaluator.evaluate(argument) { return id }
             return nil
         case "alias":

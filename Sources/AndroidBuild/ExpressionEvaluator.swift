@@ -194,9 +194,11 @@ private struct Parser {
                     }
                     return .value(.string(a + b))
                 case (.list(let a), .list(let b)) where isPlus:
-                    return a.count + b.count <= Self.maximumListCount ? .value(.list(a + b)) : .unresolved(Unresolved.tooLarge)
+                    return a.count + b.count <= Self.maximumListCount
+                        ? .value(.list(a + b)) : .unresolved(Unresolved.tooLarge)
                 case (.list(let a), _) where isPlus:
-                    return a.count < Self.maximumListCount ? .value(.list(a + [right])) : .unresolved(Unresolved.tooLarge)
+                    return a.count < Self.maximumListCount
+                        ? .value(.list(a + [right])) : .unresolved(Unresolved.tooLarge)
                 case (.null, _), (_, .null): return .unresolved(Unresolved.notSet)
                 default: return .unresolved(Unresolved.notConstant)
                 }
@@ -418,7 +420,8 @@ private struct Parser {
             }
             components.append(component)
         }
-        return components.isEmpty ? .unresolved(Unresolved.callsFunction) : .value(.string(environment.path(components)))
+        return components.isEmpty
+            ? .unresolved(Unresolved.callsFunction) : .value(.string(environment.path(components)))
     }
 
     /// `property("X")` (fails when absent), `findProperty("X")` (null when absent), `hasProperty("X")`.
@@ -450,7 +453,8 @@ private struct Parser {
         case .project(let root):
             switch name {
             case "property", "findProperty", "hasProperty":
-                return arguments.map { projectCall(name, arguments: $0, root: root) } ?? .unresolved(Unresolved.callsFunction)
+                return arguments.map { projectCall(name, arguments: $0, root: root) }
+                    ?? .unresolved(Unresolved.callsFunction)
             case "file":
                 return arguments.map(path) ?? .unresolved(Unresolved.callsFunction)
             default:
@@ -460,7 +464,9 @@ private struct Parser {
             guard let key = singleString(arguments) else { return .unresolved(Unresolved.callsFunction) }
             switch name {
             case "get": return Chain(environment.extProperty(key, rootOnly: root))
-            case "has": return .value(.bool(environment.extProperty(key, rootOnly: root) != .unresolved(Unresolved.noSuchExtProperty)))
+            case "has":
+                return .value(
+                    .bool(environment.extProperty(key, rootOnly: root) != .unresolved(Unresolved.noSuchExtProperty)))
             default: return .unresolved(Unresolved.callsFunction)
             }
         case .propertyMap:
@@ -477,19 +483,24 @@ private struct Parser {
             case "getProperty":
                 guard let arguments else { return .unresolved(Unresolved.callsFunction) }
                 let values = evaluator.nestedArguments(arguments)
-                guard case .value(.string(let key))? = values.first else { return .unresolved(Unresolved.callsFunction) }
+                guard case .value(.string(let key))? = values.first else {
+                    return .unresolved(Unresolved.callsFunction)
+                }
                 if let value = environment.properties.systemProperty(key) { return .value(.string(value)) }
                 return values.count > 1 ? Chain(values[1]) : .value(.null)
             case "getenv":
-                return arguments.map { $0.isEmpty ? .environmentVariables : .value(.null) } ?? .unresolved(Unresolved.callsFunction)
+                return arguments.map { $0.isEmpty ? .environmentVariables : .value(.null) }
+                    ?? .unresolved(Unresolved.callsFunction)
             default:
                 return .unresolved(Unresolved.callsFunction)
             }
         case .providers:
             guard let key = singleString(arguments) else { return .unresolved(Unresolved.callsFunction) }
             switch name {
-            case "gradleProperty": return environment.properties.value(of: key).map { .value(.string($0)) } ?? .value(.null)
-            case "systemProperty": return environment.properties.systemProperty(key).map { .value(.string($0)) } ?? .value(.null)
+            case "gradleProperty":
+                return environment.properties.value(of: key).map { .value(.string($0)) } ?? .value(.null)
+            case "systemProperty":
+                return environment.properties.systemProperty(key).map { .value(.string($0)) } ?? .value(.null)
             case "environmentVariable": return .value(.null)
             default: return .unresolved(Unresolved.callsFunction)
             }
@@ -569,7 +580,8 @@ private struct Parser {
         case .environmentVariables:
             return .value(.null)
         case .android:
-            return name == "namespace" ? (environment.namespace.map(Chain.init) ?? .value(.null)) : .unresolved(Unresolved.notConstant)
+            return name == "namespace"
+                ? (environment.namespace.map(Chain.init) ?? .value(.null)) : .unresolved(Unresolved.notConstant)
         case .providers, .integerClass:
             return .unresolved(Unresolved.notConstant)
         }

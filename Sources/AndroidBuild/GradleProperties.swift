@@ -63,7 +63,8 @@ enum PropertiesFile {
             var line = Substring(rawLine)
             if pending != nil { line = line.drop { $0 == " " || $0 == "\t" } }
             let trailingBackslashes = line.reversed().prefix { $0 == "\\" }.count
-            let isComment = pending == nil && (line.first { $0 != " " && $0 != "\t" }).map { $0 == "#" || $0 == "!" } ?? false
+            let isComment =
+                pending == nil && (line.first { $0 != " " && $0 != "\t" }).map { $0 == "#" || $0 == "!" } ?? false
             if trailingBackslashes % 2 == 1 && !isComment {
                 // Appended in place: a long run of continued lines stays linear.
                 pending = pending ?? ""

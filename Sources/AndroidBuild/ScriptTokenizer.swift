@@ -48,8 +48,9 @@ struct ScriptTokenizer {
                 while index < limit && bytes[index] != 0x0A { index += 1 }
             case UInt8(ascii: "/") where index + 1 < limit && bytes[index + 1] == UInt8(ascii: "*"):
                 index += 2
-                while index < limit && !(bytes[index] == UInt8(ascii: "*") && index + 1 < limit
-                    && bytes[index + 1] == UInt8(ascii: "/"))
+                while index < limit
+                    && !(bytes[index] == UInt8(ascii: "*") && index + 1 < limit
+                        && bytes[index + 1] == UInt8(ascii: "/"))
                 {
                     if bytes[index] == 0x0A { newline = true }
                     index += 1

@@ -32,10 +32,12 @@ struct TokenizedScript: Sendable {
             case UInt8(ascii: "{"): push(index, UInt8(ascii: "}"))
             case UInt8(ascii: "("): push(index, UInt8(ascii: ")"))
             case UInt8(ascii: "["): push(index, UInt8(ascii: "]"))
-            case let closer where closer == UInt8(ascii: "}") || closer == UInt8(ascii: ")") || closer == UInt8(ascii: "]"):
+            case let closer
+            where closer == UInt8(ascii: "}") || closer == UInt8(ascii: ")") || closer == UInt8(ascii: "]"):
                 // A closer that does not match the innermost opener closes the nearest opener it matches, and
                 // the openers in between with it; one that matches none is ignored.
-                guard openCount[closer, default: 0] > 0, let match = open.lastIndex(where: { $0.closer == closer }) else {
+                guard openCount[closer, default: 0] > 0, let match = open.lastIndex(where: { $0.closer == closer })
+                else {
                     continue
                 }
                 for pending in open[match...] {
@@ -130,7 +132,8 @@ struct TokenizedScript: Sendable {
             var body: Range<Int>?
             if lastItem >= first, isSymbol(lastItem, "{") {
                 head = first..<lastItem
-                body = closureBodyStart((lastItem + 1)..<min(partners[lastItem], upper))..<min(partners[lastItem], upper)
+                body =
+                    closureBodyStart((lastItem + 1)..<min(partners[lastItem], upper))..<min(partners[lastItem], upper)
             }
             statements.append(Statement(range: first..<upper, head: head, body: body))
             start = nil
@@ -187,7 +190,8 @@ struct TokenizedScript: Sendable {
             let token = tokens[index]
             let allowed =
                 token.kind == .identifier
-                || token.kind == .symbol && [",", ":", ".", "?", "<", ">", "[", "]", "(", ")", "*"].contains(text(index))
+                || token.kind == .symbol
+                    && [",", ":", ".", "?", "<", ">", "[", "]", "(", ")", "*"].contains(text(index))
             if !allowed { break }
             index += 1
         }

@@ -68,7 +68,8 @@ struct VariantBuilder {
                     expression: "", location: SourceLocation(file: buildFile, line: 1, column: 1),
                     reason: "no applicationId or namespace"))
         guard case .known(var id, var location) = base else { return base }
-        let suffixes = [facts.defaultConfig.applicationIDSuffix] + flavors.reversed().map(\.applicationIDSuffix)
+        let suffixes =
+            [facts.defaultConfig.applicationIDSuffix] + flavors.reversed().map(\.applicationIDSuffix)
             + [buildType.applicationIDSuffix]
         for suffix in suffixes.compactMap({ $0 }) {
             switch suffix {

@@ -59,11 +59,13 @@ public struct ArtifactChecker: Sendable {
         let manifest = try archive.parse(layout.manifest) { bytes throws(ArtifactParseError) in
             try AppManifest(elements: layout == .bundle ? BundleFormat.elements(bytes) : BinaryXML(bytes).elements)
         }
-        let table = archive.contains(layout.resources)
+        let table =
+            archive.contains(layout.resources)
             ? try archive.parse(layout.resources) { bytes throws(ArtifactParseError) in
                 layout == .bundle ? try ResourceTable(protobuf: bytes) : try ResourceTable(bytes)
             } : nil
-        var diagnostics = identity(manifest, file: path) + sdkLevels(manifest, file: path) + flags(manifest, file: path)
+        var diagnostics =
+            identity(manifest, file: path) + sdkLevels(manifest, file: path) + flags(manifest, file: path)
             + resources(manifest, table: table, file: path, tableName: layout.resources)
         diagnostics += try NativeLibraryCheck(
             requires16KB: manifest.effectiveTargetSdk >= policy.pageSize16KBFromTargetSdk.value,
@@ -72,7 +74,8 @@ public struct ArtifactChecker: Sendable {
         diagnostics += try compiledNinePatches(archive, folder: layout.resourceFiles, artifact: path)
         var byFile = [String: [Diagnostic]]()
         for diagnostic in diagnostics { byFile[diagnostic.file, default: []].append(diagnostic) }
-        let files = [FileReport(file: path, diagnostics: byFile.removeValue(forKey: path) ?? [])]
+        let files =
+            [FileReport(file: path, diagnostics: byFile.removeValue(forKey: path) ?? [])]
             + byFile.keys.sorted().map { FileReport(file: $0, diagnostics: byFile[$0] ?? []) }
         return ArtifactCheck(manifest: manifest, files: files)
     }
@@ -86,14 +89,18 @@ public struct ArtifactChecker: Sendable {
         }
         if (manifest.versionCode ?? 0) <= 0 {
             let value = manifest.versionCode.map { "android:versionCode is \($0)" } ?? "there is no android:versionCode"
-            found.append(ArtifactRules.missingVersionCode.diagnostic(
-                file: file, "\(value): Play refuses an upload without a positive versionCode",
-                hint: "set versionCode in the module's defaultConfig (a positive integer above the last release's)"))
+            found.append(
+                ArtifactRules.missingVersionCode.diagnostic(
+                    file: file, "\(value): Play refuses an upload without a positive versionCode",
+                    hint: "set versionCode in the module's defaultConfig (a positive integer above the last release's)")
+            )
         }
         if (manifest.versionName ?? "").isEmpty {
-            found.append(ArtifactRules.missingVersionName.diagnostic(
-                file: file, "there is no android:versionName: users see no version in Play or in the app's settings",
-                hint: "set versionName in the module's defaultConfig, e.g. \"1.2.0\""))
+            found.append(
+                ArtifactRules.missingVersionName.diagnostic(
+                    file: file,
+                    "there is no android:versionName: users see no version in Play or in the app's settings",
+                    hint: "set versionName in the module's defaultConfig, e.g. \"1.2.0\""))
         }
         return found
     }
@@ -101,18 +108,26 @@ public struct ArtifactChecker: Sendable {
     private func sdkLevels(_ manifest: AppManifest, file: String) -> [Diagnostic] {
         var found = [Diagnostic]()
         let target = manifest.effectiveTargetSdk
-        if let (level, basis) = policy.requirement(on: date, otherFormFactor: manifest.isOtherFormFactor), target < level {
-            let declared = manifest.targetSdkVersion.map { "targetSdkVersion is \($0)" }
+        if let (level, basis) = policy.requirement(on: date, otherFormFactor: manifest.isOtherFormFactor),
+            target < level
+        {
+            let declared =
+                manifest.targetSdkVersion.map { "targetSdkVersion is \($0)" }
                 ?? "there is no targetSdkVersion, so the platform takes \(target)"
-            found.append(ArtifactRules.targetSdkTooLow.diagnostic(
-                file: file, "\(declared); Play requires \(level) or higher for new apps and updates "
-                    + "\(manifest.isOtherFormFactor ? "for Wear OS, TV and Automotive " : "")\(basis)",
-                hint: "raise targetSdk to \(level) in the module's build file and test the behaviour changes of each level"))
+            found.append(
+                ArtifactRules.targetSdkTooLow.diagnostic(
+                    file: file,
+                    "\(declared); Play requires \(level) or higher for new apps and updates "
+                        + "\(manifest.isOtherFormFactor ? "for Wear OS, TV and Automotive " : "")\(basis)",
+                    hint:
+                        "raise targetSdk to \(level) in the module's build file and test the behaviour changes of each level"
+                ))
         }
         if let min = manifest.minSdkVersion, let declaredTarget = manifest.targetSdkVersion, min > declaredTarget {
-            found.append(ArtifactRules.minSdkAboveTargetSdk.diagnostic(
-                file: file, "minSdkVersion \(min) is above targetSdkVersion \(declaredTarget)",
-                hint: "raise targetSdk to at least \(min)"))
+            found.append(
+                ArtifactRules.minSdkAboveTargetSdk.diagnostic(
+                    file: file, "minSdkVersion \(min) is above targetSdkVersion \(declaredTarget)",
+                    hint: "raise targetSdk to at least \(min)"))
         }
         return found
     }
@@ -120,14 +135,16 @@ public struct ArtifactChecker: Sendable {
     private func flags(_ manifest: AppManifest, file: String) -> [Diagnostic] {
         var found = [Diagnostic]()
         if manifest.isDebuggable {
-            found.append(ArtifactRules.debuggable.diagnostic(
-                file: file, "the application is android:debuggable=\"true\": Play refuses debuggable artifacts",
-                hint: "upload a release build (debuggable false), and remove android:debuggable from the manifest"))
+            found.append(
+                ArtifactRules.debuggable.diagnostic(
+                    file: file, "the application is android:debuggable=\"true\": Play refuses debuggable artifacts",
+                    hint: "upload a release build (debuggable false), and remove android:debuggable from the manifest"))
         }
         if manifest.isTestOnly {
-            found.append(ArtifactRules.testOnly.diagnostic(
-                file: file, "the application is android:testOnly=\"true\": Play refuses test-only artifacts",
-                hint: "build the upload with ./gradlew bundleRelease or assembleRelease, not Android Studio's Run"))
+            found.append(
+                ArtifactRules.testOnly.diagnostic(
+                    file: file, "the application is android:testOnly=\"true\": Play refuses test-only artifacts",
+                    hint: "build the upload with ./gradlew bundleRelease or assembleRelease, not Android Studio's Run"))
         }
         return found
     }
@@ -143,7 +160,8 @@ public struct ArtifactChecker: Sendable {
             return ArtifactRules.unresolvedManifestResource.diagnostic(
                 file: file,
                 "application \(attribute) refers to resource \(hex), which "
-                    + (table == nil ? "cannot exist: the artifact has no \(tableName)" : "\(tableName) does not define"),
+                    + (table == nil
+                        ? "cannot exist: the artifact has no \(tableName)" : "\(tableName) does not define"),
                 hint: "check the resource shrinker's keep rules and that the resource exists in the release variant")
         }
     }
@@ -163,11 +181,14 @@ public struct ArtifactChecker: Sendable {
             } catch {
                 var hint = "rebuild it from its source; `playprep ninepatch check` on the source names the problem"
                 if case .chunks(.unexpectedLength(chunk: "npTc", _, _)) = error {
-                    hint = "more than 127 stretch runs on an axis overflow npTc's one-byte counts (NP104): "
+                    hint =
+                        "more than 127 stretch runs on an axis overflow npTc's one-byte counts (NP104): "
                         + "join the runs in the source"
                 }
-                found.append(ArtifactRules.invalidCompiledNinePatch.diagnostic(
-                    file: artifact + "!/" + entry.path, "the compiled NinePatch cannot be drawn: \(error)", hint: hint))
+                found.append(
+                    ArtifactRules.invalidCompiledNinePatch.diagnostic(
+                        file: artifact + "!/" + entry.path, "the compiled NinePatch cannot be drawn: \(error)",
+                        hint: hint))
             }
         }
         return found

@@ -22,20 +22,20 @@ public enum ArtifactError: Error, Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .unreadable(let reason): "cannot be read: \(reason)"
         case .notAnArchive(let reason): "not a ZIP archive (APK or AAB): \(reason)"
-        case let .unsafeEntryName(name, reason):
+        case .unsafeEntryName(let name, let reason):
             "refused before extracting anything: entry '\(name)' \(reason)"
-        case let .tooManyEntries(count, limit):
+        case .tooManyEntries(let count, let limit):
             "refused before extracting anything: \(count) entries, over the limit of \(limit)"
-        case let .entryTooLarge(name, bytes, limit):
+        case .entryTooLarge(let name, let bytes, let limit):
             "refused: entry '\(name)' expands to \(bytes) bytes, over the per-entry limit of \(limit)"
-        case let .archiveTooLarge(bytes, limit):
+        case .archiveTooLarge(let bytes, let limit):
             "refused before extracting anything: the entries expand to \(bytes) bytes, over the limit of \(limit)"
-        case let .compressionRatio(name, ratio, limit):
+        case .compressionRatio(let name, let ratio, let limit):
             "refused before extracting anything: entry '\(name)' expands \(ratio) times, over the limit of "
                 + "\(limit) (a zip bomb)"
-        case let .corruptEntry(name, reason): "entry '\(name)' is corrupt: \(reason)"
+        case .corruptEntry(let name, let reason): "entry '\(name)' is corrupt: \(reason)"
         case .missingEntry(let name): "no \(name): not an APK or AAB"
-        case let .malformed(name, reason): "\(name) is malformed: \(reason)"
+        case .malformed(let name, let reason): "\(name) is malformed: \(reason)"
         }
     }
 }

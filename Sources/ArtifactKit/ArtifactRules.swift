@@ -71,6 +71,8 @@ public enum ArtifactRules {
 
     /// Every artifact rule, in id order.
     public static let all: [Rule] = [
-        missingVersionCode, missingVersionName, targetSdkTooLow, minSdkAboveTargetSdk, debuggable, testOnly, missing64BitLibraries, segmentNot16KBAligned, zipEntryNot16KBAligned, invalidCompiledNinePatch, unresolvedManifestResource, malformedNativeLibrary,
+        missingVersionCode, missingVersionName, targetSdkTooLow, minSdkAboveTargetSdk, debuggable, testOnly,
+        missing64BitLibraries, segmentNot16KBAligned, zipEntryNot16KBAligned, invalidCompiledNinePatch,
+        unresolvedManifestResource, malformedNativeLibrary,
     ]
 }

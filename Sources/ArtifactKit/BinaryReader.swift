@@ -79,7 +79,9 @@ struct ResourceChunk {
     }
 
     /// The chunks one after another from `start` to `end`.
-    static func children(_ reader: BinaryReader, from start: Int, to end: Int) throws(ArtifactParseError) -> [ResourceChunk] {
+    static func children(_ reader: BinaryReader, from start: Int, to end: Int) throws(ArtifactParseError)
+        -> [ResourceChunk]
+    {
         var chunks = [ResourceChunk]()
         var offset = start
         while offset + 8 <= end {
@@ -105,7 +107,7 @@ public enum ArtifactParseError: Error, Sendable, Hashable, CustomStringConvertib
 
     public var description: String {
         switch self {
-        case let .truncated(offset, size, available):
+        case .truncated(let offset, let size, let available):
             "a \(size)-byte field at offset \(offset) reaches past the end (\(available) bytes)"
         case .invalid(let reason): reason
         }

@@ -40,7 +40,7 @@ public enum ResourceValue: Sendable, Hashable, CustomStringConvertible {
         case .reference(let id): "@0x" + String(id, radix: 16)
         case .integer(let value): String(value)
         case .boolean(let value): String(value)
-        case let .other(type, data): "(type 0x\(String(type, radix: 16)) 0x\(String(data, radix: 16)))"
+        case .other(let type, let data): "(type 0x\(String(type, radix: 16)) 0x\(String(data, radix: 16)))"
         }
     }
 }
@@ -64,7 +64,9 @@ public struct XMLElement: Sendable, Hashable {
     public var name: String { path.last ?? "" }
 
     /// The attribute with resource id `id`, else the one named `name` in `namespace`.
-    public func attribute(_ name: String, namespace: String = BinaryXML.androidNamespace, id: UInt32? = nil) -> ResourceValue? {
+    public func attribute(_ name: String, namespace: String = BinaryXML.androidNamespace, id: UInt32? = nil)
+        -> ResourceValue?
+    {
         if let id, let match = attributes.first(where: { $0.resourceID == id }) { return match.value }
         return attributes.first { $0.name == name && $0.namespace == namespace }?.value
     }
@@ -107,7 +109,8 @@ public struct BinaryXML: Sendable {
                 guard open.count < Self.maximumDepth else {
                     throw ArtifactParseError("elements nested more than \(Self.maximumDepth) deep")
                 }
-                let element = try Self.element(reader, chunk: chunk, pool: pool, resourceIDs: resourceIDs, parents: open)
+                let element = try Self.element(
+                    reader, chunk: chunk, pool: pool, resourceIDs: resourceIDs, parents: open)
                 open.append(element.name)
                 elements.append(element)
             case ResourceChunk.xmlEndElement:
@@ -133,17 +136,22 @@ public struct BinaryXML: Sendable {
             var attributes = [XMLAttribute]()
             for index in 0..<count {
                 let at = ext + attributeStart + index * max(attributeSize, 20)
-                guard at + 20 <= chunk.end else { throw BinaryReader.OutOfBounds(offset: at, size: 20, count: chunk.end) }
+                guard at + 20 <= chunk.end else {
+                    throw BinaryReader.OutOfBounds(offset: at, size: 20, count: chunk.end)
+                }
                 let nameIndex = try reader.u32(at + 4)
                 let raw = try reader.u32(at + 8)
                 let type = try reader.u8(at + 15)
                 let data = try reader.u32(at + 16)
-                let value = type == 0 && raw != 0xFFFF_FFFF
+                let value =
+                    type == 0 && raw != 0xFFFF_FFFF
                     ? pool[raw].map(ResourceValue.string) ?? ResourceValue(type: type, data: data, pool: pool)
                     : ResourceValue(type: type, data: data, pool: pool)
-                attributes.append(XMLAttribute(
-                    namespace: pool[try reader.u32(at)] ?? "", name: pool[nameIndex] ?? "",
-                    resourceID: resourceIDs.indices.contains(nameIndex) ? resourceIDs[nameIndex] : nil, value: value))
+                attributes.append(
+                    XMLAttribute(
+                        namespace: pool[try reader.u32(at)] ?? "", name: pool[nameIndex] ?? "",
+                        resourceID: resourceIDs.indices.contains(nameIndex) ? resourceIDs[nameIndex] : nil, value: value
+                    ))
             }
             return XMLElement(path: parents + [name], attributes: attributes)
         }

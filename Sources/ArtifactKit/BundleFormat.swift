@@ -17,15 +17,20 @@ public enum BundleFormat {
         return elements
     }
 
-    private static func append(_ element: Playprep_Aapt2_XmlElement, parents: [String], to elements: inout [XMLElement]) {
+    private static func append(_ element: Playprep_Aapt2_XmlElement, parents: [String], to elements: inout [XMLElement])
+    {
         let path = parents + [element.name]
-        elements.append(XMLElement(path: path, attributes: element.attribute.map { attribute in
-            XMLAttribute(
-                namespace: attribute.namespaceUri, name: attribute.name,
-                resourceID: attribute.resourceID == 0 ? nil : attribute.resourceID,
-                value: attribute.hasCompiledItem ? value(attribute.compiledItem) ?? .string(attribute.value)
-                    : .string(attribute.value))
-        }))
+        elements.append(
+            XMLElement(
+                path: path,
+                attributes: element.attribute.map { attribute in
+                    XMLAttribute(
+                        namespace: attribute.namespaceUri, name: attribute.name,
+                        resourceID: attribute.resourceID == 0 ? nil : attribute.resourceID,
+                        value: attribute.hasCompiledItem
+                            ? value(attribute.compiledItem) ?? .string(attribute.value)
+                            : .string(attribute.value))
+                }))
         for child in element.child {
             if case .element(let nested)? = child.node { append(nested, parents: path, to: &elements) }
         }
@@ -64,10 +69,11 @@ extension ResourceTable {
                 for entry in type.entry {
                     let id = package.packageID.id << 24 | type.typeID.id << 16 | entry.entryID.id
                     values[id] = entry.configValue.map { configValue in
-                        let value: ResourceValue? = switch configValue.value.value {
-                        case .item(let item)?: BundleFormat.value(item)
-                        case .compoundValue?, nil: nil
-                        }
+                        let value: ResourceValue? =
+                            switch configValue.value.value {
+                            case .item(let item)?: BundleFormat.value(item)
+                            case .compoundValue?, nil: nil
+                            }
                         return EntryValue(
                             isDefaultConfiguration: configValue.config.unknownFields.data.isEmpty, value: value)
                     }

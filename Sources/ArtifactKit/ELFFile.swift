@@ -45,6 +45,8 @@ public enum AndroidABI: String, Sendable, CaseIterable {
     case armeabiV7a = "armeabi-v7a"
     case arm64V8a = "arm64-v8a"
     case x86
+    // swift-format-ignore: AlwaysUseLowerCamelCase
+    // The ABI's own name, as in lib/x86_64/.
     case x86_64
     case armeabi
 

@@ -10,7 +10,9 @@ struct NativeLibraryCheck {
     /// Whether the zip offset of stored libraries matters (APKs; bundletool aligns a bundle's).
     var checksZipAlignment: Bool
 
-    func diagnostics(_ archive: SafeArchive, libraryFolder: String, artifact: String) throws(ArtifactError) -> [Diagnostic] {
+    func diagnostics(_ archive: SafeArchive, libraryFolder: String, artifact: String) throws(ArtifactError)
+        -> [Diagnostic]
+    {
         var librariesByABI = [AndroidABI: [String]]()
         var found = [Diagnostic]()
         let severity: Severity = requires16KB ? .error : .warning
@@ -25,41 +27,49 @@ struct NativeLibraryCheck {
             do {
                 elf = try ELFFile(bytes)
             } catch {
-                found.append(ArtifactRules.malformedNativeLibrary.diagnostic(
-                    file: file, "not a readable shared library: \(error)", hint: "rebuild it with the NDK"))
+                found.append(
+                    ArtifactRules.malformedNativeLibrary.diagnostic(
+                        file: file, "not a readable shared library: \(error)", hint: "rebuild it with the NDK"))
                 continue
             }
             if elf.is64Bit != abi.is64Bit {
-                found.append(ArtifactRules.malformedNativeLibrary.diagnostic(
-                    file: file, "a \(elf.is64Bit ? 64 : 32)-bit library in the \(abi.rawValue) folder",
-                    hint: "package each ABI's build in its own lib/<abi>/ folder"))
+                found.append(
+                    ArtifactRules.malformedNativeLibrary.diagnostic(
+                        file: file, "a \(elf.is64Bit ? 64 : 32)-bit library in the \(abi.rawValue) folder",
+                        hint: "package each ABI's build in its own lib/<abi>/ folder"))
             }
             guard abi.is64Bit else { continue }
             if let alignment = elf.minimumLoadAlignment, alignment < UInt64(Self.pageSize) {
-                found.append(ArtifactRules.segmentNot16KBAligned.diagnostic(
-                    file: file, severity: severity,
-                    "a PT_LOAD segment is aligned to \(alignment) bytes (\(alignment / 1024) KB), under 16 KB: the "
-                        + "library does not load on 16 KB page devices",
-                    hint: "link with -Wl,-z,max-page-size=16384 (NDK r28+ does by default) or update the SDK that ships it"))
+                found.append(
+                    ArtifactRules.segmentNot16KBAligned.diagnostic(
+                        file: file, severity: severity,
+                        "a PT_LOAD segment is aligned to \(alignment) bytes (\(alignment / 1024) KB), under 16 KB: the "
+                            + "library does not load on 16 KB page devices",
+                        hint:
+                            "link with -Wl,-z,max-page-size=16384 (NDK r28+ does by default) or update the SDK that ships it"
+                    ))
             }
             if checksZipAlignment, !entry.isCompressed, let offset = archive.storedDataOffsets[entry.path],
-               offset % Self.pageSize != 0 {
-                found.append(ArtifactRules.zipEntryNot16KBAligned.diagnostic(
-                    file: file, severity: severity,
-                    "stored uncompressed at offset \(offset), which is not a multiple of 16384 (\(offset % Self.pageSize) "
-                        + "bytes past a 16 KB boundary): 16 KB page devices cannot map it from the APK",
-                    hint: "align with zipalign -P 16 (build-tools 35+) or build with AGP 8.5.1 or newer"))
+                offset % Self.pageSize != 0
+            {
+                found.append(
+                    ArtifactRules.zipEntryNot16KBAligned.diagnostic(
+                        file: file, severity: severity,
+                        "stored uncompressed at offset \(offset), which is not a multiple of 16384 (\(offset % Self.pageSize) "
+                            + "bytes past a 16 KB boundary): 16 KB page devices cannot map it from the APK",
+                        hint: "align with zipalign -P 16 (build-tools 35+) or build with AGP 8.5.1 or newer"))
             }
         }
         for (abi, names) in librariesByABI.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
             guard let counterpart = abi.sixtyFourBitCounterpart else { continue }
             let missing = names.filter { !(librariesByABI[counterpart] ?? []).contains($0) }.sorted()
             guard !missing.isEmpty else { continue }
-            found.append(ArtifactRules.missing64BitLibraries.diagnostic(
-                file: artifact,
-                "\(libraryFolder)\(abi.rawValue)/ has \(missing.joined(separator: ", ")) but \(libraryFolder)"
-                    + "\(counterpart.rawValue)/ does not: Play requires 64-bit versions of native code",
-                hint: "build \(counterpart.rawValue) too (abiFilters), or drop \(abi.rawValue)"))
+            found.append(
+                ArtifactRules.missing64BitLibraries.diagnostic(
+                    file: artifact,
+                    "\(libraryFolder)\(abi.rawValue)/ has \(missing.joined(separator: ", ")) but \(libraryFolder)"
+                        + "\(counterpart.rawValue)/ does not: Play requires 64-bit versions of native code",
+                    hint: "build \(counterpart.rawValue) too (abiFilters), or drop \(abi.rawValue)"))
         }
         return found
     }

@@ -61,7 +61,9 @@ public struct ResourceTable: Sendable {
         return nil
     }
 
-    private mutating func readPackage(_ reader: BinaryReader, chunk: ResourceChunk, pool: StringPool) throws(ArtifactParseError) {
+    private mutating func readPackage(_ reader: BinaryReader, chunk: ResourceChunk, pool: StringPool)
+        throws(ArtifactParseError)
+    {
         let packageID = try reader.parsing { () throws(BinaryReader.OutOfBounds) in try reader.u32(chunk.offset + 8) }
         for child in try ResourceChunk.children(reader, from: chunk.body, to: chunk.end)
         where child.type == ResourceChunk.tableType {
@@ -81,7 +83,9 @@ public struct ResourceTable: Sendable {
             let configSize = try reader.u32(chunk.offset + 20)
             let config = try reader.slice(chunk.offset + 24, max(0, min(configSize, chunk.headerSize - 24) - 4))
             let isDefault = config.allSatisfy { $0 == 0 }
-            guard count <= chunk.size else { throw BinaryReader.OutOfBounds(offset: chunk.body, size: count, count: chunk.size) }
+            guard count <= chunk.size else {
+                throw BinaryReader.OutOfBounds(offset: chunk.body, size: count, count: chunk.size)
+            }
             var indexed = [(index: Int, offset: Int)]()
             for slot in 0..<count {
                 if flags & Self.flagSparse != 0 {
@@ -105,7 +109,8 @@ public struct ResourceTable: Sendable {
                     value = nil
                 } else {
                     let valueAt = at + (try reader.u16(at))
-                    value = ResourceValue(type: try reader.u8(valueAt + 3), data: try reader.u32(valueAt + 4), pool: pool)
+                    value = ResourceValue(
+                        type: try reader.u8(valueAt + 3), data: try reader.u32(valueAt + 4), pool: pool)
                 }
                 let id = UInt32(truncatingIfNeeded: packageID << 24 | typeID << 16 | index)
                 return (id, EntryValue(isDefaultConfiguration: isDefault, value: value))

@@ -68,11 +68,14 @@ public struct SafeArchive {
                 }
             }
             total += size
-            if total > UInt64(limits.maxTotalBytes) { throw .archiveTooLarge(bytes: total, limit: limits.maxTotalBytes) }
+            if total > UInt64(limits.maxTotalBytes) {
+                throw .archiveTooLarge(bytes: total, limit: limits.maxTotalBytes)
+            }
             byPath[path] = entry
-            infos.append(EntryInfo(
-                path: path, compressedSize: entry.compressedSize, uncompressedSize: size,
-                isCompressed: entry.isCompressed, isFolder: entry.type == .directory))
+            infos.append(
+                EntryInfo(
+                    path: path, compressedSize: entry.compressedSize, uncompressedSize: size,
+                    isCompressed: entry.isCompressed, isFolder: entry.type == .directory))
         }
         self.archive = archive
         self.entriesByPath = byPath
@@ -94,8 +97,10 @@ public struct SafeArchive {
         data.reserveCapacity(Int(limit))
         do {
             _ = try archive.extract(entry, skipCRC32: false) { chunk in
-                guard UInt64(data.count + chunk.count) <= limit else { throw ArtifactError.entryTooLarge(
-                    path, bytes: UInt64(data.count + chunk.count), limit: Int(limit)) }
+                guard UInt64(data.count + chunk.count) <= limit else {
+                    throw ArtifactError.entryTooLarge(
+                        path, bytes: UInt64(data.count + chunk.count), limit: Int(limit))
+                }
                 data.append(contentsOf: chunk)
             }
         } catch let error as ArtifactError {
@@ -147,7 +152,9 @@ enum ZipDirectory {
         func u32(_ at: Int) -> Int { u16(at) | u16(at + 2) << 16 }
         let searchStart = max(0, bytes.count - 22 - 0xFFFF)
         guard bytes.count >= 22,
-              let end = stride(from: bytes.count - 22, through: searchStart, by: -1).first(where: { u32($0) == 0x0605_4B50 })
+            let end = stride(from: bytes.count - 22, through: searchStart, by: -1).first(where: {
+                u32($0) == 0x0605_4B50
+            })
         else { return nil }
         let count = u16(end + 10)
         var record = u32(end + 16)
@@ -160,12 +167,14 @@ enum ZipDirectory {
             let next = record + 46 + u16(record + 28) + u16(record + 30) + u16(record + 32)
             let local = u32(record + 42)
             guard next <= bytes.count, local + 30 <= bytes.count, u32(local) == 0x0403_4B50 else {
-                return "entry \(index + 1) points at a local header outside the file (offset \(local) of \(bytes.count) bytes)"
+                return
+                    "entry \(index + 1) points at a local header outside the file (offset \(local) of \(bytes.count) bytes)"
             }
             let data = local + 30 + u16(local + 26) + u16(local + 28)
             // 0xFFFFFFFF marks a ZIP64 size, which no APK or AAB uses; ZIPFoundation judges those itself.
             guard compressed == 0xFFFF_FFFF || data + compressed <= bytes.count else {
-                return "entry \(index + 1)'s data runs past the end of the file (\(data + compressed) of \(bytes.count) bytes)"
+                return
+                    "entry \(index + 1)'s data runs past the end of the file (\(data + compressed) of \(bytes.count) bytes)"
             }
             record = next
         }
@@ -179,7 +188,9 @@ enum ZipDirectory {
         func u32(_ at: Int) -> Int { u16(at) | u16(at + 2) << 16 }
         let searchStart = max(0, bytes.count - 22 - 0xFFFF)
         guard bytes.count >= 22,
-              let end = stride(from: bytes.count - 22, through: searchStart, by: -1).first(where: { u32($0) == 0x0605_4B50 })
+            let end = stride(from: bytes.count - 22, through: searchStart, by: -1).first(where: {
+                u32($0) == 0x0605_4B50
+            })
         else { return [:] }
         let count = u16(end + 10)
         var record = u32(end + 16)

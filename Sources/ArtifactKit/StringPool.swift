@@ -13,7 +13,9 @@ struct StringPool {
             let count = try reader.u32(chunk.offset + 8)
             let isUTF8 = try reader.u32(chunk.offset + 16) & Self.utf8Flag != 0
             let stringsStart = chunk.offset + (try reader.u32(chunk.offset + 20))
-            guard count <= chunk.size / 4 else { throw BinaryReader.OutOfBounds(offset: chunk.body, size: count * 4, count: chunk.size) }
+            guard count <= chunk.size / 4 else {
+                throw BinaryReader.OutOfBounds(offset: chunk.body, size: count * 4, count: chunk.size)
+            }
             var strings = [String]()
             strings.reserveCapacity(count)
             // Offsets may repeat or overlap: each place is decoded once, and all decoding together may read no more
@@ -28,7 +30,9 @@ struct StringPool {
                 }
                 let string = isUTF8 ? try Self.utf8(reader, at: start) : try Self.utf16(reader, at: start)
                 budget -= string.utf8.count
-                guard budget >= 0 else { throw BinaryReader.OutOfBounds(offset: start, size: string.utf8.count, count: chunk.size) }
+                guard budget >= 0 else {
+                    throw BinaryReader.OutOfBounds(offset: start, size: string.utf8.count, count: chunk.size)
+                }
                 decoded[start] = string
                 strings.append(string)
             }
@@ -67,7 +71,9 @@ struct StringPool {
             position += 2
         }
         let raw = try reader.slice(position, count * 2)
-        let units = stride(from: raw.startIndex, to: raw.endIndex, by: 2).map { UInt16(raw[$0]) | UInt16(raw[$0 + 1]) << 8 }
+        let units = stride(from: raw.startIndex, to: raw.endIndex, by: 2).map {
+            UInt16(raw[$0]) | UInt16(raw[$0 + 1]) << 8
+        }
         return String(decoding: units, as: UTF16.self)
     }
 }

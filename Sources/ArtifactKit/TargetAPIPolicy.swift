@@ -32,7 +32,8 @@ public struct TargetAPIPolicy: Sendable, Hashable {
         self.pageSize16KBFromTargetSdk = pageSize16KBFromTargetSdk
     }
 
-    private static let helpCenter = "Play Console Help: Target API level requirements for Google Play apps "
+    private static let helpCenter =
+        "Play Console Help: Target API level requirements for Google Play apps "
         + "(support.google.com/googleplay/android-developer/answer/11926878)"
 
     /// The table as read on 2026-11-23.
@@ -47,12 +48,14 @@ public struct TargetAPIPolicy: Sendable, Hashable {
             Deadline(
                 date: "2026-08-31",
                 minimumTargetSdk: SourcedLimit(
-                    36, source: "Play policy: within one year of the latest major release (Android 16, API 36); "
+                    36,
+                    source: "Play policy: within one year of the latest major release (Android 16, API 36); "
                         + "Bayton, 'Google Play target API requirements' (bayton.org), read 2026-11", asOf: "2026-11"),
                 otherFormFactors: 35),
         ],
         pageSize16KBFromTargetSdk: SourcedLimit(
-            35, source: "Android Developers: Support 16 KB page sizes (developer.android.com/16kb-page-size): from "
+            35,
+            source: "Android Developers: Support 16 KB page sizes (developer.android.com/16kb-page-size): from "
                 + "2025-11-01, apps targeting Android 15+ must support 16 KB pages on 64-bit devices", asOf: "2025-11"))
 
     /// The level required on `date` (`YYYY-MM-DD`), and why (`since 2026-08-31`, or the pinned level); `nil`

@@ -52,7 +52,9 @@ public struct CodeClimateReporter: Reporter {
         var location: IssueLocation
 
         enum CodingKeys: String, CodingKey {
-            case type, description, checkName = "check_name", fingerprint, severity, location
+            case type, description
+            case checkName = "check_name"
+            case fingerprint, severity, location
         }
 
         init(_ diagnostic: Diagnostic, path: String, fingerprint: String) {

@@ -7,11 +7,12 @@ public struct GitHubReporter: Reporter {
     public func render(_ report: Report) -> String {
         var out = ""
         for diagnostic in report.diagnostics {
-            let command = switch diagnostic.severity {
-            case .error: "error"
-            case .warning: "warning"
-            case .note: "notice"
-            }
+            let command =
+                switch diagnostic.severity {
+                case .error: "error"
+                case .warning: "warning"
+                case .note: "notice"
+                }
             var properties = ["file=" + Self.escapeProperty(diagnostic.file)]
             if let line = diagnostic.location?.line {
                 properties.append("line=\(line)")
@@ -19,7 +20,9 @@ public struct GitHubReporter: Reporter {
             }
             properties.append("title=" + Self.escapeProperty("\(diagnostic.ruleID)"))
             var message = diagnostic.message
-            if let x = diagnostic.location?.x, let y = diagnostic.location?.y { message = "pixel (\(x),\(y)): " + message }
+            if let x = diagnostic.location?.x, let y = diagnostic.location?.y {
+                message = "pixel (\(x),\(y)): " + message
+            }
             if let hint = diagnostic.hint { message += "\nhint: " + hint }
             out += "::\(command) \(properties.joined(separator: ","))::\(Self.escapeData(message))\n"
         }

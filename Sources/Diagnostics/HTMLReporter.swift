@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-internal import FoundationEssentials
+    internal import FoundationEssentials
 #else
-internal import Foundation
+    internal import Foundation
 #endif
 
 /// One self-contained HTML page for people: a summary (files checked, findings per severity), the rules that
@@ -26,8 +26,9 @@ public struct HTMLReporter: Reporter {
     public func render(_ report: Report) -> String {
         let findings = report.files.enumerated().flatMap { fileIndex, file in
             file.diagnostics.enumerated().map { index, diagnostic in
-                ShownFinding(diagnostic: diagnostic, anchor: "finding-\(fileIndex)-\(index)",
-                        key: FindingKey(file: file.file, index: index))
+                ShownFinding(
+                    diagnostic: diagnostic, anchor: "finding-\(fileIndex)-\(index)",
+                    key: FindingKey(file: file.file, index: index))
             }
         }
         var html = """
@@ -73,7 +74,8 @@ public struct HTMLReporter: Reporter {
         guard !findings.isEmpty else { return "<p class=\"clean\">No findings.</p>\n" }
         let byRule = Dictionary(grouping: findings, by: \.diagnostic.ruleID)
         var html = "<section id=\"by-rule\">\n<h2>Findings by rule</h2>\n<table>\n"
-        html += "<thead><tr><th>rule</th><th>severity</th><th>what it checks</th><th>findings</th></tr></thead>\n<tbody>\n"
+        html +=
+            "<thead><tr><th>rule</th><th>severity</th><th>what it checks</th><th>findings</th></tr></thead>\n<tbody>\n"
         for id in byRule.keys.sorted() {
             let group = byRule[id] ?? []
             let severity = group.map(\.diagnostic.severity).max() ?? .warning
@@ -102,7 +104,8 @@ public struct HTMLReporter: Reporter {
         }
         let clean = report.files.filter { $0.diagnostics.isEmpty }
         if !clean.isEmpty {
-            html += "<details class=\"clean\"><summary>\(Self.counted(clean.count, "file")) without findings</summary><ul>"
+            html +=
+                "<details class=\"clean\"><summary>\(Self.counted(clean.count, "file")) without findings</summary><ul>"
             html += clean.map { "<li>\(Self.escape($0.file))</li>" }.joined()
             html += "</ul></details>\n"
         }
@@ -115,7 +118,8 @@ public struct HTMLReporter: Reporter {
         let rule = catalog.rule(for: diagnostic.ruleID, severity: diagnostic.severity)
         var html = "<article class=\"finding \(severity)\" id=\"\(finding.anchor)\" "
         html += "data-rule=\"\(Self.escape(diagnostic.ruleID))\" data-severity=\"\(severity)\">\n"
-        html += "<h4><span class=\"badge \(severity)\">\(severity)</span> <code>\(Self.escape(diagnostic.ruleID))</code>"
+        html +=
+            "<h4><span class=\"badge \(severity)\">\(severity)</span> <code>\(Self.escape(diagnostic.ruleID))</code>"
         html += Self.place(diagnostic.location).map { " <span class=\"place\">\(Self.escape($0))</span>" } ?? ""
         html += "</h4>\n<p class=\"message\">\(Self.escape(diagnostic.message))</p>\n"
         if let hint = diagnostic.hint { html += "<p class=\"hint\"><b>Fix:</b> \(Self.escape(hint))</p>\n" }
@@ -127,8 +131,9 @@ public struct HTMLReporter: Reporter {
     private func figure(_ illustration: Illustration) -> String {
         var html = "<figure>\n"
         switch illustration.content {
-        case let .picture(png, width, height):
-            html += "<img class=\"picture\" width=\"\(width)\" height=\"\(height)\" alt=\"\(Self.escape(illustration.caption))\" "
+        case .picture(let png, let width, let height):
+            html +=
+                "<img class=\"picture\" width=\"\(width)\" height=\"\(height)\" alt=\"\(Self.escape(illustration.caption))\" "
             html += "src=\"data:image/png;base64,\(Data(png).base64EncodedString())\">\n"
         case .excerpt(let excerpt):
             html += "<pre class=\"excerpt\">"

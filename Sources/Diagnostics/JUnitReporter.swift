@@ -30,7 +30,8 @@ public struct JUnitReporter: Reporter {
             }
             let others = file.diagnostics.filter { !fails($0) }
             if !others.isEmpty {
-                xml += "      <system-out>" + Self.escape(others.map(Self.line).joined(separator: "\n"))
+                xml +=
+                    "      <system-out>" + Self.escape(others.map(Self.line).joined(separator: "\n"))
                     + "</system-out>\n"
             }
             xml += "    </testcase>\n"

@@ -30,24 +30,26 @@ public struct RuleSelection: Sendable, Hashable {
     public func apply(to report: Report, catalog: RuleCatalog) -> (report: Report, withheld: [String: Int]) {
         var withheld = [String: Int]()
         let files = report.files.map { file in
-            FileReport(file: file.file, diagnostics: file.diagnostics.compactMap { diagnostic in
-                switch settings[diagnostic.ruleID] {
-                case .off:
-                    return nil
-                case .on:
-                    return diagnostic
-                case .severity(let severity):
-                    var changed = diagnostic
-                    changed.severity = severity
-                    return changed
-                case nil:
-                    if let rule = catalog.rules[diagnostic.ruleID], !rule.isEnabledByDefault {
-                        withheld[diagnostic.ruleID, default: 0] += 1
+            FileReport(
+                file: file.file,
+                diagnostics: file.diagnostics.compactMap { diagnostic in
+                    switch settings[diagnostic.ruleID] {
+                    case .off:
                         return nil
+                    case .on:
+                        return diagnostic
+                    case .severity(let severity):
+                        var changed = diagnostic
+                        changed.severity = severity
+                        return changed
+                    case nil:
+                        if let rule = catalog.rules[diagnostic.ruleID], !rule.isEnabledByDefault {
+                            withheld[diagnostic.ruleID, default: 0] += 1
+                            return nil
+                        }
+                        return diagnostic
                     }
-                    return diagnostic
-                }
-            })
+                })
         }
         return (Report(files: files), withheld)
     }

@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-internal import FoundationEssentials
+    internal import FoundationEssentials
 #else
-internal import Foundation
+    internal import Foundation
 #endif
 
 /// SARIF 2.1.0 (OASIS), the format GitHub code scanning and most CI dashboards import: one run whose driver
@@ -48,7 +48,8 @@ public struct SARIFReporter: Reporter {
         allowed.insert(UInt8(ascii: "@"))
         let hex = Array("0123456789ABCDEF")
         let encoded = path.utf8.map { byte in
-            allowed.contains(byte) ? String(UnicodeScalar(byte)) : "%" + String(hex[Int(byte >> 4)]) + String(hex[Int(byte & 15)])
+            allowed.contains(byte)
+                ? String(UnicodeScalar(byte)) : "%" + String(hex[Int(byte >> 4)]) + String(hex[Int(byte & 15)])
         }.joined()
         return path.hasPrefix("/") ? "file://" + encoded : encoded
     }
@@ -59,7 +60,8 @@ public struct SARIFReporter: Reporter {
         var runs: [Run]
 
         enum CodingKeys: String, CodingKey {
-            case schema = "$schema", version, runs
+            case schema = "$schema"
+            case version, runs
         }
     }
 
@@ -151,8 +153,12 @@ public struct SARIFReporter: Reporter {
             if let hint = diagnostic.hint { text += ". Fix: " + hint }
             message = Message(text: text)
             let region = location?.line.map { Region(startLine: $0, startColumn: location?.column) }
-            locations = [Location(physicalLocation: PhysicalLocation(
-                artifactLocation: ArtifactLocation(uri: SARIFReporter.uri(for: diagnostic.file)), region: region))]
+            locations = [
+                Location(
+                    physicalLocation: PhysicalLocation(
+                        artifactLocation: ArtifactLocation(uri: SARIFReporter.uri(for: diagnostic.file)), region: region
+                    ))
+            ]
         }
     }
 }

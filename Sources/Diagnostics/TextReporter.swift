@@ -66,11 +66,12 @@ public struct TextReporter: Reporter {
 
     /// `severity[RULE] (x,y): message` and a line break.
     private func appendHeadline(_ diagnostic: Diagnostic, to out: inout String) {
-        let color: Style = switch diagnostic.severity {
-        case .error: .red
-        case .warning: .yellow
-        case .note: .cyan
-        }
+        let color: Style =
+            switch diagnostic.severity {
+            case .error: .red
+            case .warning: .yellow
+            case .note: .cyan
+            }
         out += paint("\(diagnostic.severity.rawValue)[\(diagnostic.ruleID)]", color)
         if let place = Self.describe(diagnostic.location) {
             out += " "
@@ -105,7 +106,8 @@ public struct TextReporter: Reporter {
         let files = summary.files == 1 ? "1 file" : "\(summary.files) files"
         let errors = summary.errors == 1 ? "1 error" : "\(summary.errors) errors"
         let warnings = summary.warnings == 1 ? "1 warning" : "\(summary.warnings) warnings"
-        let counts = "\(files) checked: \(paint(errors, summary.errors > 0 ? .red : .green)), "
+        let counts =
+            "\(files) checked: \(paint(errors, summary.errors > 0 ? .red : .green)), "
             + paint(warnings, summary.warnings > 0 ? .yellow : .green)
         return counts
     }

@@ -1,13 +1,13 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 #if canImport(Glibc)
-private let systemWrite = Glibc.write
+    private let systemWrite = Glibc.write
 #elseif canImport(Darwin)
-private let systemWrite = Darwin.write
+    private let systemWrite = Darwin.write
 #endif
 
 /// Writes every byte of `buffer` to `descriptor`, retrying partial and interrupted writes. Returns 0, or the
@@ -76,11 +76,11 @@ public struct AtomicFile: Sendable {
     /// An unnamed file in the target's folder (Linux `O_TMPFILE`), or `nil` where the file system lacks it.
     private func openUnnamed() -> Int32? {
         #if os(Linux)
-        let unnamedFileFlag: Int32 = 0o2000_0000 | O_DIRECTORY
-        let descriptor = open(folder, O_WRONLY | O_CLOEXEC | unnamedFileFlag, 0o644)
-        return descriptor >= 0 ? descriptor : nil
+            let unnamedFileFlag: Int32 = 0o2000_0000 | O_DIRECTORY
+            let descriptor = open(folder, O_WRONLY | O_CLOEXEC | unnamedFileFlag, 0o644)
+            return descriptor >= 0 ? descriptor : nil
         #else
-        return nil
+            return nil
         #endif
     }
 
@@ -95,7 +95,8 @@ public struct AtomicFile: Sendable {
     public func wouldReplace(_ input: String) -> Bool {
         guard let inputPath = Self.realPath(input) else { return false }
         if let targetPath = Self.realPath(path) ?? Self.realPath(folder).map({ ($0 == "/" ? "" : $0) + "/" + name }),
-           targetPath == inputPath {
+            targetPath == inputPath
+        {
             return true
         }
         var inputInfo = stat()

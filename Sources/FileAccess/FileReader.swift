@@ -1,13 +1,13 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 #if canImport(Glibc)
-private let systemRead = Glibc.read
+    private let systemRead = Glibc.read
 #elseif canImport(Darwin)
-private let systemRead = Darwin.read
+    private let systemRead = Darwin.read
 #endif
 
 /// Why a file could not be read, in words fit to follow its name.
@@ -22,7 +22,7 @@ public enum FileReadError: Error, Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .notFound: "no such file"
         case .isFolder: "is a folder, not a file"
-        case let .tooLarge(bytes, limit): "file is \(bytes) bytes, over the limit of \(limit) bytes"
+        case .tooLarge(let bytes, let limit): "file is \(bytes) bytes, over the limit of \(limit) bytes"
         case .system(let reason): reason
         }
     }

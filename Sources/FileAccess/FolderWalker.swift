@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Lists the files below a folder, recursively, in sorted order. Symbolic links to folders are followed as
@@ -89,7 +89,9 @@ public struct FolderWalker: Sendable {
                 let path = folder + "/" + name
                 if lstat(path, &info) == 0 {
                     isFolder = (info.st_mode & S_IFMT) == S_IFDIR
-                    if (info.st_mode & S_IFMT) == S_IFLNK, links != nil { isFolder = follow(path, in: folder, links: &links) }
+                    if (info.st_mode & S_IFMT) == S_IFLNK, links != nil {
+                        isFolder = follow(path, in: folder, links: &links)
+                    }
                 }
             }
             entries.append((name, isFolder))

@@ -29,11 +29,13 @@ struct AlphaRowStore {
         guard isComplete, let pixels = row.baseAddress else { return }
         let width = width
         // Most rows repeat the one above: compare first, encode only when they differ.
-        let sameAsPrevious = !storedRow.isEmpty && previous.withUnsafeBufferPointer { previous in
-            var x = 0
-            while x < width && previous[x] == pixels[x &* 4 &+ 3] { x &+= 1 }
-            return x == width
-        }
+        let sameAsPrevious =
+            !storedRow.isEmpty
+            && previous.withUnsafeBufferPointer { previous in
+                var x = 0
+                while x < width && previous[x] == pixels[x &* 4 &+ 3] { x &+= 1 }
+                return x == width
+            }
         if sameAsPrevious {
             storedRow.append(storedRow[storedRow.count - 1])
             return

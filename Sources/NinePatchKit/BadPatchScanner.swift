@@ -1,8 +1,9 @@
 public import PNGKit
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Along which direction a stretchable cell's pixels differ.
@@ -165,7 +166,9 @@ extension StretchSmearTest {
 extension NinePatch {
     /// The bad patches of a NinePatch source image (frame included), found exactly as `check` finds them:
     /// cells that smear visibly by more than `threshold` when stretched.
-    public func badPatches(in framedImage: RGBAImage, tolerance threshold: Int = NinePatchLints.defaultBadPatchTolerance) -> [BadPatch] {
+    public func badPatches(
+        in framedImage: RGBAImage, tolerance threshold: Int = NinePatchLints.defaultBadPatchTolerance
+    ) -> [BadPatch] {
         var scanner = BadPatchScanner(columns: columns, tolerance: threshold)
         let stride = framedImage.width * 4
         let visitRows = { (body: (Int, UnsafeBufferPointer<UInt8>) -> Void) in

@@ -21,9 +21,9 @@ enum ColorWords {
         case (0, 0, 0): hue = "black"
         case (255, 255, 255): hue = "white"
         case (255, 0, 0): hue = "red"
-        case let (r, g, b) where r <= 8 && g <= 8 && b <= 8: hue = "almost black"
-        case let (r, g, b) where r == g && g == b: hue = "grey"
-        case let (r, g, b) where r >= 247 && g <= 8 && b <= 8: hue = "almost red"
+        case (let r, let g, let b) where r <= 8 && g <= 8 && b <= 8: hue = "almost black"
+        case (let r, let g, let b) where r == g && g == b: hue = "grey"
+        case (let r, let g, let b) where r >= 247 && g <= 8 && b <= 8: hue = "almost red"
         default: hue = "colour"
         }
         return alpha == 255 ? "opaque \(hue)" : "\(hue) at alpha \(alpha)"

@@ -75,18 +75,20 @@ struct FrameLine: Sendable {
             case .red: redRuns.append(Span(runStart, end))
             case .invalid:
                 let first = pixels[runStart]
-                invalidRuns.append(InvalidRun(
-                    span: Span(runStart, end), firstColor: first,
-                    isUniform: pixels[runStart..<end].allSatisfy { $0 == first }))
+                invalidRuns.append(
+                    InvalidRun(
+                        span: Span(runStart, end), firstColor: first,
+                        isUniform: pixels[runStart..<end].allSatisfy { $0 == first }))
             case .neutral: break
             }
         }
         for (index, argb) in pixels.enumerated() {
-            let kind: Kind = switch argb {
-            case ArgbColor.opaqueBlack: .black
-            case ArgbColor.opaqueRed: .red
-            default: background.isNeutral(argb) ? .neutral : .invalid
-            }
+            let kind: Kind =
+                switch argb {
+                case ArgbColor.opaqueBlack: .black
+                case ArgbColor.opaqueRed: .red
+                default: background.isNeutral(argb) ? .neutral : .invalid
+                }
             if kind != runKind {
                 close(at: index)
                 runStart = index

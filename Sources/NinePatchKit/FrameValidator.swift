@@ -60,11 +60,14 @@ struct FrameValidator: Sendable {
     func diagnostics(for frame: Frame) -> [Diagnostic] {
         var found = [Diagnostic]()
         if !frame.cornerIsValid {
-            found.append(NinePatchRules.invalidCorner.diagnostic(
-                file: file, at: .pixel(x: 0, y: 0),
-                "top-left corner is \(ColorWords.describe(frame.topLeft)); it must be transparent or opaque white",
-                hint: frame.background.map { "the rest of the frame looks \($0.rawValue): make the corner \($0.rawValue) too" }
-                    ?? "make the whole frame transparent (or opaque white) and draw ticks in opaque black"))
+            found.append(
+                NinePatchRules.invalidCorner.diagnostic(
+                    file: file, at: .pixel(x: 0, y: 0),
+                    "top-left corner is \(ColorWords.describe(frame.topLeft)); it must be transparent or opaque white",
+                    hint: frame.background.map {
+                        "the rest of the frame looks \($0.rawValue): make the corner \($0.rawValue) too"
+                    }
+                        ?? "make the whole frame transparent (or opaque white) and draw ticks in opaque black"))
         }
         guard let background = frame.background else { return found }
         for line in [frame.top, frame.left, frame.bottom, frame.right].compactMap({ $0 }) {
@@ -84,13 +87,14 @@ struct FrameValidator: Sendable {
 
     private func invalidColors(_ line: FrameLine, frame: Frame, background: FrameBackground) -> [Diagnostic] {
         line.invalidRuns.map { run in
-            let where_ = positions(line.edge, run.span)
-            let what = run.span.length == 1
+            let place = positions(line.edge, run.span)
+            let what =
+                run.span.length == 1
                 ? ColorWords.describe(run.firstColor)
                 : "\(run.span.length) pixels of \(run.isUniform ? "" : "colours such as ")\(ColorWords.describe(run.firstColor))"
             return NinePatchRules.invalidFrameColor.diagnostic(
                 file: file, at: frame.location(line.edge, run.span.start),
-                "\(line.edge.rawValue) border \(where_): \(what) \(run.span.length == 1 ? "is" : "are") not a valid frame colour",
+                "\(line.edge.rawValue) border \(place): \(what) \(run.span.length == 1 ? "is" : "are") not a valid frame colour",
                 hint: invalidColorHint(run.firstColor, background: background))
         }
     }
@@ -100,9 +104,11 @@ struct FrameValidator: Sendable {
         let rgb = argb & 0x00FF_FFFF
         switch background {
         case .white where alpha == 0:
-            return "the frame background is opaque white (see the top-left pixel): paint this opaque white, or make the whole frame transparent"
+            return
+                "the frame background is opaque white (see the top-left pixel): paint this opaque white, or make the whole frame transparent"
         case .transparent where argb == ArgbColor.opaqueWhite:
-            return "the frame background is transparent (see the top-left pixel): make this transparent, or make the whole frame opaque white"
+            return
+                "the frame background is transparent (see the top-left pixel): make this transparent, or make the whole frame opaque white"
         default:
             break
         }
@@ -110,9 +116,11 @@ struct FrameValidator: Sendable {
             return "ticks must be fully opaque: set alpha to 255 (0xFF000000 black, 0xFFFF0000 red)"
         }
         if alpha == 255, (argb & 0xFF) <= 8, ((argb >> 8) & 0xFF) <= 8 {
-            return "ticks must be exactly 0xFF000000 (black) or 0xFFFF0000 (red); an editor's colour management or anti-aliasing often shifts them"
+            return
+                "ticks must be exactly 0xFF000000 (black) or 0xFFFF0000 (red); an editor's colour management or anti-aliasing often shifts them"
         }
-        return "use opaque black 0xFF000000 for stretch and padding ticks, opaque red 0xFFFF0000 for layout bounds (bottom/right only), and the \(background.rawValue) background elsewhere"
+        return
+            "use opaque black 0xFF000000 for stretch and padding ticks, opaque red 0xFFFF0000 for layout bounds (bottom/right only), and the \(background.rawValue) background elsewhere"
     }
 
     // MARK: NP004, NP005
@@ -122,7 +130,9 @@ struct FrameValidator: Sendable {
             rule.diagnostic(
                 file: file, at: frame.location(line.edge, run.start),
                 "\(line.edge.rawValue) border \(positions(line.edge, run)): red (layout-bound) tick where only black stretch ticks are allowed",
-                hint: "layout (optical) bounds go on the bottom and right borders; use opaque black 0xFF000000 here to mark a stretchable area")
+                hint:
+                    "layout (optical) bounds go on the bottom and right borders; use opaque black 0xFF000000 here to mark a stretchable area"
+            )
         }
     }
 
@@ -133,38 +143,49 @@ struct FrameValidator: Sendable {
         let edge = line.edge
         if line.blackRuns.count > 1 {
             let list = line.blackRuns.map { positions(edge, $0) }.joined(separator: ", ")
-            found.append(NinePatchRules.multiplePaddingRuns.diagnostic(
-                file: file, at: frame.location(edge, line.blackRuns[1].start),
-                "\(edge.rawValue) border has \(line.blackRuns.count) black padding runs (\(list)); only one is allowed",
-                hint: "the \(edge.rawValue) line marks one content area: join the runs into a single run or remove the extra ones"))
+            found.append(
+                NinePatchRules.multiplePaddingRuns.diagnostic(
+                    file: file, at: frame.location(edge, line.blackRuns[1].start),
+                    "\(edge.rawValue) border has \(line.blackRuns.count) black padding runs (\(list)); only one is allowed",
+                    hint:
+                        "the \(edge.rawValue) line marks one content area: join the runs into a single run or remove the extra ones"
+                ))
         }
         let red = line.redRuns
         if red.count > 2 {
             let list = red.map { positions(edge, $0) }.joined(separator: ", ")
-            found.append(NinePatchRules.tooManyLayoutBoundRuns.diagnostic(
-                file: file, at: frame.location(edge, red[2].start),
-                "\(edge.rawValue) border has \(red.count) red layout-bound runs (\(list)); at most two are allowed",
-                hint: "one red run from the start of the line gives the start inset, one ending at its end gives the end inset"))
+            found.append(
+                NinePatchRules.tooManyLayoutBoundRuns.diagnostic(
+                    file: file, at: frame.location(edge, red[2].start),
+                    "\(edge.rawValue) border has \(red.count) red layout-bound runs (\(list)); at most two are allowed",
+                    hint:
+                        "one red run from the start of the line gives the start inset, one ending at its end gives the end inset"
+                ))
             return found
         }
         guard let first = red.first else { return found }
         if first.start != 0 && first.end != line.length {
-            found.append(NinePatchRules.layoutBoundNotAtEdge.diagnostic(
-                file: file, at: frame.location(edge, first.start),
-                "\(edge.rawValue) border: red run \(positions(edge, first)) touches neither end of the line",
-                hint: "a layout-bound run must start at the first frame pixel or end at the last one"))
+            found.append(
+                NinePatchRules.layoutBoundNotAtEdge.diagnostic(
+                    file: file, at: frame.location(edge, first.start),
+                    "\(edge.rawValue) border: red run \(positions(edge, first)) touches neither end of the line",
+                    hint: "a layout-bound run must start at the first frame pixel or end at the last one"))
         } else if red.count == 2, let last = red.last, last.end != line.length {
-            found.append(NinePatchRules.layoutBoundNotAtEdge.diagnostic(
-                file: file, at: frame.location(edge, last.start),
-                "\(edge.rawValue) border: second red run \(positions(edge, last)) does not reach the end of the line",
-                hint: "the second layout-bound run must end at the last frame pixel before the corner"))
+            found.append(
+                NinePatchRules.layoutBoundNotAtEdge.diagnostic(
+                    file: file, at: frame.location(edge, last.start),
+                    "\(edge.rawValue) border: second red run \(positions(edge, last)) does not reach the end of the line",
+                    hint: "the second layout-bound run must end at the last frame pixel before the corner"))
         } else if red.count == 1, first.start != 0 {
             let (startSide, endSide) = edge == .bottom ? ("left", "right") : ("top", "bottom")
-            found.append(NinePatchRules.endOnlyLayoutBound.diagnostic(
-                file: file, at: frame.location(edge, first.start),
-                "\(edge.rawValue) border: the only red run \(positions(edge, first)) is at the end, but aapt2 stores it as a "
-                    + "\(startSide) layout inset of \(first.end) (the whole line), not a \(endSide) inset of \(first.length)",
-                hint: "aapt2 cannot express an end-only layout bound; add a red run at the start as well, or remove the red ticks"))
+            found.append(
+                NinePatchRules.endOnlyLayoutBound.diagnostic(
+                    file: file, at: frame.location(edge, first.start),
+                    "\(edge.rawValue) border: the only red run \(positions(edge, first)) is at the end, but aapt2 stores it as a "
+                        + "\(startSide) layout inset of \(first.end) (the whole line), not a \(endSide) inset of \(first.length)",
+                    hint:
+                        "aapt2 cannot express an end-only layout bound; add a red run at the start as well, or remove the red ticks"
+                ))
         }
         return found
     }
@@ -182,27 +203,34 @@ struct FrameValidator: Sendable {
         let columnCount = Self.segmentCount(columns.blackRuns, length: columns.length)
         let rowCount = Self.segmentCount(rows.blackRuns, length: rows.length)
         if columnCount * rowCount > Self.maxRegions {
-            return [NinePatchRules.tooManyRegions.diagnostic(
-                file: file,
-                "the stretch ticks cut the image into \(columnCount) columns x \(rowCount) rows = \(columnCount * rowCount) regions; aapt2 allows at most \(Self.maxRegions)",
-                hint: "merge neighbouring stretch ticks on the top or left border")]
+            return [
+                NinePatchRules.tooManyRegions.diagnostic(
+                    file: file,
+                    "the stretch ticks cut the image into \(columnCount) columns x \(rowCount) rows = \(columnCount * rowCount) regions; aapt2 allows at most \(Self.maxRegions)",
+                    hint: "merge neighbouring stretch ticks on the top or left border")
+            ]
         }
         var found = [Diagnostic]()
         for line in [columns, rows] where line.blackRuns.count > Self.maxStretchRuns {
             let stored = (line.blackRuns.count * 2) % 256
-            found.append(NinePatchRules.stretchCountOverflow.diagnostic(
-                file: file, at: .pixel(x: line.edge == .top ? line.blackRuns[0].start + 1 : 0,
-                                       y: line.edge == .top ? 0 : line.blackRuns[0].start + 1),
-                "\(line.edge.rawValue) border has \(line.blackRuns.count) stretch runs: npTc stores 2 x \(line.blackRuns.count) in one byte as \(stored), so aapt2 writes a corrupt chunk without an error",
-                hint: "use at most \(Self.maxStretchRuns) stretch runs per border"))
+            found.append(
+                NinePatchRules.stretchCountOverflow.diagnostic(
+                    file: file,
+                    at: .pixel(
+                        x: line.edge == .top ? line.blackRuns[0].start + 1 : 0,
+                        y: line.edge == .top ? 0 : line.blackRuns[0].start + 1),
+                    "\(line.edge.rawValue) border has \(line.blackRuns.count) stretch runs: npTc stores 2 x \(line.blackRuns.count) in one byte as \(stored), so aapt2 writes a corrupt chunk without an error",
+                    hint: "use at most \(Self.maxStretchRuns) stretch runs per border"))
         }
-        let colors = NinePatch.segments(length: columns.length, stretch: columns.blackRuns).count
+        let colors =
+            NinePatch.segments(length: columns.length, stretch: columns.blackRuns).count
             * NinePatch.segments(length: rows.length, stretch: rows.blackRuns).count
         if found.isEmpty, colors > Self.maxChunkColors {
-            found.append(NinePatchRules.stretchCountOverflow.diagnostic(
-                file: file,
-                "the image has \(colors) regions: npTc stores the colour count in one byte as \(colors % 256), so aapt2 writes a corrupt chunk without an error",
-                hint: "use fewer stretch runs"))
+            found.append(
+                NinePatchRules.stretchCountOverflow.diagnostic(
+                    file: file,
+                    "the image has \(colors) regions: npTc stores the colour count in one byte as \(colors % 256), so aapt2 writes a corrupt chunk without an error",
+                    hint: "use fewer stretch runs"))
         }
         return found
     }

@@ -1,6 +1,6 @@
 public import Diagnostics
-public import PNGKit
 import FileAccess
+public import PNGKit
 
 /// Everything known about one checked NinePatch file.
 public struct NinePatchCheck: Sendable {
@@ -39,15 +39,17 @@ public struct NinePatchChecker: Sendable {
         var notices = [Diagnostic]()
         switch kind {
         case .wrongExtensionCase:
-            notices.append(NinePatchRules.notProcessedExtension.diagnostic(
-                file: path,
-                "'\(Self.fileName(path))' does not end exactly in '.9.png', so aapt2 copies it unchecked as a plain image",
-                hint: "rename it to end in lower-case '.9.png' to have it compiled as a NinePatch"))
+            notices.append(
+                NinePatchRules.notProcessedExtension.diagnostic(
+                    file: path,
+                    "'\(Self.fileName(path))' does not end exactly in '.9.png', so aapt2 copies it unchecked as a plain image",
+                    hint: "rename it to end in lower-case '.9.png' to have it compiled as a NinePatch"))
         case .rawResource:
-            notices.append(NinePatchRules.notProcessedRaw.diagnostic(
-                file: path,
-                "files in res/raw are copied byte for byte: aapt2 neither checks nor compiles this NinePatch",
-                hint: "move it to res/drawable (or a drawable-<density> folder) to use it as a NinePatch"))
+            notices.append(
+                NinePatchRules.notProcessedRaw.diagnostic(
+                    file: path,
+                    "files in res/raw are copied byte for byte: aapt2 neither checks nor compiles this NinePatch",
+                    hint: "move it to res/drawable (or a drawable-<density> folder) to use it as a NinePatch"))
         case .ninePatch, .other:
             break
         }
@@ -81,8 +83,9 @@ public struct NinePatchChecker: Sendable {
     }
 
     private func failure(_ file: String, rule: Rule, _ message: String, notices: [Diagnostic]) -> NinePatchCheck {
-        NinePatchCheck(file: file, header: nil, image: nil, analysis: nil,
-                       diagnostics: notices + [rule.diagnostic(file: file, message)])
+        NinePatchCheck(
+            file: file, header: nil, image: nil, analysis: nil,
+            diagnostics: notices + [rule.diagnostic(file: file, message)])
     }
 
     private static func fileName(_ path: String) -> String {
@@ -119,7 +122,8 @@ public enum NinePatchSourceKind: Sendable, Hashable {
         let ending = name.suffix(suffix.count)
         if ending.elementsEqual(suffix) {
             let folderEnd = nameStart == bytes.startIndex ? nameStart : bytes.index(before: nameStart)
-            let folderStart = bytes[..<folderEnd].lastIndex(of: slash).map { bytes.index(after: $0) } ?? bytes.startIndex
+            let folderStart =
+                bytes[..<folderEnd].lastIndex(of: slash).map { bytes.index(after: $0) } ?? bytes.startIndex
             let folder = bytes[folderStart..<folderEnd]
             let isRaw = folder.elementsEqual("raw".utf8) || folder.starts(with: "raw-".utf8)
             self = isRaw ? .rawResource : .ninePatch

@@ -146,8 +146,9 @@ public struct NinePatchChunks: Sendable, Hashable {
         let colors = (0..<colorCount).map { _ in RegionColor(storedValue: reader.uint32(bigEndian: true)) }
         return NinePatchChunks(
             stretchX: stretchX, stretchY: stretchY,
-            padding: Insets(left: paddingValues[0], top: paddingValues[2], right: paddingValues[1],
-                            bottom: paddingValues[3]),
+            padding: Insets(
+                left: paddingValues[0], top: paddingValues[2], right: paddingValues[1],
+                bottom: paddingValues[3]),
             regionColors: colors, layoutBounds: nil, outline: nil)
     }
 
@@ -197,7 +198,8 @@ public struct NinePatchChunks: Sendable, Hashable {
                 throw .layoutBoundsOutOfRange(axis: axis, start: start, end: end, length: length)
             }
         }
-        let regions = NinePatch.segments(length: width, stretch: stretchX).count
+        let regions =
+            NinePatch.segments(length: width, stretch: stretchX).count
             * NinePatch.segments(length: height, stretch: stretchY).count
         if regionColors.count != regions { throw .colorCountMismatch(stored: regionColors.count, regions: regions) }
     }
@@ -264,32 +266,32 @@ public enum NinePatchChunkError: Error, Sendable, Hashable, CustomStringConverti
 
     public var description: String {
         switch self {
-        case let .countOverflow(field, count):
+        case .countOverflow(let field, let count):
             "npTc stores the number of \(field) in one byte, and \(count) does not fit "
                 + "(aapt2 would silently write \(count % 256), a corrupt chunk)"
-        case let .valueOutOfRange(field, value):
+        case .valueOutOfRange(let field, let value):
             "\(field) value \(value) does not fit a 32-bit chunk field"
         case .missingPatchChunk:
             "no npTc chunk: not a compiled NinePatch"
         case .duplicateChunk(let name):
             "more than one \(name) chunk"
-        case let .truncated(chunk, length, needed):
+        case .truncated(let chunk, let length, let needed):
             "\(chunk) chunk is truncated: \(length) bytes, needs \(needed)"
-        case let .unexpectedLength(chunk, length, expected):
+        case .unexpectedLength(let chunk, let length, let expected):
             "\(chunk) chunk is \(length) bytes, its counts imply \(expected)"
-        case let .oddDivCount(axis, count):
+        case .oddDivCount(let axis, let count):
             "npTc has \(count) \(axis.rawValue) divs; divs come in start/end pairs"
-        case let .offsetMismatch(field, stored, expected):
+        case .offsetMismatch(let field, let stored, let expected):
             "npTc \(field) is \(stored), its counts imply \(expected)"
-        case let .invalidDivs(axis, divs):
+        case .invalidDivs(let axis, let divs):
             "npTc \(axis.rawValue) divs \(divs) are not ordered, non-empty, non-overlapping pairs"
-        case let .spanOutOfRange(axis, span, length):
+        case .spanOutOfRange(let axis, let span, let length):
             "npTc \(axis.rawValue) stretch span \(span) is empty, out of order or outside the image's \(length) pixels"
-        case let .paddingOutOfRange(axis, start, end, length):
+        case .paddingOutOfRange(let axis, let start, let end, let length):
             "npTc \(axis.rawValue) padding \(start), \(end) does not fit the image's \(length) pixels"
-        case let .layoutBoundsOutOfRange(axis, start, end, length):
+        case .layoutBoundsOutOfRange(let axis, let start, let end, let length):
             "npLb \(axis.rawValue) insets \(start), \(end) do not fit the image's \(length) pixels"
-        case let .colorCountMismatch(stored, regions):
+        case .colorCountMismatch(let stored, let regions):
             "npTc has \(stored) colours for \(regions) regions"
         case .outlineAlphaOutOfRange(let alpha):
             "npOl alpha \(alpha) is over 255"

@@ -34,8 +34,9 @@ public struct NinePatchCompiler: Sendable {
     /// npTc's one-byte fields (more than 127 stretch spans on an axis or 255 regions), where aapt2 silently
     /// writes a corrupt chunk (rule NP104).
     public func compile(_ source: RGBAImage, ninePatch: NinePatch) throws(NinePatchChunkError) -> CompiledNinePatch {
-        precondition(source.width == ninePatch.width + 2 && source.height == ninePatch.height + 2,
-                     "the model belongs to another image")
+        precondition(
+            source.width == ninePatch.width + 2 && source.height == ninePatch.height + 2,
+            "the model belongs to another image")
         let chunks = try NinePatchChunks(ninePatch).encoded()
         var content = source.withoutFrame
         var isGrey = true

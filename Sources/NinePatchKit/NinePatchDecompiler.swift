@@ -75,8 +75,9 @@ public struct NinePatchDecompiler: Sendable {
         for y in 0..<content.height {
             let source = y * content.width * 4
             let target = ((y + 1) * image.width + 1) * 4
-            image.bytes.replaceSubrange(target..<(target + content.width * 4),
-                                        with: content.bytes[source..<(source + content.width * 4)])
+            image.bytes.replaceSubrange(
+                target..<(target + content.width * 4),
+                with: content.bytes[source..<(source + content.width * 4)])
         }
         let bounds = chunks.layoutBounds ?? .zero
         let horizontal = BorderTicks(
@@ -109,7 +110,8 @@ public struct NinePatchDecompiler: Sendable {
         compare("stretch y", chunks.stretchY, parsed.stretchY)
         compare("padding", chunks.padding, parsed.padding)
         compare("layout bounds", chunks.layoutBounds ?? .zero, parsed.layoutBounds ?? .zero)
-        let hex = { (colors: [RegionColor]) in colors.map { "0x" + String($0.storedValue, radix: 16, uppercase: true) } }
+        let hex = { (colors: [RegionColor]) in colors.map { "0x" + String($0.storedValue, radix: 16, uppercase: true) }
+        }
         if let reparsed = parsed.regionColors { compare("region colours", hex(chunks.regionColors), hex(reparsed)) }
         if let outline = chunks.outline, let reparsed = parsed.outline { compare("outline", outline, reparsed) }
         return found

@@ -17,7 +17,8 @@ public struct NinePatchFileExample: RuleExample {
     }
 
     public func reportedRuleIDs(repository: String) -> Set<String> {
-        let checker = NinePatchChecker(parser: NinePatchParser(badPatchTolerance: NinePatchLints.defaultBadPatchTolerance))
+        let checker = NinePatchChecker(
+            parser: NinePatchParser(badPatchTolerance: NinePatchLints.defaultBadPatchTolerance))
         let check = checker.check(fileAt: repository + "/" + path)
         let aapt1 = check.ninePatch.map { NinePatchLints.aapt1Compatibility($0, file: path) } ?? []
         return Set((check.diagnostics + aapt1).map(\.ruleID))

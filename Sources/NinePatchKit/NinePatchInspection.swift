@@ -45,7 +45,8 @@ public struct NinePatchInspection: Encodable, Sendable {
         try container.encode(model.map { $0.stretchY.map { [$0.start, $0.end] } }, forKey: .stretchY)
         try container.encode(model.map { InsetsJSON($0.padding) }, forKey: .padding)
         try container.encode(model?.layoutBounds.map(InsetsJSON.init), forKey: .layoutBounds)
-        try container.encode(model?.regionColors.map { $0.map { ColorWords.hex($0.storedValue) } }, forKey: .regionColors)
+        try container.encode(
+            model?.regionColors.map { $0.map { ColorWords.hex($0.storedValue) } }, forKey: .regionColors)
         try container.encode(model?.outline.map(OutlineJSON.init), forKey: .outline)
         try container.encode(check.report.isValid, forKey: .valid)
         try container.encode(check.diagnostics.map(DiagnosticEntry.init), forKey: .diagnostics)

@@ -85,11 +85,12 @@ struct NinePatchRowScanner {
                 hint: "add a 1-pixel frame around the content")
             return NinePatchAnalysis(ninePatch: nil, diagnostics: [tooSmall])
         }
-        let frame = Frame(width: width, height: height, topLeft: topLeft, top: top, left: left, bottom: bottom, right: right)
+        let frame = Frame(
+            width: width, height: height, topLeft: topLeft, top: top, left: left, bottom: bottom, right: right)
         var diagnostics = FrameValidator(file: file).diagnostics(for: frame).sorted { $0.severity > $1.severity }
         guard !diagnostics.contains(where: { $0.severity == .error }),
-              let topLine = frame.top, let leftLine = frame.left, let bottomLine = frame.bottom,
-              let rightLine = frame.right
+            let topLine = frame.top, let leftLine = frame.left, let bottomLine = frame.bottom,
+            let rightLine = frame.right
         else {
             return NinePatchAnalysis(ninePatch: nil, diagnostics: diagnostics)
         }

@@ -95,7 +95,8 @@ public enum NinePatchRules {
 
     public static let aapt1Rejects = Rule.ninePatch(
         "NP201", "aapt1-rejects", .warning,
-        "Opt-in (--aapt1): aapt (v1) requires at least one stretch tick on the top and on the left border; aapt2 does not.", optIn: true)
+        "Opt-in (--aapt1): aapt (v1) requires at least one stretch tick on the top and on the left border; aapt2 does not.",
+        optIn: true)
 
     public static let unreadablePNG = Rule.ninePatch(
         "PNG001", "unreadable-png", .error,
@@ -111,7 +112,10 @@ public enum NinePatchRules {
 
     /// Every rule of one NinePatch file, in id order.
     public static let all: [Rule] = [
-        imageTooSmall, invalidCorner, invalidFrameColor, redTickOnTop, redTickOnLeft, multiplePaddingRuns, tooManyLayoutBoundRuns, layoutBoundNotAtEdge, tooManyRegions, notProcessedExtension, notProcessedRaw, endOnlyLayoutBound, stretchCountOverflow, badPatch, contentOutsideLayoutBounds, aapt1Rejects, unreadablePNG, pngTooLarge,
+        imageTooSmall, invalidCorner, invalidFrameColor, redTickOnTop, redTickOnLeft, multiplePaddingRuns,
+        tooManyLayoutBoundRuns, layoutBoundNotAtEdge, tooManyRegions, notProcessedExtension, notProcessedRaw,
+        endOnlyLayoutBound, stretchCountOverflow, badPatch, contentOutsideLayoutBounds, aapt1Rejects, unreadablePNG,
+        pngTooLarge,
     ]
 
     private static let valid = crafted(["basic"])

@@ -53,8 +53,9 @@ struct OutlineGeometry {
         }
         let (x, y) = probes.diagonalStart
         let diagonal = Self.insets(length: probes.diagonalLength) { alpha(x + $0, y + $0) }
-        return Outline(insets: insets, radius: Float(3.4142) * Float(diagonal.start),
-                       alpha: max(rowAlpha, columnAlpha))
+        return Outline(
+            insets: insets, radius: Float(3.4142) * Float(diagonal.start),
+            alpha: max(rowAlpha, columnAlpha))
     }
 
     /// aapt2's `FindOutlineInsets`: from each end towards the middle (both include the centre of an odd line),

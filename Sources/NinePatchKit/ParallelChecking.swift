@@ -1,9 +1,10 @@
 import Dispatch
 import Synchronization
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 extension NinePatchChecker {
@@ -46,16 +47,19 @@ extension NinePatchChecker {
         let queue = FileQueue(takers: threads)
         let finished = Mutex<[[(index: Int, kept: Kept)]]>([])
         let done = Atomic<Int>(0)
-        let failure = runOnThreads(threads, leader: { () -> Failure? in
-            do throws(Failure) {
-                try produce { queue.append($0) }
-                queue.close()
-                return nil
-            } catch {
-                queue.close(droppingPending: true)
-                return error
+        let failure = runOnThreads(
+            threads,
+            leader: { () -> Failure? in
+                do throws(Failure) {
+                    try produce { queue.append($0) }
+                    queue.close()
+                    return nil
+                } catch {
+                    queue.close(droppingPending: true)
+                    return error
+                }
             }
-        }) {
+        ) {
             var mine = [(index: Int, kept: Kept)]()
             while let (index, path) = queue.take() {
                 mine.append((index, keep(check(fileAt: path))))
@@ -161,18 +165,18 @@ private struct HelperThread {
     init?(running body: @escaping @Sendable () -> Void) {
         let context = Unmanaged.passRetained(Work(body)).toOpaque()
         #if canImport(Darwin)
-        var started: pthread_t?
+            var started: pthread_t?
         #else
-        var started = pthread_t()
+            var started = pthread_t()
         #endif
         guard pthread_create(&started, nil, { Work.run($0) }, context) == 0 else {
             Unmanaged<Work>.fromOpaque(context).release()
             return nil
         }
         #if canImport(Darwin)
-        thread = started!
+            thread = started!
         #else
-        thread = started
+            thread = started
         #endif
     }
 

@@ -44,8 +44,10 @@ struct RegionColorAccumulator {
             let end = (column.end + 1) &* 4
             while offset < end {
                 let isTransparent = pixels[offset &+ 3] == 0
-                if isTransparent ? !referenceIsTransparent
-                    : raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self) != reference {
+                if isTransparent
+                    ? !referenceIsTransparent
+                    : raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self) != reference
+                {
                     mixed[index] = true
                     break
                 }

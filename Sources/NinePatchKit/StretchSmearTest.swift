@@ -61,7 +61,9 @@ struct StretchSmearTest {
     static let pixelBudget = 1 << 22
 
     /// The bad patch `candidate` is, or `nil` when stretching it draws nothing a cleaned cell would not.
-    func judge(_ candidate: BadPatch, around surroundings: CellSurroundings, stretchX: [Span], stretchY: [Span]) -> BadPatch? {
+    func judge(_ candidate: BadPatch, around surroundings: CellSurroundings, stretchX: [Span], stretchY: [Span])
+        -> BadPatch?
+    {
         let horizontal = stretchX.contains(candidate.columns)
         let vertical = stretchY.contains(candidate.rows)
         let width = surroundings.columns.length
@@ -83,7 +85,7 @@ struct StretchSmearTest {
         let drawnWidth = horizontal ? width * factor : width
         let drawnHeight = vertical ? height * factor : height
         guard let drawn = try? renderer.render(source.cell, as: model, width: drawnWidth, height: drawnHeight),
-              let clean = try? renderer.render(cleaned.cell, as: model, width: drawnWidth, height: drawnHeight)
+            let clean = try? renderer.render(cleaned.cell, as: model, width: drawnWidth, height: drawnHeight)
         else { return nil }
         let smear = Smear(drawn, clean, threshold: threshold, alongRows: horizontal, alongColumns: vertical)
         guard smear.longestRun >= factor else { return nil }
@@ -106,12 +108,14 @@ private struct Smear {
     /// The longest run of consecutive differing pixels along a stretch direction.
     var longestRun = 0
 
-    init(_ drawn: PremultipliedImage, _ clean: PremultipliedImage, threshold: Int, alongRows: Bool, alongColumns: Bool) {
+    init(_ drawn: PremultipliedImage, _ clean: PremultipliedImage, threshold: Int, alongRows: Bool, alongColumns: Bool)
+    {
         var differs = [Bool](repeating: false, count: drawn.width * drawn.height)
         for pixel in differs.indices {
             var difference = 0
             for channel in 0..<4 {
-                difference = max(difference, abs(Int(drawn.bytes[pixel * 4 + channel]) - Int(clean.bytes[pixel * 4 + channel])))
+                difference = max(
+                    difference, abs(Int(drawn.bytes[pixel * 4 + channel]) - Int(clean.bytes[pixel * 4 + channel])))
             }
             largestDifference = max(largestDifference, difference)
             differs[pixel] = difference > threshold
@@ -201,9 +205,11 @@ private struct Lines {
         var first = 1
         var last = pixels.count - 2
         while first <= StretchSmearTest.edgeDepth && first < last
-                && entersMonotonically(pixels[first - 1], pixels[first], pixels[first + 1]) { first += 1 }
+            && entersMonotonically(pixels[first - 1], pixels[first], pixels[first + 1])
+        { first += 1 }
         while pixels.count - 1 - last <= StretchSmearTest.edgeDepth && last > first
-                && entersMonotonically(pixels[last + 1], pixels[last], pixels[last - 1]) { last -= 1 }
+            && entersMonotonically(pixels[last + 1], pixels[last], pixels[last - 1])
+        { last -= 1 }
         guard last - first >= 2 else { return }
         let start = pixels[first]
         let step = (pixels[last] - start) / Float(last - first)
@@ -212,7 +218,8 @@ private struct Lines {
 
     /// Whether `pixel` lies strictly on the way from `outer` to `inner` in every channel that changes, and
     /// changes at all: a pixel of an anti-aliased edge or fading ramp entering the cell.
-    private static func entersMonotonically(_ outer: SIMD4<Float>, _ pixel: SIMD4<Float>, _ inner: SIMD4<Float>) -> Bool {
+    private static func entersMonotonically(_ outer: SIMD4<Float>, _ pixel: SIMD4<Float>, _ inner: SIMD4<Float>) -> Bool
+    {
         guard pixel != outer, pixel != inner else { return false }
         for channel in 0..<4 {
             let low = min(outer[channel], inner[channel])

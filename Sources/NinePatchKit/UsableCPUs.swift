@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// How many threads can run at once: the CPUs this thread may use (its affinity, so `taskset` and cpusets count),

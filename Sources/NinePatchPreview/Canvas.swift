@@ -22,8 +22,9 @@ public struct PixelRect: Sendable, Hashable {
     func intersection(_ other: PixelRect) -> PixelRect {
         let left = max(x, other.x)
         let top = max(y, other.y)
-        return PixelRect(x: left, y: top, width: max(0, min(maxX, other.maxX) - left),
-                         height: max(0, min(maxY, other.maxY) - top))
+        return PixelRect(
+            x: left, y: top, width: max(0, min(maxX, other.maxX) - left),
+            height: max(0, min(maxY, other.maxY) - top))
     }
 }
 
@@ -118,8 +119,9 @@ public struct Canvas: Sendable {
             let left = x + index * PixelFont.advance * scale
             for row in 0..<PixelFont.glyphHeight {
                 for column in 0..<PixelFont.glyphWidth where PixelFont.isSet(character, x: column, y: row) {
-                    fill(PixelRect(x: left + column * scale, y: y + row * scale, width: scale, height: scale),
-                         with: color)
+                    fill(
+                        PixelRect(x: left + column * scale, y: y + row * scale, width: scale, height: scale),
+                        with: color)
                 }
             }
         }

@@ -8,7 +8,9 @@ struct PixelFont: Sendable {
 
     private static let firstCharacter: UInt8 = 0x20
     private static let rows: [UInt8] = {
-        let digits = table.joined().utf8.map { $0 <= UInt8(ascii: "9") ? $0 - UInt8(ascii: "0") : $0 - UInt8(ascii: "A") + 10 }
+        let digits = table.joined().utf8.map {
+            $0 <= UInt8(ascii: "9") ? $0 - UInt8(ascii: "0") : $0 - UInt8(ascii: "A") + 10
+        }
         return stride(from: 0, to: digits.count, by: 2).map { digits[$0] << 4 | digits[$0 + 1] }
     }()
 

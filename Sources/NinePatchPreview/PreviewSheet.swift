@@ -33,7 +33,10 @@ public struct PreviewSheet: Sendable {
     /// Renderings are laid out in rows no wider than this many pixels.
     let maximumRowWidth = 1400
 
-    public init(sizes: [RenderSize]? = nil, filter: RenderFilter = .linear, badPatchTolerance: Int = NinePatchLints.defaultBadPatchTolerance) {
+    public init(
+        sizes: [RenderSize]? = nil, filter: RenderFilter = .linear,
+        badPatchTolerance: Int = NinePatchLints.defaultBadPatchTolerance
+    ) {
         self.sizes = sizes
         self.filter = filter
         self.badPatchTolerance = badPatchTolerance
@@ -45,8 +48,10 @@ public struct PreviewSheet: Sendable {
             RenderSize(width: min(2048, max(1, width)), height: min(2048, max(1, height)))
         }
         let (width, height) = (ninePatch.width, ninePatch.height)
-        return [size(width / 2, height / 2), size(width * 4, height), size(width, height * 3),
-                size(width * 3, height * 3)]
+        return [
+            size(width / 2, height / 2), size(width * 4, height), size(width, height * 3),
+            size(width * 3, height * 3),
+        ]
     }
 
     /// Draws the sheet for `source` (the `.9.png` pixels, frame included), whose parsed model is `ninePatch`;
@@ -69,8 +74,10 @@ public struct PreviewSheet: Sendable {
         source: RGBAImage, ninePatch: NinePatch?, title: String, notes: [String], marked: [PixelPoint]
     ) throws(RenderError) -> RGBAImage {
         let badPatches = ninePatch.map { $0.badPatches(in: source, tolerance: badPatchTolerance) } ?? []
-        let header = [title] + notes + (ninePatch.map { modelLines($0, badPatches: badPatches) }
-            ?? ["rejected by aapt2: it fails the build, and Android never draws it"])
+        let header =
+            [title] + notes
+            + (ninePatch.map { modelLines($0, badPatches: badPatches) }
+                ?? ["rejected by aapt2: it fails the build, and Android never draws it"])
         let content = PremultipliedImage(source.withoutFrame)
         let sizes = ninePatch.map { self.sizes ?? Self.defaultSizes(for: $0) } ?? []
         var renderings = [(size: RenderSize, image: RGBAImage, layout: NinePatchLayout)]()
@@ -88,10 +95,13 @@ public struct PreviewSheet: Sendable {
         let largestHeight = sizes.map(\.height).max() ?? 1
         let renderZoom = max(1, min(8, 560 / largestWidth, 360 / largestHeight))
         let labels = renderings.map { "\($0.size)" + (renderZoom > 1 ? " (x\(renderZoom))" : "") }
-        let rows = renderRows(zip(renderings, labels).map { rendering, label in
-            (max(rendering.size.width * renderZoom, Canvas.textSize(label, scale: textScale).width),
-             rendering.size.height * renderZoom)
-        })
+        let rows = renderRows(
+            zip(renderings, labels).map { rendering, label in
+                (
+                    max(rendering.size.width * renderZoom, Canvas.textSize(label, scale: textScale).width),
+                    rendering.size.height * renderZoom
+                )
+            })
         let legend = legendEntries(model: ninePatch != nil, marking: !marked.isEmpty)
 
         // A ring around a frame pixel reaches above and left of the source: leave room for it.
@@ -100,20 +110,24 @@ public struct PreviewSheet: Sendable {
         let rendersTop = sourceTop + source.height * sourceZoom + ringRoom + margin * 2 + lineHeight
         let rowHeights = rows.map { row in row.map { $0.height }.max() ?? 0 }
         let legendTop = rendersTop + rowHeights.reduce(0) { $0 + $1 + lineHeight + margin }
-        let width = margin * 2 + max(
-            header.map { Canvas.textSize($0, scale: textScale).width }.max() ?? 0,
-            source.width * sourceZoom + ringRoom * 2,
-            rows.map { row in row.map { $0.width + margin }.reduce(0, +) }.max() ?? 0,
-            legend.width)
+        let width =
+            margin * 2
+            + max(
+                header.map { Canvas.textSize($0, scale: textScale).width }.max() ?? 0,
+                source.width * sourceZoom + ringRoom * 2,
+                rows.map { row in row.map { $0.width + margin }.reduce(0, +) }.max() ?? 0,
+                legend.width)
         var canvas = Canvas(width: width, height: legendTop + lineHeight + margin, background: paper)
 
         for (index, line) in header.enumerated() {
             canvas.text(line, x: margin, y: margin + index * lineHeight, color: ink, scale: textScale)
         }
-        canvas.text("source, shown x\(sourceZoom)", x: margin, y: sourceTop - lineHeight - ringRoom, color: ink,
-                    scale: textScale)
-        drawSource(source, ninePatch: ninePatch, badPatches: badPatches, zoom: sourceZoom,
-                   at: (margin + ringRoom, sourceTop), on: &canvas)
+        canvas.text(
+            "source, shown x\(sourceZoom)", x: margin, y: sourceTop - lineHeight - ringRoom, color: ink,
+            scale: textScale)
+        drawSource(
+            source, ninePatch: ninePatch, badPatches: badPatches, zoom: sourceZoom,
+            at: (margin + ringRoom, sourceTop), on: &canvas)
         for pixel in marked { markFinding(pixel, zoom: sourceZoom, at: (margin + ringRoom, sourceTop), on: &canvas) }
 
         var top = rendersTop
@@ -124,8 +138,9 @@ public struct PreviewSheet: Sendable {
                 let rendering = renderings[index]
                 if let ninePatch {
                     canvas.text(labels[index], x: left, y: top, color: ink, scale: textScale)
-                    drawRendering(rendering.image, layout: rendering.layout, ninePatch: ninePatch,
-                                  badPatches: badPatches, zoom: renderZoom, at: (left, top + lineHeight), on: &canvas)
+                    drawRendering(
+                        rendering.image, layout: rendering.layout, ninePatch: ninePatch,
+                        badPatches: badPatches, zoom: renderZoom, at: (left, top + lineHeight), on: &canvas)
                 }
                 left += cell.width + margin
                 index += 1
@@ -179,15 +194,17 @@ public struct PreviewSheet: Sendable {
         canvas.draw(source, x: x, y: y, zoom: zoom)
         guard let ninePatch else { return }
         let contentRect = { (columns: Span, rows: Span) in
-            PixelRect(x: x + (columns.start + 1) * zoom, y: y + (rows.start + 1) * zoom,
-                      width: columns.length * zoom, height: rows.length * zoom)
+            PixelRect(
+                x: x + (columns.start + 1) * zoom, y: y + (rows.start + 1) * zoom,
+                width: columns.length * zoom, height: rows.length * zoom)
         }
         let all = (columns: Span(0, ninePatch.width), rows: Span(0, ninePatch.height))
         for span in ninePatch.stretchX { canvas.fill(contentRect(span, all.rows), with: overlay.stretchTint) }
         for span in ninePatch.stretchY { canvas.fill(contentRect(all.columns, span), with: overlay.stretchTint) }
         let inset = { (insets: Insets) in
-            contentRect(Span(insets.left, max(insets.left, ninePatch.width - insets.right)),
-                        Span(insets.top, max(insets.top, ninePatch.height - insets.bottom)))
+            contentRect(
+                Span(insets.left, max(insets.left, ninePatch.width - insets.right)),
+                Span(insets.top, max(insets.top, ninePatch.height - insets.bottom)))
         }
         canvas.stroke(inset(ninePatch.padding), with: overlay.contentBoxColor, thickness: 2)
         if let bounds = ninePatch.layoutBounds {
@@ -206,25 +223,33 @@ public struct PreviewSheet: Sendable {
         let scaled = { (rect: PixelRect) in
             PixelRect(x: x + rect.x * zoom, y: y + rect.y * zoom, width: rect.width * zoom, height: rect.height * zoom)
         }
-        canvas.stroke(scaled(RenderOverlay.inset(width: image.width, height: image.height, by: ninePatch.padding)),
-                      with: overlay.contentBoxColor, thickness: zoom > 1 ? 2 : 1)
+        canvas.stroke(
+            scaled(RenderOverlay.inset(width: image.width, height: image.height, by: ninePatch.padding)),
+            with: overlay.contentBoxColor, thickness: zoom > 1 ? 2 : 1)
         if let bounds = ninePatch.layoutBounds {
-            canvas.stroke(scaled(RenderOverlay.inset(width: image.width, height: image.height, by: bounds)),
-                          with: overlay.layoutBoundsColor, thickness: zoom > 1 ? 2 : 1, dash: 6)
+            canvas.stroke(
+                scaled(RenderOverlay.inset(width: image.width, height: image.height, by: bounds)),
+                with: overlay.layoutBoundsColor, thickness: zoom > 1 ? 2 : 1, dash: 6)
         }
         for patch in badPatches {
             guard let columns = layout.columns.spans.first(where: { $0.source == patch.columns })?.pixels,
-                  let rows = layout.rows.spans.first(where: { $0.source == patch.rows })?.pixels,
-                  !columns.isEmpty, !rows.isEmpty
+                let rows = layout.rows.spans.first(where: { $0.source == patch.rows })?.pixels,
+                !columns.isEmpty, !rows.isEmpty
             else { continue }
-            markBad(scaled(PixelRect(x: columns.lowerBound, y: rows.lowerBound, width: columns.count,
-                                     height: rows.count)), on: &canvas)
+            markBad(
+                scaled(
+                    PixelRect(
+                        x: columns.lowerBound, y: rows.lowerBound, width: columns.count,
+                        height: rows.count)), on: &canvas)
         }
     }
 
     private func markBad(_ rect: PixelRect, on canvas: inout Canvas) {
-        canvas.fill(rect, with: RGBA(red: badPatchColor.red, green: badPatchColor.green, blue: badPatchColor.blue,
-                                     alpha: 70))
+        canvas.fill(
+            rect,
+            with: RGBA(
+                red: badPatchColor.red, green: badPatchColor.green, blue: badPatchColor.blue,
+                alpha: 70))
         canvas.stroke(rect, with: badPatchColor, thickness: 2)
     }
 
@@ -236,8 +261,9 @@ public struct PreviewSheet: Sendable {
         let pad = max(3, zoom / 2)
         canvas.fill(PixelRect(x: x + zoom / 2, y: origin.y - pad, width: 1, height: y - origin.y), with: guide)
         canvas.fill(PixelRect(x: origin.x - pad, y: y + zoom / 2, width: x - origin.x, height: 1), with: guide)
-        canvas.stroke(PixelRect(x: x - pad, y: y - pad, width: zoom + pad * 2, height: zoom + pad * 2),
-                      with: findingColor, thickness: 3)
+        canvas.stroke(
+            PixelRect(x: x - pad, y: y - pad, width: zoom + pad * 2, height: zoom + pad * 2),
+            with: findingColor, thickness: 3)
     }
 
     /// The colour key: the model's marks when there is a model, the finding's ring when a pixel is marked.
@@ -246,8 +272,9 @@ public struct PreviewSheet: Sendable {
             ("stretchable", overlay.stretchTint, false), ("content box (padding)", overlay.contentBoxColor, false),
             ("layout bounds", overlay.layoutBoundsColor, true), ("bad patch", badPatchColor, false),
         ]
-        return Legend(entries: (model ? modelEntries : []) + (marking ? [("the finding's pixel", findingColor, false)] : []),
-                      ink: ink, textScale: textScale)
+        return Legend(
+            entries: (model ? modelEntries : []) + (marking ? [("the finding's pixel", findingColor, false)] : []),
+            ink: ink, textScale: textScale)
     }
 }
 
@@ -270,8 +297,11 @@ struct Legend {
             if entry.color.alpha < 255 {
                 canvas.fill(box, with: entry.color)
             }
-            canvas.stroke(box, with: RGBA(red: entry.color.red, green: entry.color.green, blue: entry.color.blue,
-                                          alpha: 255), thickness: 2, dash: entry.dashed ? 4 : 0)
+            canvas.stroke(
+                box,
+                with: RGBA(
+                    red: entry.color.red, green: entry.color.green, blue: entry.color.blue,
+                    alpha: 255), thickness: 2, dash: entry.dashed ? 4 : 0)
             left += swatch + 6
             canvas.text(entry.label, x: left, y: y, color: ink, scale: textScale)
             left += Canvas.textSize(entry.label, scale: textScale).width + gap

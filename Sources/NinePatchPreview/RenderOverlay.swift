@@ -18,12 +18,14 @@ public struct RenderOverlay: Sendable {
         let width = rendered.width
         let height = rendered.height
         for span in layout.columns.spans where span.isStretchable {
-            canvas.fill(PixelRect(x: span.pixels.lowerBound, y: 0, width: span.pixels.count, height: height),
-                        with: stretchTint)
+            canvas.fill(
+                PixelRect(x: span.pixels.lowerBound, y: 0, width: span.pixels.count, height: height),
+                with: stretchTint)
         }
         for span in layout.rows.spans where span.isStretchable {
-            canvas.fill(PixelRect(x: 0, y: span.pixels.lowerBound, width: width, height: span.pixels.count),
-                        with: stretchTint)
+            canvas.fill(
+                PixelRect(x: 0, y: span.pixels.lowerBound, width: width, height: span.pixels.count),
+                with: stretchTint)
         }
         canvas.stroke(Self.inset(width: width, height: height, by: ninePatch.padding), with: contentBoxColor)
         if let bounds = ninePatch.layoutBounds {
@@ -34,7 +36,8 @@ public struct RenderOverlay: Sendable {
 
     /// The destination area left inside `insets` (Android applies padding and layout insets unscaled).
     public static func inset(width: Int, height: Int, by insets: Insets) -> PixelRect {
-        PixelRect(x: insets.left, y: insets.top, width: width - insets.left - insets.right,
-                  height: height - insets.top - insets.bottom)
+        PixelRect(
+            x: insets.left, y: insets.top, width: width - insets.left - insets.right,
+            height: height - insets.top - insets.bottom)
     }
 }

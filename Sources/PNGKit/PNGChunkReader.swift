@@ -10,8 +10,9 @@ extension PNGDecoder {
         guard var walk = PNGChunkIterator(bytes) else { throw .notPNG }
         var chunks = [PNGChunk]()
         while let chunk = try walk.next(orThrow: { overrun in
-            Self.invalidHeader(overrun.type, at: overrun.offset, length: overrun.length) ?? .truncatedChunk(
-                chunk: overrun.type.name, offset: overrun.offset, length: overrun.length, fileBytes: bytes.count)
+            Self.invalidHeader(overrun.type, at: overrun.offset, length: overrun.length)
+                ?? .truncatedChunk(
+                    chunk: overrun.type.name, offset: overrun.offset, length: overrun.length, fileBytes: bytes.count)
         }) {
             let name = chunk.type.name
             if let error = Self.invalidHeader(chunk.type, at: chunk.offset, length: chunk.data.count) { throw error }

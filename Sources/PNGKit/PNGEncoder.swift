@@ -7,8 +7,9 @@ public struct PNGChunk: Sendable, Hashable {
     public var data: [UInt8]
 
     public init(name: String, data: [UInt8]) {
-        precondition(name.utf8.count == 4 && name.utf8.allSatisfy { (0x41...0x5A).contains($0 & ~0x20) },
-                     "a PNG chunk name is four ASCII letters")
+        precondition(
+            name.utf8.count == 4 && name.utf8.allSatisfy { (0x41...0x5A).contains($0 & ~0x20) },
+            "a PNG chunk name is four ASCII letters")
         self.name = name
         self.data = data
     }
@@ -63,7 +64,7 @@ public struct PNGEncoder: Sendable {
             _ = buffer.initialize(from: payload)
             return buffer
         }
-        defer { pinned.forEach { $0.deallocate() } }
+        defer { for buffer in pinned { buffer.deallocate() } }
         var shimChunks = [pngshim_chunk]()
         for (index, name) in names.enumerated() {
             var chunk = pngshim_chunk()
@@ -94,12 +95,13 @@ public struct PNGEncoder: Sendable {
 
     /// The image's samples laid out for `colorType`.
     private static func samples(of image: RGBAImage, as colorType: PNGColorType) -> [UInt8] {
-        let keep: [Int] = switch colorType {
-        case .rgba, .palette: [0, 1, 2, 3]
-        case .rgb: [0, 1, 2]
-        case .grayAlpha: [0, 3]
-        case .gray: [0]
-        }
+        let keep: [Int] =
+            switch colorType {
+            case .rgba, .palette: [0, 1, 2, 3]
+            case .rgb: [0, 1, 2]
+            case .grayAlpha: [0, 3]
+            case .gray: [0]
+            }
         if keep.count == 4 { return image.bytes }
         var samples = [UInt8]()
         samples.reserveCapacity(image.width * image.height * keep.count)

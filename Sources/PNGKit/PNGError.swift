@@ -49,25 +49,25 @@ public enum PNGError: Error, Sendable, Hashable, CustomStringConvertible {
             "not a PNG file (it does not start with the PNG signature)"
         case .libpng(let message), .misuse(let message):
             "corrupt PNG: \(message)"
-        case let .truncated(needed, offset, fileBytes):
+        case .truncated(let needed, let offset, let fileBytes):
             "corrupt PNG: file is truncated: needed \(needed) bytes at offset \(offset) but it has \(fileBytes)"
-        case let .chunkPastEnd(chunk, offset, length, fileBytes):
+        case .chunkPastEnd(let chunk, let offset, let length, let fileBytes):
             "corrupt PNG: file is truncated: chunk \(chunk) at byte \(offset) declares \(length) bytes, "
                 + "but the file has \(fileBytes)"
-        case let .chunkTooLarge(chunk, length, limit):
+        case .chunkTooLarge(let chunk, let length, let limit):
             "corrupt PNG: chunk \(chunk) is \(length) bytes, over the limit of \(limit)"
         case .missingEnd(let fileBytes):
             "corrupt PNG: the file ends after \(fileBytes) bytes, before the IEND chunk"
-        case let .invalidChunkName(bytes, offset):
+        case .invalidChunkName(let bytes, let offset):
             "corrupt PNG: invalid chunk name \(bytes.map { String($0, radix: 16) }) at byte \(offset)"
-        case let .chunkLengthOverflow(chunk, length):
+        case .chunkLengthOverflow(let chunk, let length):
             "corrupt PNG: chunk \(chunk) declares \(length) bytes"
-        case let .truncatedChunk(chunk, offset, length, fileBytes):
+        case .truncatedChunk(let chunk, let offset, let length, let fileBytes):
             "corrupt PNG: chunk \(chunk) is truncated: \(length) bytes declared at byte \(offset), "
                 + "the file has \(fileBytes)"
-        case let .badCRC(chunk, offset):
+        case .badCRC(let chunk, let offset):
             "corrupt PNG: chunk \(chunk) at byte \(offset) has a bad CRC"
-        case let .zeroSize(width, height):
+        case .zeroSize(let width, let height):
             "corrupt PNG: IHDR declares a \(width)x\(height) image; both sides must be at least 1"
         case .unknownColorType(let type):
             "corrupt PNG: unknown colour type \(type)"
@@ -75,10 +75,10 @@ public enum PNGError: Error, Sendable, Hashable, CustomStringConvertible {
             "corrupt PNG: unexpected row layout after conversion to RGBA"
         case .noRows:
             "corrupt PNG: the image has no rows"
-        case let .tooLarge(width, height, limits):
+        case .tooLarge(let width, let height, let limits):
             "PNG is \(width)x\(height), over the limit of \(limits.maxWidth)x\(limits.maxHeight) "
                 + "and \(limits.maxPixels) pixels (raise it with --max-width/--max-height/--max-pixels)"
-        case let .fileTooLarge(bytes, limit):
+        case .fileTooLarge(let bytes, let limit):
             "file is \(bytes) bytes, over the limit of \(limit) bytes"
         case .unencodable(let message):
             "cannot encode PNG: \(message)"
@@ -117,7 +117,8 @@ public struct PNGLimits: Sendable, Hashable {
     public static let standard = PNGLimits()
 
     func admits(width: Int, height: Int) -> Bool {
-        width <= maxWidth && height <= maxHeight && width.multipliedReportingOverflow(by: height).partialValue
-            <= maxPixels
+        width <= maxWidth && height <= maxHeight
+            && width.multipliedReportingOverflow(by: height).partialValue
+                <= maxPixels
     }
 }

@@ -29,7 +29,9 @@ public struct PackageNameCase: Sendable, Hashable, ExpressibleByStringLiteral, C
     /// The ID the app was published under, when known (PKG013).
     public var expected: String?
 
-    public init(_ name: String, role: PackageNameRole = .applicationID, namespace: String? = nil, expected: String? = nil) {
+    public init(
+        _ name: String, role: PackageNameRole = .applicationID, namespace: String? = nil, expected: String? = nil
+    ) {
         self.name = name
         self.role = role
         self.namespace = namespace

@@ -18,7 +18,8 @@ public struct PackageNameLimits: Sendable, Hashable {
 
     /// The limits as of 2026, each with the document or message it is taken from.
     public static let play2026 = PackageNameLimits(
-        maxLength: .init(150, source: "Play upload error quoted in stackoverflow.com/questions/26935625", asOf: "2026-01"),
+        maxLength: .init(
+            150, source: "Play upload error quoted in stackoverflow.com/questions/26935625", asOf: "2026-01"),
         reservedPrefixes: .init(
             ["com.example", "com.android", "android"],
             source: "Play upload errors: CosyDVR#10, androidjs#103, Plumber-Hub#24", asOf: "2026-01"),

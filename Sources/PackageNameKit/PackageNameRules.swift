@@ -17,15 +17,22 @@ public enum PackageNameRules {
         judge: .build
     ) { name, finding in
         guard !name.name.isEmpty else {
-            return [finding("the package name is empty", hint: "use a reverse-domain name such as 'com.yourcompany.yourapp'")]
+            return [
+                finding(
+                    "the package name is empty", hint: "use a reverse-domain name such as 'com.yourcompany.yourapp'")
+            ]
         }
         guard let (offset, scalar) = name.name.unicodeScalars.enumerated().first(where: { !isAllowed($0.element) })
         else { return [] }
-        let shown = scalar.isASCII && scalar.value >= 0x21 ? "'\(scalar)'" : "U+\(String(scalar.value, radix: 16, uppercase: true)) '\(scalar)'"
-        return [finding(
-            "character \(shown) at position \(offset + 1) is not allowed: package names use only ASCII letters, "
-                + "digits, '_' and '.' (aapt2 and the installer refuse it: 'bad character')",
-            hint: scalar == "-" ? "replace '-' with '_' or drop it" : "replace or drop the character")]
+        let shown =
+            scalar.isASCII && scalar.value >= 0x21
+            ? "'\(scalar)'" : "U+\(String(scalar.value, radix: 16, uppercase: true)) '\(scalar)'"
+        return [
+            finding(
+                "character \(shown) at position \(offset + 1) is not allowed: package names use only ASCII letters, "
+                    + "digits, '_' and '.' (aapt2 and the installer refuse it: 'bad character')",
+                hint: scalar == "-" ? "replace '-' with '_' or drop it" : "replace or drop the character")
+        ]
     }
 
     public static let singleSegment = PackageNameRule(
@@ -37,10 +44,12 @@ public enum PackageNameRules {
         judge: .installer
     ) { name, finding in
         guard name.segments.count < 2, name.name != "android" else { return [] }
-        return [finding(
-            "'\(name.name)' has a single segment: Android needs at least two, separated by '.' "
-                + "(the installer: \"must have at least one '.' separator\")",
-            hint: "use a reverse-domain name such as 'com.yourcompany.\(name.name.lowercased())'")]
+        return [
+            finding(
+                "'\(name.name)' has a single segment: Android needs at least two, separated by '.' "
+                    + "(the installer: \"must have at least one '.' separator\")",
+                hint: "use a reverse-domain name such as 'com.yourcompany.\(name.name.lowercased())'")
+        ]
     }
 
     public static let emptySegment = PackageNameRule(
@@ -53,12 +62,15 @@ public enum PackageNameRules {
     ) { name, finding in
         guard name.segments.count > 1, name.segments.contains(where: \.isEmpty) else { return [] }
         let what =
-            if name.name.hasPrefix(".") { "starts with '.'" } else if name.name.hasSuffix(".") { "ends with '.'" } else {
+            if name.name.hasPrefix(".") { "starts with '.'" } else if name.name.hasSuffix(".") { "ends with '.'" } else
+            {
                 "contains '..'"
             }
-        return [finding(
-            "'\(name.name)' \(what), which leaves an empty segment (aapt2 refuses it: 'not a valid Android package name')",
-            hint: "remove the stray '.'")]
+        return [
+            finding(
+                "'\(name.name)' \(what), which leaves an empty segment (aapt2 refuses it: 'not a valid Android package name')",
+                hint: "remove the stray '.'")
+        ]
     }
 
     public static let segmentStart = PackageNameRule(
@@ -85,16 +97,19 @@ public enum PackageNameRules {
         Rule(
             "PKG005", "package-name-too-long", .error,
             "A package name is at most \(limits.maxLength.value) characters long (Play's limit; the platform allows 223).",
-            examples: PackageNameCase.self, passing: [PackageNameCase("com." + String(repeating: "a", count: limits.maxLength.value - 4))],
+            examples: PackageNameCase.self,
+            passing: [PackageNameCase("com." + String(repeating: "a", count: limits.maxLength.value - 4))],
             failing: [PackageNameCase("com." + String(repeating: "a", count: limits.maxLength.value - 3))]),
         judge: .play
     ) { name, finding in
         let limit = name.limits.maxLength.value
         let count = name.name.unicodeScalars.count
         guard count > limit else { return [] }
-        return [finding(
-            "the name is \(count) characters, over Play's limit of \(limit) (the platform's own limit is 223)",
-            hint: "shorten it by \(count - limit) characters; \(permanence)")]
+        return [
+            finding(
+                "the name is \(count) characters, over Play's limit of \(limit) (the platform's own limit is 223)",
+                hint: "shorten it by \(count - limit) characters; \(permanence)")
+        ]
     }
 
     public static let uppercaseStart = PackageNameRule(
@@ -106,10 +121,12 @@ public enum PackageNameRules {
         judge: .play
     ) { name, finding in
         guard let first = name.name.unicodeScalars.first, ("A"..."Z").contains(first) else { return [] }
-        return [finding(
-            "the name starts with upper-case '\(first)': Play requires a lowercase first letter "
-                + "(\"It must start with a lowercase character\")",
-            hint: "use '\(name.name.prefix(1).lowercased() + name.name.dropFirst())'")]
+        return [
+            finding(
+                "the name starts with upper-case '\(first)': Play requires a lowercase first letter "
+                    + "(\"It must start with a lowercase character\")",
+                hint: "use '\(name.name.prefix(1).lowercased() + name.name.dropFirst())'")
+        ]
     }
 
     public static let reservedPrefix = PackageNameRule(
@@ -117,7 +134,8 @@ public enum PackageNameRules {
             "PKG007", "package-name-reserved-prefix", .error,
             "An applicationId Play receives is not in a namespace Play reserves: "
                 + either(limits.reservedPrefixes.value) + ".",
-            examples: PackageNameCase.self, passing: [
+            examples: PackageNameCase.self,
+            passing: [
                 "com.examples.app", "com.androidx.tool", "org.android.app",
                 PackageNameCase("com.android.launcher3", role: .namespace),
                 PackageNameCase("com.example.app.debug", role: .debugApplicationID),
@@ -126,10 +144,12 @@ public enum PackageNameRules {
         judge: .play
     ) { name, finding in
         guard let prefix = name.firstPrefix(of: name.limits.reservedPrefixes.value) else { return [] }
-        return [finding(
-            "'\(prefix)' is reserved: Play refuses the upload (\"You need to use a different package name because "
-                + "\"\(prefix)\" is restricted\")",
-            hint: "use a domain you own, e.g. 'com.yourcompany.\(name.segments.last ?? "app")'; \(permanence)")]
+        return [
+            finding(
+                "'\(prefix)' is reserved: Play refuses the upload (\"You need to use a different package name because "
+                    + "\"\(prefix)\" is restricted\")",
+                hint: "use a domain you own, e.g. 'com.yourcompany.\(name.segments.last ?? "app")'; \(permanence)")
+        ]
     }
 
     public static let brandPrefix = PackageNameRule(
@@ -141,16 +161,21 @@ public enum PackageNameRules {
         judge: .play
     ) { name, finding in
         guard let prefix = name.firstPrefix(of: name.limits.brandPrefixes.value) else { return [] }
-        return [finding(
-            "'\(prefix)' belongs to another brand: Play will not let a third party publish under it",
-            hint: "use a domain you own")]
+        return [
+            finding(
+                "'\(prefix)' belongs to another brand: Play will not let a third party publish under it",
+                hint: "use a domain you own")
+        ]
     }
 
     public static let javaKeyword = PackageNameRule(
         Rule(
             "PKG009", "package-name-java-keyword", .error,
             "No segment is a Java keyword: an error in a namespace (AGP refuses it), a warning in an applicationId.",
-            examples: PackageNameCase.self, passing: ["com.voidistaken.steam", "com.example2.record", PackageNameCase("com.test.var", role: .namespace)],
+            examples: PackageNameCase.self,
+            passing: [
+                "com.voidistaken.steam", "com.example2.record", PackageNameCase("com.test.var", role: .namespace),
+            ],
             failing: [
                 "de.cbre.break", PackageNameCase("com.doit.package", role: .namespace),
                 PackageNameCase("dev.brickvpn.native.harness", role: .manifestPackage),
@@ -180,15 +205,18 @@ public enum PackageNameRules {
         judge: .play
     ) { name, finding in
         guard name.name.unicodeScalars.dropFirst().contains(where: { ("A"..."Z").contains($0) }) else { return [] }
-        return [finding(
-            "'\(name.name)' has upper-case letters: legal, but IDs are case-sensitive and tools assume lower case",
-            hint: "prefer '\(name.name.lowercased())' for a new app; \(permanence)")]
+        return [
+            finding(
+                "'\(name.name)' has upper-case letters: legal, but IDs are case-sensitive and tools assume lower case",
+                hint: "prefer '\(name.name.lowercased())' for a new app; \(permanence)")
+        ]
     }
 
     public static let underscore = PackageNameRule(
         Rule(
             "PKG011", "package-name-underscore", .note,
-            "Opt-in: an applicationId without '_' is conventional; some tools have mishandled underscores.", optIn: true,
+            "Opt-in: an applicationId without '_' is conventional; some tools have mishandled underscores.",
+            optIn: true,
             examples: PackageNameCase.self, passing: ["com.kylecorry.trailsense"],
             failing: ["com.kylecorry.trail_sense"]),
         judge: .play
@@ -206,9 +234,13 @@ public enum PackageNameRules {
         judge: .play
     ) { name, finding in
         guard let namespace = name.namespace, namespace != name.name else { return [] }
-        return [finding(
-            "it differs from the namespace '\(namespace)': legal, but Google recommends keeping them equal",
-            hint: "set applicationId explicitly so a later namespace change cannot silently change the app's identity")]
+        return [
+            finding(
+                "it differs from the namespace '\(namespace)': legal, but Google recommends keeping them equal",
+                hint:
+                    "set applicationId explicitly so a later namespace change cannot silently change the app's identity"
+            )
+        ]
     }
 
     public static let identityChanged = PackageNameRule(
@@ -220,10 +252,12 @@ public enum PackageNameRules {
         judge: .play
     ) { name, finding in
         guard let expected = name.expected, expected != name.name else { return [] }
-        return [finding(
-            "it differs from the published '\(expected)': Play treats it as a new app and the upload fails with "
-                + "'Package not found'",
-            hint: "restore '\(expected)': a package name can never change after the first release")]
+        return [
+            finding(
+                "it differs from the published '\(expected)': Play treats it as a new app and the upload fails with "
+                    + "'Package not found'",
+                hint: "restore '\(expected)': a package name can never change after the first release")
+        ]
     }
 
     /// Every package-name rule, in id order; ``PackageNameChecker`` runs them.

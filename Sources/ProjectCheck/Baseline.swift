@@ -51,13 +51,16 @@ public struct Baseline: Sendable, Hashable, Codable {
         for entry in entries { remaining[entry, default: 0] += 1 }
         var suppressed = 0
         let files = report.files.map { file in
-            FileReport(file: file.file, diagnostics: file.diagnostics.filter { diagnostic in
-                let key = Entry(rule: diagnostic.ruleID, file: relative(diagnostic.file), message: diagnostic.message)
-                guard let count = remaining[key], count > 0 else { return true }
-                remaining[key] = count - 1
-                suppressed += 1
-                return false
-            })
+            FileReport(
+                file: file.file,
+                diagnostics: file.diagnostics.filter { diagnostic in
+                    let key = Entry(
+                        rule: diagnostic.ruleID, file: relative(diagnostic.file), message: diagnostic.message)
+                    guard let count = remaining[key], count > 0 else { return true }
+                    remaining[key] = count - 1
+                    suppressed += 1
+                    return false
+                })
         }
         return (Report(files: files), suppressed)
     }
@@ -70,8 +73,8 @@ public enum BaselineError: Error, Sendable, Hashable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case let .unreadable(path, reason): "\(path): cannot be read: \(reason)"
-        case let .invalid(path, reason): "\(path): \(reason)"
+        case .unreadable(let path, let reason): "\(path): cannot be read: \(reason)"
+        case .invalid(let path, let reason): "\(path): \(reason)"
         }
     }
 }

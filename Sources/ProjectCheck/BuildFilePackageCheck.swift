@@ -19,7 +19,8 @@ public struct BuildFilePackageCheck: Sendable {
     public func diagnostics(forFileAt path: String) -> [Diagnostic] {
         let (root, relative) = Self.project(around: path)
         let inventory = ProjectDiscovery().inventory(of: root)
-        let build = AndroidBuildReader(propertyOverrides: gradleProperties).read(root: inventory.root, files: inventory.files)
+        let build = AndroidBuildReader(propertyOverrides: gradleProperties).read(
+            root: inventory.root, files: inventory.files)
         return PackageNameJudge(expected: expected).diagnostics(for: build)
             .filter { inventory.relative($0.file) == relative }
             .map { diagnostic in

@@ -72,7 +72,8 @@ struct DensityConsistency {
             ProjectRules.densityMismatch.diagnostic(
                 file: variant.file, at: location,
                 "\(what) is not in proportion to \(referenceName) (\(reference.dpi) dpi scaled to \(variant.dpi) dpi)",
-                hint: "redraw the ticks so each span is the \(reference.folder) span x \(format(ratio)), within a pixel")
+                hint: "redraw the ticks so each span is the \(reference.folder) span x \(format(ratio)), within a pixel"
+            )
         }
         if variant.model.width == reference.model.width && variant.model.height == reference.model.height {
             // Only parts that do not stretch show at a density's physical size.
@@ -89,21 +90,28 @@ struct DensityConsistency {
                 !close(span.start, referenceSpan.start, ratio) || !close(span.end, referenceSpan.end, ratio)
             }
             guard spans.count != referenceSpans.count || offset != nil else { continue }
-            guard TickOffsetRendering(file: variant.file, model: variant.model)
-                .movingTicks(onX: axis == "x", to: referenceSpans, scaledBy: ratio, changesPixelsBeyond: Self.visibleDifference)
+            guard
+                TickOffsetRendering(file: variant.file, model: variant.model)
+                    .movingTicks(
+                        onX: axis == "x", to: referenceSpans, scaledBy: ratio,
+                        changesPixelsBeyond: Self.visibleDifference)
             else { continue }
             guard let (span, referenceSpan) = offset else {
-                return warn("\(spans.count) stretch span(s) on \(axis) where \(referenceName) has \(referenceSpans.count)",
-                            at: spans.first.map { location($0.start) })
+                return warn(
+                    "\(spans.count) stretch span(s) on \(axis) where \(referenceName) has \(referenceSpans.count)",
+                    at: spans.first.map { location($0.start) })
             }
-            return warn("stretch span \(span) on \(axis) (expected about [\(format(Double(referenceSpan.start) * ratio)), "
-                        + "\(format(Double(referenceSpan.end) * ratio))), and the difference shows when drawn)",
-                        at: location(span.start))
+            return warn(
+                "stretch span \(span) on \(axis) (expected about [\(format(Double(referenceSpan.start) * ratio)), "
+                    + "\(format(Double(referenceSpan.end) * ratio))), and the difference shows when drawn)",
+                at: location(span.start))
         }
         let padding = variant.model.padding
         let referencePadding = reference.model.padding
-        let pairs = [(padding.left, referencePadding.left), (padding.top, referencePadding.top),
-                     (padding.right, referencePadding.right), (padding.bottom, referencePadding.bottom)]
+        let pairs = [
+            (padding.left, referencePadding.left), (padding.top, referencePadding.top),
+            (padding.right, referencePadding.right), (padding.bottom, referencePadding.bottom),
+        ]
         // Without padding lines aapt2 takes the stretch area as the content box: then the padding only follows
         // the stretch ticks, whose offset was judged above by what it draws.
         let paddingIsDrawn = !Self.paddingFollowsStretch(variant.model) || !Self.paddingFollowsStretch(reference.model)
@@ -113,10 +121,13 @@ struct DensityConsistency {
         switch (variant.model.layoutBounds, reference.model.layoutBounds) {
         case (nil, nil):
             return nil
-        case let (bounds?, referenceBounds?):
-            let boundPairs = [(bounds.left, referenceBounds.left), (bounds.top, referenceBounds.top),
-                              (bounds.right, referenceBounds.right), (bounds.bottom, referenceBounds.bottom)]
-            return boundPairs.contains(where: { !close($0.0, $0.1, ratio) }) ? warn("layout bounds (\(bounds))", at: nil) : nil
+        case (let bounds?, let referenceBounds?):
+            let boundPairs = [
+                (bounds.left, referenceBounds.left), (bounds.top, referenceBounds.top),
+                (bounds.right, referenceBounds.right), (bounds.bottom, referenceBounds.bottom),
+            ]
+            return boundPairs.contains(where: { !close($0.0, $0.1, ratio) })
+                ? warn("layout bounds (\(bounds))", at: nil) : nil
         case (nil, _?):
             return warn("no layout bounds where the other has some", at: nil)
         case (_?, nil):
@@ -139,7 +150,8 @@ struct DensityConsistency {
             file: variant.file,
             "same \(size) px as \(referenceName): copied unscaled, it shows at \(dp(variant.dpi)) on \(Self.bucket(variant.dpi)) "
                 + "devices but \(dp(reference.dpi)) on \(Self.bucket(reference.dpi)) devices",
-            hint: "export this density at \(format(Double(variant.dpi) / Double(reference.dpi)))x the \(reference.folder) "
+            hint:
+                "export this density at \(format(Double(variant.dpi) / Double(reference.dpi)))x the \(reference.folder) "
                 + "size, or keep one copy in drawable-nodpi if it must not scale")
     }
 
@@ -171,13 +183,17 @@ struct TickOffsetRendering {
 
     init(file: String, model: NinePatch) {
         self.model = model
-        content = NinePatchChecker().check(fileAt: file, keepImage: true).image.map { PremultipliedImage($0.withoutFrame) }
+        content = NinePatchChecker().check(fileAt: file, keepImage: true).image.map {
+            PremultipliedImage($0.withoutFrame)
+        }
     }
 
     /// Whether drawing the variant with one axis' stretch spans moved to `referenceSpans` × `ratio` (each edge
     /// rounded down or up, whichever is nearer the variant's own edge) differs from drawing it with its own, by
     /// more than `threshold` in some premultiplied channel, at its own size, twice its size or two odd sizes.
-    func movingTicks(onX: Bool, to referenceSpans: [Span], scaledBy ratio: Double, changesPixelsBeyond threshold: Int) -> Bool {
+    func movingTicks(onX: Bool, to referenceSpans: [Span], scaledBy ratio: Double, changesPixelsBeyond threshold: Int)
+        -> Bool
+    {
         guard let content else { return true }
         let own = onX ? model.stretchX : model.stretchY
         let ownEdges = own.flatMap { [$0.start, $0.end] }
@@ -191,12 +207,14 @@ struct TickOffsetRendering {
         var moved = model
         if onX { moved.stretchX = spans } else { moved.stretchY = spans }
         let (width, height) = (model.width, model.height)
-        let sizes = [(width, height), (2 * width, 2 * height), (2 * width + 1, 2 * height + 1),
-                     (3 * width + 2, 3 * height + 1)]
+        let sizes = [
+            (width, height), (2 * width, 2 * height), (2 * width + 1, 2 * height + 1),
+            (3 * width + 2, 3 * height + 1),
+        ]
         let renderer = NinePatchRenderer(filter: .linear)
         for (drawnWidth, drawnHeight) in sizes {
             guard let mine = try? renderer.render(content, as: model, width: drawnWidth, height: drawnHeight),
-                  let theirs = try? renderer.render(content, as: moved, width: drawnWidth, height: drawnHeight)
+                let theirs = try? renderer.render(content, as: moved, width: drawnWidth, height: drawnHeight)
             else { return true }
             if zip(mine.bytes, theirs.bytes).contains(where: { abs(Int($0) - Int($1)) > threshold }) { return true }
         }

@@ -28,15 +28,18 @@ struct FastlaneFiles: Sendable, Hashable {
     func uploadedParts(ofTreeAt path: String) -> UploadedParts {
         let wanted = Self.normalized(path)
         return uploads.reduce(into: UploadedParts()) { parts, upload in
-            if Self.normalized(upload.metadataPath ?? "fastlane/metadata/android") == wanted { parts.formUnion(upload.parts) }
+            if Self.normalized(upload.metadataPath ?? "fastlane/metadata/android") == wanted {
+                parts.formUnion(upload.parts)
+            }
         }
     }
 
     /// The package name the uploads are for: the Appfile's, or the one every call names.
     var uploadedPackage: String? {
-        packageName ?? Set(uploads.compactMap(\.packageName)).first.flatMap { name in
-            uploads.allSatisfy { $0.packageName == nil || $0.packageName == name } ? name : nil
-        }
+        packageName
+            ?? Set(uploads.compactMap(\.packageName)).first.flatMap { name in
+                uploads.allSatisfy { $0.packageName == nil || $0.packageName == name } ? name : nil
+            }
     }
 
     private static let skipOptions: [(String, UploadedParts)] = [
@@ -67,9 +70,10 @@ struct FastlaneFiles: Sendable, Hashable {
             index = max(index, argumentsEnd)
             var parts = UploadedParts.all
             for (option, part) in skipOptions where arguments[option] == "true" { parts.remove(part) }
-            found.append(Upload(
-                parts: parts, metadataPath: arguments["metadata_path"].flatMap(unquoted),
-                packageName: arguments["package_name"].flatMap(unquoted)))
+            found.append(
+                Upload(
+                    parts: parts, metadataPath: arguments["metadata_path"].flatMap(unquoted),
+                    packageName: arguments["package_name"].flatMap(unquoted)))
         }
         return found
     }

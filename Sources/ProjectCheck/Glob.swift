@@ -54,10 +54,12 @@ public struct Glob: Sendable, Hashable, CustomStringConvertible {
             } else {
                 switch tokens[token] {
                 case .literal(let character):
-                    result = position < characters.count && characters[position] == character
+                    result =
+                        position < characters.count && characters[position] == character
                         && match(token + 1, position + 1)
                 case .oneCharacter:
-                    result = position < characters.count && characters[position] != "/"
+                    result =
+                        position < characters.count && characters[position] != "/"
                         && match(token + 1, position + 1)
                 case .anyInSegment:
                     var end = position

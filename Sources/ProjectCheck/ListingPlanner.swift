@@ -22,7 +22,9 @@ struct ListingPlanner: Sendable {
     var configuration: ProjectConfiguration
     var reader = FileReader(maxBytes: 1 << 20)
 
-    func targets(for inventory: ProjectInventory, build: AndroidBuildModel) -> (targets: [ListingTarget], notes: [Diagnostic]) {
+    func targets(for inventory: ProjectInventory, build: AndroidBuildModel) -> (
+        targets: [ListingTarget], notes: [Diagnostic]
+    ) {
         var targets = [ListingTarget]()
         var notes = [Diagnostic]()
         let files = Set(inventory.files)
@@ -40,7 +42,8 @@ struct ListingPlanner: Sendable {
                 gppFolders.append(listing.path)
                 continue
             }
-            let (target, targetNotes) = fastlaneTarget(listing, configured: configured, inventory: inventory, files: files, build: build)
+            let (target, targetNotes) = fastlaneTarget(
+                listing, configured: configured, inventory: inventory, files: files, build: build)
             targets.append(target)
             notes += targetNotes
         }
@@ -139,15 +142,19 @@ struct ListingPlanner: Sendable {
         }
         let notes = unknown.map { expression in
             ProjectRules.unresolvedBuildValue.diagnostic(
-                file: expression.location.file, at: .text(line: expression.location.line, column: expression.location.column),
+                file: expression.location.file,
+                at: .text(line: expression.location.line, column: expression.location.column),
                 "versionCode is `\(expression.expression)`, which playprep cannot evaluate (\(expression.reason)), so the "
-                    + "changelog checked is changelogs/default.txt; pass --version-code or set listing.versionCode in playprep.yml")
+                    + "changelog checked is changelogs/default.txt; pass --version-code or set listing.versionCode in playprep.yml"
+            )
         }
         return (known.sorted(), notes)
     }
 
     private static func describe(_ parts: UploadedParts) -> String {
-        let names: [(UploadedParts, String)] = [(.text, "text"), (.changelogs, "changelogs"), (.images, "images"), (.screenshots, "screenshots")]
+        let names: [(UploadedParts, String)] = [
+            (.text, "text"), (.changelogs, "changelogs"), (.images, "images"), (.screenshots, "screenshots"),
+        ]
         return names.filter { parts.contains($0.0) }.map(\.1).joined(separator: ", ") + " only"
     }
 
@@ -156,7 +163,9 @@ struct ListingPlanner: Sendable {
     /// One target per distinct merge of source-set folders over the release variants of each module; a folder
     /// no modelled variant uses is checked on its own (its module was not understood), unless it belongs to a
     /// debuggable-only source set of a known app, which GPP never uploads.
-    private func gppTargets(_ folders: [String], build: AndroidBuildModel, inventory: ProjectInventory) -> [ListingTarget] {
+    private func gppTargets(_ folders: [String], build: AndroidBuildModel, inventory: ProjectInventory)
+        -> [ListingTarget]
+    {
         var targets = [ListingTarget]()
         var used = Set<String>()
         for module in build.applications {
@@ -175,10 +184,11 @@ struct ListingPlanner: Sendable {
                 var options = configuration.listingOptions
                 options.layout = .gpp
                 options.store = .play
-                targets.append(ListingTarget(
-                    displayRoot: layers[layers.count - 1], layers: layers, options: options,
-                    summary: layers.map(inventory.relative).joined(separator: " + ") + ": Play via GPP for "
-                        + (merges[layers] ?? []).joined(separator: ", ")))
+                targets.append(
+                    ListingTarget(
+                        displayRoot: layers[layers.count - 1], layers: layers, options: options,
+                        summary: layers.map(inventory.relative).joined(separator: " + ") + ": Play via GPP for "
+                            + (merges[layers] ?? []).joined(separator: ", ")))
             }
             used.formUnion(own)
         }
@@ -186,8 +196,10 @@ struct ListingPlanner: Sendable {
             var options = configuration.listingOptions
             options.layout = .gpp
             options.store = .play
-            targets.append(ListingTarget(
-                displayRoot: folder, layers: [folder], options: options, summary: inventory.relative(folder) + ": Play via GPP"))
+            targets.append(
+                ListingTarget(
+                    displayRoot: folder, layers: [folder], options: options,
+                    summary: inventory.relative(folder) + ": Play via GPP"))
         }
         return targets
     }

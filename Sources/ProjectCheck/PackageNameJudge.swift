@@ -26,7 +26,7 @@ struct PackageNameJudge: Sendable {
             }
             for variant in module.variants {
                 switch variant.applicationID {
-                case let .known(id, location?):
+                case .known(let id, let location?):
                     let role: PackageNameRole = variant.isDebuggable ? .debugApplicationID : .applicationID
                     let namespace = module.namespace?.value
                     for finding in checker.check(PackageNameCase(id, role: role, namespace: namespace)) {
@@ -35,14 +35,15 @@ struct PackageNameJudge: Sendable {
                 case .known(_, nil):
                     continue
                 case .unknown(let expression) where !variant.isDebuggable:
-                    add(ProjectRules.unresolvedBuildValue.diagnostic(
-                        file: expression.location.file,
-                        at: .text(line: expression.location.line, column: expression.location.column),
-                        "applicationId of \(module.gradlePath) is `\(expression.expression)`, which playprep cannot evaluate "
-                            + "(\(expression.reason)), so Play's package-name rules did not check it; "
-                            + (expression.reason == "no such Gradle property"
-                                ? "give the property with -P NAME=VALUE or in playprep.yml (gradle: properties:)"
-                                : "check the id it builds with `playprep package check ID`")))
+                    add(
+                        ProjectRules.unresolvedBuildValue.diagnostic(
+                            file: expression.location.file,
+                            at: .text(line: expression.location.line, column: expression.location.column),
+                            "applicationId of \(module.gradlePath) is `\(expression.expression)`, which playprep cannot evaluate "
+                                + "(\(expression.reason)), so Play's package-name rules did not check it; "
+                                + (expression.reason == "no such Gradle property"
+                                    ? "give the property with -P NAME=VALUE or in playprep.yml (gradle: properties:)"
+                                    : "check the id it builds with `playprep package check ID`")))
                 case .unknown:
                     continue
                 }

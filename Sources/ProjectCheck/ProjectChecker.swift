@@ -2,8 +2,8 @@ import AndroidBuild
 public import ArtifactKit
 public import Diagnostics
 public import NinePatchKit
-import PlayListingKit
 import PackageNameKit
+import PlayListingKit
 
 /// What one `playprep check` found, with the rule selection applied.
 public struct ProjectCheckResult: Sendable, Hashable {
@@ -26,7 +26,8 @@ public struct ProjectChecker: Sendable {
 
     /// A checker for `configuration`; a NinePatch checker without a bad-patch threshold gets the configured one
     /// (or the default), so the project check always runs NP107 as `playprep check` does.
-    public init(configuration: ProjectConfiguration, ninePatchChecker: NinePatchChecker = NinePatchChecker(), jobs: Int) {
+    public init(configuration: ProjectConfiguration, ninePatchChecker: NinePatchChecker = NinePatchChecker(), jobs: Int)
+    {
         self.configuration = configuration
         self.ninePatchChecker = ninePatchChecker
         if ninePatchChecker.parser.badPatchTolerance == nil {
@@ -57,7 +58,8 @@ public struct ProjectChecker: Sendable {
         let build = AndroidBuildReader(propertyOverrides: configuration.gradleProperties)
             .read(root: inventory.root, files: inventory.files)
         var extra = [String: [Diagnostic]]()
-        let crossFile = DensityConsistency().diagnostics(for: checks) + nameClashes(inventory)
+        let crossFile =
+            DensityConsistency().diagnostics(for: checks) + nameClashes(inventory)
             + ResourceFileNames().diagnostics(for: inventory.resourceFiles)
         for diagnostic in crossFile { extra[diagnostic.file, default: []].append(diagnostic) }
         var ninePatchReports = checks.map { check in
@@ -70,8 +72,9 @@ public struct ProjectChecker: Sendable {
         ninePatchReports += extra.keys.sorted().map { FileReport(file: $0, diagnostics: extra[$0] ?? []) }
         let (targets, listingNotes) = ListingPlanner(configuration: configuration).targets(for: inventory, build: build)
         let packageFindings = PackageNameJudge(expected: configuration.expectedApplicationID).diagnostics(for: build)
-        let report = Report(files: (artifact?.files ?? []) + buildFileReports(inventory, packageFindings + listingNotes)
-            + ninePatchReports + listingReports(targets, files: inventory.files))
+        let report = Report(
+            files: (artifact?.files ?? []) + buildFileReports(inventory, packageFindings + listingNotes)
+                + ninePatchReports + listingReports(targets, files: inventory.files))
         var rules = configuration.rules
         if configuration.aapt1Compatibility { rules.enable([NinePatchRules.aapt1Rejects.id]) }
         let (selected, withheld) = rules.apply(to: report, catalog: .playprep)
@@ -122,8 +125,14 @@ public struct ProjectChecker: Sendable {
                 let source = LayeredFileSource(layers: target.layers, files: walked)
                 files = try checker.check(source, options: target.options, displayRoot: target.displayRoot).files
             } catch {
-                files = [FileReport(file: target.displayRoot, diagnostics: [
-                    ProjectRules.unreadable.diagnostic(file: target.displayRoot, "cannot read the listing: \(error)")])]
+                files = [
+                    FileReport(
+                        file: target.displayRoot,
+                        diagnostics: [
+                            ProjectRules.unreadable.diagnostic(
+                                file: target.displayRoot, "cannot read the listing: \(error)")
+                        ])
+                ]
             }
             for file in files {
                 if byFile[file.file] == nil { order.append(file.file) }

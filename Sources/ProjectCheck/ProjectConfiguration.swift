@@ -12,13 +12,13 @@ public enum ConfigurationError: Error, Sendable, Hashable, CustomStringConvertib
 
     public var description: String {
         switch self {
-        case let .unreadable(file, reason):
+        case .unreadable(let file, let reason):
             "\(file): cannot be read: \(reason)"
-        case let .invalidYAML(file, line, message):
+        case .invalidYAML(let file, let line, let message):
             "\(file)\(line.map { ":\($0)" } ?? ""): not valid YAML: \(message)"
-        case let .unknownKey(file, line, key, allowed):
+        case .unknownKey(let file, let line, let key, let allowed):
             "\(file):\(line): unknown key '\(key)' (allowed here: \(allowed.joined(separator: ", ")))"
-        case let .invalidValue(file, line, key, expected):
+        case .invalidValue(let file, let line, let key, let expected):
             "\(file):\(line): '\(key)' must be \(expected)"
         }
     }
@@ -119,9 +119,11 @@ public struct ProjectConfiguration: Sendable, Hashable {
                     }
                 }
             case "gradle":
-                for (option, setting) in try reader.mapping(value, allowed: ["properties"]) where option == "properties" {
+                for (option, setting) in try reader.mapping(value, allowed: ["properties"]) where option == "properties"
+                {
                     for (name, property) in try reader.mapping(setting, allowed: nil) {
-                        configuration.gradleProperties[name] = try reader.string(property, key: name, expected: "a value")
+                        configuration.gradleProperties[name] = try reader.string(
+                            property, key: name, expected: "a value")
                     }
                 }
             case "exclude":
@@ -133,8 +135,9 @@ public struct ProjectConfiguration: Sendable, Hashable {
                     } else {
                         let tolerance = try reader.int(setting, key: option)
                         guard (0...255).contains(tolerance) else {
-                            throw .invalidValue(file: file, line: reader.line(setting), key: option,
-                                                expected: "a number from 0 to 255")
+                            throw .invalidValue(
+                                file: file, line: reader.line(setting), key: option,
+                                expected: "a number from 0 to 255")
                         }
                         configuration.badPatchTolerance = tolerance
                     }
@@ -147,7 +150,8 @@ public struct ProjectConfiguration: Sendable, Hashable {
                 }
             default:
                 for (option, setting) in try reader.mapping(value, allowed: ["expect"]) where option == "expect" {
-                    configuration.expectedApplicationID = try reader.string(setting, key: option, expected: "a package name")
+                    configuration.expectedApplicationID = try reader.string(
+                        setting, key: option, expected: "a package name")
                 }
             }
         }
@@ -195,19 +199,22 @@ public struct ProjectConfiguration: Sendable, Hashable {
             case "store":
                 let word = try reader.string(value, key: key, expected: "play or fdroid")
                 guard let store = ListingStore(rawValue: word) else {
-                    throw .invalidValue(file: reader.file, line: reader.line(value), key: key, expected: "play or fdroid")
+                    throw .invalidValue(
+                        file: reader.file, line: reader.line(value), key: key, expected: "play or fdroid")
                 }
                 root.store = store
             default:
                 let word = try reader.string(value, key: key, expected: "fastlane or gpp")
                 guard let layout = ListingLayout(rawValue: word) else {
-                    throw .invalidValue(file: reader.file, line: reader.line(value), key: key, expected: "fastlane or gpp")
+                    throw .invalidValue(
+                        file: reader.file, line: reader.line(value), key: key, expected: "fastlane or gpp")
                 }
                 root.layout = layout
             }
         }
         guard !root.path.isEmpty else {
-            throw .invalidValue(file: reader.file, line: reader.line(node), key: "roots", expected: "an entry with a path")
+            throw .invalidValue(
+                file: reader.file, line: reader.line(node), key: "roots", expected: "an entry with a path")
         }
         return root
     }
@@ -256,7 +263,9 @@ private struct NodeReader {
     }
 
     func string(_ node: Node, key: String, expected: String) throws(ConfigurationError) -> String {
-        guard let scalar = node.scalar else { throw .invalidValue(file: file, line: line(node), key: key, expected: expected) }
+        guard let scalar = node.scalar else {
+            throw .invalidValue(file: file, line: line(node), key: key, expected: expected)
+        }
         return scalar.string
     }
 
@@ -274,12 +283,16 @@ private struct NodeReader {
     }
 
     func int(_ node: Node, key: String) throws(ConfigurationError) -> Int {
-        guard let value = node.int else { throw .invalidValue(file: file, line: line(node), key: key, expected: "a whole number") }
+        guard let value = node.int else {
+            throw .invalidValue(file: file, line: line(node), key: key, expected: "a whole number")
+        }
         return value
     }
 
     func bool(_ node: Node, key: String) throws(ConfigurationError) -> Bool {
-        guard let value = node.bool else { throw .invalidValue(file: file, line: line(node), key: key, expected: "true or false") }
+        guard let value = node.bool else {
+            throw .invalidValue(file: file, line: line(node), key: key, expected: "true or false")
+        }
         return value
     }
 }

@@ -1,5 +1,5 @@
-public import Diagnostics
 import ArtifactKit
+public import Diagnostics
 import NinePatchKit
 import PackageNameKit
 import PlayListingKit
@@ -97,5 +97,6 @@ extension Rule {
 extension RuleCatalog {
     /// Every rule playprep has: NinePatch, project, package-name, listing and artifact rules.
     public static let playprep = RuleCatalog(
-        NinePatchRules.all + ProjectRules.all + PackageNameRules.all.map(\.rule) + PlayListingRules.all + ArtifactRules.all)
+        NinePatchRules.all + ProjectRules.all + PackageNameRules.all.map(\.rule) + PlayListingRules.all
+            + ArtifactRules.all)
 }

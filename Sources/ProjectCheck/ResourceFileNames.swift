@@ -33,14 +33,20 @@ public struct ResourceFileNames: Sendable {
         let renamed = Self.suggestion(for: resource)
         let hint = "rename it to '\(renamed)\(name.dropFirst(resource.count))' and refer to it as @\(type)/\(renamed)"
         var found = [Diagnostic]()
-        if !isRaw, let firstDot = name.firstIndex(of: "."), case let extensionPart = name[name.index(after: firstDot)...],
-           extensionPart.contains("."), extensionPart.lowercased() != "9.png" {
-            found.append(ProjectRules.dotInName.diagnostic(
-                file: file, "aapt2 compile fails: \"\(Self.aapt2Message)\" (resource name '\(resource)')", hint: hint))
+        if !isRaw, let firstDot = name.firstIndex(of: "."),
+            case let extensionPart = name[name.index(after: firstDot)...],
+            extensionPart.contains("."), extensionPart.lowercased() != "9.png"
+        {
+            found.append(
+                ProjectRules.dotInName.diagnostic(
+                    file: file, "aapt2 compile fails: \"\(Self.aapt2Message)\" (resource name '\(resource)')",
+                    hint: hint))
         }
         if let problem = Self.nameProblem(resource, dotsAllowed: !isRaw) {
-            found.append(ProjectRules.invalidName.diagnostic(
-                file: file, "the Android Gradle plugin's resource merger rejects '\(name)': \(problem)", hint: hint))
+            found.append(
+                ProjectRules.invalidName.diagnostic(
+                    file: file, "the Android Gradle plugin's resource merger rejects '\(name)': \(problem)", hint: hint)
+            )
         }
         return found
     }
@@ -77,9 +83,10 @@ public struct ResourceFileNames: Sendable {
     /// A name AGP and aapt2 accept: lower-cased, other characters turned into '_', prefixed when it would start
     /// with a digit or be a keyword.
     static func suggestion(for name: String) -> String {
-        let cleaned = String(name.lowercased().map { character -> Character in
-            ("a"..."z").contains(character) || ("0"..."9").contains(character) ? character : "_"
-        })
+        let cleaned = String(
+            name.lowercased().map { character -> Character in
+                ("a"..."z").contains(character) || ("0"..."9").contains(character) ? character : "_"
+            })
         guard let first = cleaned.first, !("0"..."9").contains(first), !javaKeywords.contains(cleaned) else {
             return "res_" + cleaned
         }

@@ -46,8 +46,9 @@ public struct RuleBook: Sendable {
         let known = Self.familyNames.map(\.prefix)
         let order = known.filter { byPrefix[$0] != nil } + byPrefix.keys.filter { !known.contains($0) }.sorted()
         families = order.map { prefix in
-            Family(prefix: prefix, name: Self.familyNames.first { $0.prefix == prefix }?.name ?? prefix,
-                   rules: (byPrefix[prefix] ?? []).sorted { $0.id < $1.id })
+            Family(
+                prefix: prefix, name: Self.familyNames.first { $0.prefix == prefix }?.name ?? prefix,
+                rules: (byPrefix[prefix] ?? []).sorted { $0.id < $1.id })
         }
     }
 
@@ -77,13 +78,15 @@ public struct RuleBook: Sendable {
             lines.append("\(family.name) (\(family.prefix))")
             for rule in family.rules {
                 let state = rule.isEnabledByDefault ? "on" : "opt-in"
-                lines.append("  \(rule.id.padding(6))  \(rule.defaultSeverity.rawValue.padding(7))  "
-                    + "\(state.padding(6))  \(rule.summary)")
+                lines.append(
+                    "  \(rule.id.padding(6))  \(rule.defaultSeverity.rawValue.padding(7))  "
+                        + "\(state.padding(6))  \(rule.summary)")
             }
             lines.append("")
         }
         let count = families.map(\.rules.count).reduce(0, +)
-        lines.append("\(count) rules; `playprep rules ID` shows one with its examples, `--enable ID` turns an opt-in rule on.")
+        lines.append(
+            "\(count) rules; `playprep rules ID` shows one with its examples, `--enable ID` turns an opt-in rule on.")
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -94,7 +97,8 @@ public struct RuleBook: Sendable {
             "\(rule.id) \(rule.name)",
             "  family:   \(entry.family)",
             "  severity: \(rule.defaultSeverity.rawValue), "
-                + (rule.isEnabledByDefault ? "on by default" : "opt-in (--enable \(rule.id) or `\(rule.id): on` in playprep.yml)"),
+                + (rule.isEnabledByDefault
+                    ? "on by default" : "opt-in (--enable \(rule.id) or `\(rule.id): on` in playprep.yml)"),
             "",
             rule.summary,
         ]
@@ -117,17 +121,20 @@ public struct RuleBook: Sendable {
 
     /// `{"families": [{"prefix", "name", "rules": [{"id", "name", "severity", "enabledByDefault", "summary"}]}]}`.
     public var listingJSON: String {
-        JSONReporter.encode(["families": families.map { family in
-            FamilyJSON(prefix: family.prefix, name: family.name, rules: family.rules.map(RuleJSON.init))
-        }])
+        JSONReporter.encode([
+            "families": families.map { family in
+                FamilyJSON(prefix: family.prefix, name: family.name, rules: family.rules.map(RuleJSON.init))
+            }
+        ])
     }
 
     /// The rule's fields as in ``listingJSON``, with `family`, `note`, `passing` and `failing`
     /// (`[{"title", "details"}]`).
     public func explanationJSON(of entry: Entry) -> String {
-        JSONReporter.encode(EntryJSON(
-            rule: RuleJSON(entry.rule), family: entry.family, note: entry.note, passing: entry.passing,
-            failing: entry.failing))
+        JSONReporter.encode(
+            EntryJSON(
+                rule: RuleJSON(entry.rule), family: entry.family, note: entry.note, passing: entry.passing,
+                failing: entry.failing))
     }
 
     private struct FamilyJSON: Encodable {

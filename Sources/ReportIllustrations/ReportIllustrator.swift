@@ -2,8 +2,8 @@ public import Diagnostics
 import FileAccess
 public import NinePatchKit
 import NinePatchPreview
-import PlayListingKit
 import PNGKit
+import PlayListingKit
 
 /// Makes the illustrations of the HTML report by reading the files a report names: a picture for every
 /// finding of a NinePatch rule on a file that decodes (the sheet of ``PreviewSheet``: the NinePatch enlarged
@@ -18,15 +18,19 @@ public struct ReportIllustrator: Sendable {
     public var badPatchTolerance: Int
     /// Rules whose column marks where the text goes over a limit: all that follows is highlighted.
     static let overLimitRules: Set<String> = Set(
-        [TextRules.titleLength, TextRules.shortDescriptionLength, TextRules.fullDescriptionLength,
-         TextRules.releaseNotesLength, TextRules.releaseNameLength, FDroidRules.textCut].map(\.id))
+        [
+            TextRules.titleLength, TextRules.shortDescriptionLength, TextRules.fullDescriptionLength,
+            TextRules.releaseNotesLength, TextRules.releaseNameLength, FDroidRules.textCut,
+        ].map(\.id))
     /// Lines of a highlighted run shown before the rest is summarised.
     static let maximumExcerptLines = 12
     /// Characters per line of the notes written on a picture.
     static let noteWidth = 72
 
     /// `checker` decodes the NinePatches (its limits apply); `badPatchTolerance` is NP107's, for the sheet.
-    public init(checker: NinePatchChecker = NinePatchChecker(), badPatchTolerance: Int = NinePatchLints.defaultBadPatchTolerance) {
+    public init(
+        checker: NinePatchChecker = NinePatchChecker(), badPatchTolerance: Int = NinePatchLints.defaultBadPatchTolerance
+    ) {
         self.checker = checker
         self.badPatchTolerance = badPatchTolerance
     }
@@ -66,19 +70,23 @@ public struct ReportIllustrator: Sendable {
         let pixel = diagnostic.location.flatMap { location in
             location.x.flatMap { x in location.y.map { PixelPoint(x: x, y: $0) } }
         }
-        let headline = "\(diagnostic.severity.rawValue) \(diagnostic.ruleID)"
+        let headline =
+            "\(diagnostic.severity.rawValue) \(diagnostic.ruleID)"
             + (pixel.map { " at pixel (\($0.x),\($0.y))" } ?? "") + ": " + diagnostic.message
-        let notes = Self.wrap(Self.ascii(headline), width: Self.noteWidth)
+        let notes =
+            Self.wrap(Self.ascii(headline), width: Self.noteWidth)
             + (diagnostic.hint.map { Self.wrap(Self.ascii("fix: " + $0), width: Self.noteWidth) } ?? [])
         let sheet = PreviewSheet(badPatchTolerance: badPatchTolerance)
-        guard let drawn = try? sheet.draw(
-                  finding: notes, source: image, ninePatch: ninePatch, title: Self.ascii(diagnostic.file),
-                  marked: pixel.map { [$0] } ?? []),
-              let png = try? PNGEncoder.fast.encode(drawn)
+        guard
+            let drawn = try? sheet.draw(
+                finding: notes, source: image, ninePatch: ninePatch, title: Self.ascii(diagnostic.file),
+                marked: pixel.map { [$0] } ?? []),
+            let png = try? PNGEncoder.fast.encode(drawn)
         else { return nil }
         var caption = "\(name) enlarged"
         if let pixel { caption += ", the pixel (\(pixel.x),\(pixel.y)) ringed in green" }
-        caption += ninePatch == nil
+        caption +=
+            ninePatch == nil
             ? "; aapt2 rejects the file, so there is no rendering"
             : "; below, the file as Android draws it stretched to several sizes"
         return Illustration(caption: caption, content: .picture(png: png, width: drawn.width, height: drawn.height))
@@ -90,21 +98,25 @@ public struct ReportIllustrator: Sendable {
         let name = String(diagnostic.file.split(separator: "/").last ?? Substring(diagnostic.file))
         guard Self.overLimitRules.contains(diagnostic.ruleID) else {
             let shown = max(1, number - 1)...min(lines.count, number + 1)
-            let excerpt = TextExcerpt(lines: shown.map { line in
-                TextExcerpt.Line(number: line, text: lines[line - 1],
-                                 highlighted: line == number ? start..<lines[line - 1].unicodeScalars.count : nil)
-            })
+            let excerpt = TextExcerpt(
+                lines: shown.map { line in
+                    TextExcerpt.Line(
+                        number: line, text: lines[line - 1],
+                        highlighted: line == number ? start..<lines[line - 1].unicodeScalars.count : nil)
+                })
             let place = diagnostic.location?.column.map { "line \(number) from column \($0)" } ?? "line \(number)"
             return Illustration(caption: "\(name), \(place) highlighted", content: .excerpt(excerpt))
         }
         var last = lines.count
         while last > number, lines[last - 1].allSatisfy(\.isWhitespace) { last -= 1 }
         let shownLast = min(last, number + Self.maximumExcerptLines - 1)
-        let excerpt = TextExcerpt(lines: (number...shownLast).map { line in
-            let text = lines[line - 1]
-            return TextExcerpt.Line(number: line, text: text,
-                                    highlighted: (line == number ? start : 0)..<text.unicodeScalars.count)
-        }, omittedLines: last - shownLast)
+        let excerpt = TextExcerpt(
+            lines: (number...shownLast).map { line in
+                let text = lines[line - 1]
+                return TextExcerpt.Line(
+                    number: line, text: text,
+                    highlighted: (line == number ? start : 0)..<text.unicodeScalars.count)
+            }, omittedLines: last - shownLast)
         return Illustration(
             caption: "\(name): the highlighted text, from line \(number) column \(start + 1) on, is over the limit",
             content: .excerpt(excerpt))

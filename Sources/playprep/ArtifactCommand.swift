@@ -17,7 +17,8 @@ struct ArtifactCommand: ParsableCommand {
 struct CheckArtifact: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
-        abstract: "Judge APKs and AABs as Play receives them: identity, version, target API, flags, native code, resources.",
+        abstract:
+            "Judge APKs and AABs as Play receives them: identity, version, target API, flags, native code, resources.",
         discussion: """
             Reads each archive in memory within limits (entry count, sizes, compression ratio, safe entry names) and \
             extracts nothing to disk. An archive that cannot be read is one line on standard error naming the file \

@@ -1,8 +1,8 @@
 import ArgumentParser
 import Diagnostics
 import FileAccess
-import ProjectCheck
 import Foundation
+import ProjectCheck
 
 /// Why a command could not run at all (exit status 2), as opposed to problems found in the inputs (exit 1).
 enum CLIError: Error, CustomStringConvertible {
@@ -14,8 +14,8 @@ enum CLIError: Error, CustomStringConvertible {
     var description: String {
         switch self {
         case .inputNotFound(let path): "\(path): no such file or folder"
-        case let .unreadable(path, reason): "\(path): cannot be read: \(reason)"
-        case let .cannotWrite(path, reason): "\(path): cannot be written: \(reason)"
+        case .unreadable(let path, let reason): "\(path): cannot be read: \(reason)"
+        case .cannotWrite(let path, let reason): "\(path): cannot be written: \(reason)"
         case .invalidArgument(let message): message
         }
     }
@@ -35,7 +35,8 @@ struct Console {
         var text = text
         let failure = text.withUTF8 { writeAll(UnsafeRawBufferPointer($0), to: descriptor) }
         guard failure != 0, descriptor != Console.standardError.descriptor else { return }
-        Console.standardError.write("playprep: error: cannot write to standard output: \(String(cString: strerror(failure)))\n")
+        Console.standardError.write(
+            "playprep: error: cannot write to standard output: \(String(cString: strerror(failure)))\n")
         Foundation.exit(2)
     }
 

@@ -8,7 +8,10 @@ struct InspectionText {
     func render(_ check: NinePatchCheck) -> String {
         var lines = [check.file]
         if let header = check.header {
-            lines.append(field("size", "\(header.width - 2)x\(header.height - 2) content (\(header.width)x\(header.height) with frame)"))
+            lines.append(
+                field(
+                    "size",
+                    "\(header.width - 2)x\(header.height - 2) content (\(header.width)x\(header.height) with frame)"))
         }
         if let model = check.ninePatch {
             lines.append(field("stretch x", spans(model.stretchX)))
@@ -19,7 +22,8 @@ struct InspectionText {
                 lines.append(field("outline", "\(outline.insets), radius \(outline.radius), alpha \(outline.alpha)"))
             }
             if let colors = model.regionColors {
-                lines.append(field("regions", regionSummary(colors, columns: model.columns.count, rows: model.rows.count)))
+                lines.append(
+                    field("regions", regionSummary(colors, columns: model.columns.count, rows: model.rows.count)))
             }
         }
         let findings = TextReporter(useColor: useColor).renderDiagnostics(check.diagnostics)
@@ -41,7 +45,9 @@ struct InspectionText {
     }
 
     private func regionSummary(_ colors: [RegionColor], columns: Int, rows: Int) -> String {
-        var transparent = 0, solid = 0, mixed = 0
+        var transparent = 0
+        var solid = 0
+        var mixed = 0
         for color in colors {
             switch color {
             case .transparent: transparent += 1

@@ -40,20 +40,26 @@ struct CheckListing: ParsableCommand {
     @Option(help: "Default language of a fastlane tree (GPP reads default-language.txt).")
     var defaultLanguage: String?
 
-    @Option(help: "Version code being released: its changelog is the one checked, and must exist in the default language.")
+    @Option(
+        help: "Version code being released: its changelog is the one checked, and must exist in the default language.")
     var versionCode: Int?
 
-    @Option(help: "Who reads the tree: play (supply or GPP upload it) or fdroid (F-Droid only: its limits, any locale).")
+    @Option(
+        help: "Who reads the tree: play (supply or GPP upload it) or fdroid (F-Droid only: its limits, any locale).")
     var store: StoreChoice = .play
 
-    @Flag(help: "Check every changelog, not only the one uploaded for the release (changelogs/<versionCode>.txt or default.txt).")
+    @Flag(
+        help:
+            "Check every changelog, not only the one uploaded for the release (changelogs/<versionCode>.txt or default.txt)."
+    )
     var allChangelogs = false
 
     @OptionGroup var report: ReportOptions
 
     func run() throws {
         let options = ListingOptions(
-            layout: ListingLayout(rawValue: layout.rawValue), store: ListingStore(rawValue: store.rawValue) ?? .play, defaultLanguage: defaultLanguage,
+            layout: ListingLayout(rawValue: layout.rawValue), store: ListingStore(rawValue: store.rawValue) ?? .play,
+            defaultLanguage: defaultLanguage,
             versionCode: versionCode, checksAllChangelogs: allChangelogs)
         let source = DirectoryFileSource(root: URL(fileURLWithPath: directory))
         let result: Report
@@ -62,10 +68,9 @@ struct CheckListing: ParsableCommand {
         } catch {
             switch error {
             case .notFound(let path), .notAFolder(let path): throw CLIError.inputNotFound(path)
-            case let .unreadable(path, reason): throw CLIError.unreadable(path, reason: reason)
+            case .unreadable(let path, let reason): throw CLIError.unreadable(path, reason: reason)
             }
         }
         try report.finish(with: report.selected(result))
     }
 }
-

@@ -1,7 +1,7 @@
 import ArgumentParser
-import Foundation
 import Diagnostics
 import FileAccess
+import Foundation
 import NinePatchKit
 import PNGKit
 
@@ -22,7 +22,8 @@ struct CheckNinePatch: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: "Validate NinePatch files with aapt2's rules and explain every problem.",
-        discussion: "PATH may be a file or a folder (searched recursively for *.9.png; hidden and build folders skipped)."
+        discussion:
+            "PATH may be a file or a folder (searched recursively for *.9.png; hidden and build folders skipped)."
     )
 
     @Argument(help: "Files or folders to check.")
@@ -55,7 +56,8 @@ struct CheckNinePatch: ParsableCommand {
 struct InspectNinePatch: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "inspect",
-        abstract: "Show what aapt2 would store for NinePatch files: stretch spans, padding, layout bounds, region colours, outline."
+        abstract:
+            "Show what aapt2 would store for NinePatch files: stretch spans, padding, layout bounds, region colours, outline."
     )
 
     enum Format: String, ExpressibleByArgument, CaseIterable {

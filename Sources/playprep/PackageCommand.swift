@@ -8,7 +8,8 @@ import ProjectCheck
 struct PackageCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "package",
-        abstract: "Check Android package names (applicationId, namespace, manifest package) against Play, aapt2 and AGP.",
+        abstract:
+            "Check Android package names (applicationId, namespace, manifest package) against Play, aapt2 and AGP.",
         subcommands: [CheckPackage.self]
     )
 }
@@ -44,7 +45,8 @@ struct CheckPackage: ParsableCommand {
                 if isBuildFile, PathKind(path: name) != .file { throw CLIError.inputNotFound(name) }
                 let input = PackageNameCase(
                     name, role: namespace ? .namespace : .applicationID, expected: expectation.expected)
-                return FileReport(file: name, diagnostics: PackageNameChecker().check(input).map { $0.diagnostic(file: name) })
+                return FileReport(
+                    file: name, diagnostics: PackageNameChecker().check(input).map { $0.diagnostic(file: name) })
             }
             let check = BuildFilePackageCheck(expected: expectation.expected)
             return FileReport(file: name, diagnostics: check.diagnostics(forFileAt: name))

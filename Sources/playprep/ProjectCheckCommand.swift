@@ -41,9 +41,10 @@ struct CheckProject: ParsableCommand {
     @Option(help: "The version code being released: its changelog is checked and must exist (default: the build's).")
     var versionCode: Int?
 
-    @Option(help: ArgumentHelp(
-        "The APK or AAB being released: judged with the project, and its versionCode's release notes must exist and fit.",
-        valueName: "FILE"))
+    @Option(
+        help: ArgumentHelp(
+            "The APK or AAB being released: judged with the project, and its versionCode's release notes must exist and fit.",
+            valueName: "FILE"))
     var artifact: String?
 
     @Flag(help: "Check every changelog, not only the one uploaded for the release.")
@@ -51,7 +52,8 @@ struct CheckProject: ParsableCommand {
 
     @Option(
         name: .customShort("P"), parsing: .unconditionalSingleValue,
-        help: ArgumentHelp("A Gradle property the build scripts read, as Gradle's -PNAME=VALUE.", valueName: "NAME=VALUE"))
+        help: ArgumentHelp(
+            "A Gradle property the build scripts read, as Gradle's -PNAME=VALUE.", valueName: "NAME=VALUE"))
     var properties: [String] = []
 
     @OptionGroup var report: ReportOptions
@@ -74,13 +76,15 @@ struct CheckProject: ParsableCommand {
             guard let equals = property.firstIndex(of: "="), equals != property.startIndex else {
                 throw CLIError.invalidArgument("-P \(property): expected NAME=VALUE")
             }
-            configuration.gradleProperties[String(property[..<equals])] = String(property[property.index(after: equals)...])
+            configuration.gradleProperties[String(property[..<equals])] = String(
+                property[property.index(after: equals)...])
         }
         configuration.rules = report.selection(configuration.rules)
         for root in configuration.listingRoots {
             let path = (projectDirectory as NSString).appendingPathComponent(root.path)
             guard PathKind(path: path) == .folder else {
-                throw CLIError.invalidArgument("listing root '\(root.path)' (playprep.yml listing.roots): \(path): no such folder")
+                throw CLIError.invalidArgument(
+                    "listing root '\(root.path)' (playprep.yml listing.roots): \(path): no such folder")
             }
         }
         let artifactCheck = try artifact.map { file in
@@ -101,7 +105,9 @@ struct CheckProject: ParsableCommand {
                 detail: .geometry, badPatchTolerance: lints.tolerance(configured: configuration.badPatchTolerance)),
             jobs: parallelism.jobs)
         let progress = ProgressLine.forStandardError()
-        let run = checker.run(inventory, artifact: artifactCheck) { done, total in progress?.show("checking NinePatches \(done)/\(total)") }
+        let run = checker.run(inventory, artifact: artifactCheck) { done, total in
+            progress?.show("checking NinePatches \(done)/\(total)")
+        }
         var result = run.report
         progress?.clear()
 
@@ -112,7 +118,8 @@ struct CheckProject: ParsableCommand {
             } catch {
                 throw CLIError.cannotWrite(writeBaseline, reason: error.description)
             }
-            Console.standardError.write("playprep: recorded \(recorded.entries.count) known problems in \(writeBaseline)\n")
+            Console.standardError.write(
+                "playprep: recorded \(recorded.entries.count) known problems in \(writeBaseline)\n")
             return
         }
         var suppressed = 0
@@ -127,7 +134,8 @@ struct CheckProject: ParsableCommand {
         }
         let elapsed = ContinuousClock.now - started
         let counted = { (count: Int, one: String, many: String) in "\(count) \(count == 1 ? one : many)" }
-        var note = "checked \(counted(inventory.ninePatchFiles.count, "NinePatch", "NinePatches")), "
+        var note =
+            "checked \(counted(inventory.ninePatchFiles.count, "NinePatch", "NinePatches")), "
             + "\(counted(inventory.buildFiles.count, "build file", "build files")) "
             + "(\(counted(run.releaseVariantCount, "release variant", "release variants"))) and "
             + "\(counted(run.listings.count, "listing", "listings")) in "
@@ -135,18 +143,22 @@ struct CheckProject: ParsableCommand {
         if suppressed > 0 { note += "; \(suppressed) known problems ignored (baseline)" }
         var lines = ["playprep: \(note)"] + run.listings.map { "playprep: listing \($0)" }
         if let artifact, let manifest = artifactCheck?.manifest {
-            lines.append("playprep: artifact \(artifact): \(manifest.package ?? "no package"), versionCode "
-                + "\(manifest.versionCode.map(String.init) ?? "none"), targetSdk \(manifest.effectiveTargetSdk)")
+            lines.append(
+                "playprep: artifact \(artifact): \(manifest.package ?? "no package"), versionCode "
+                    + "\(manifest.versionCode.map(String.init) ?? "none"), targetSdk \(manifest.effectiveTargetSdk)")
         }
         if !run.withheld.isEmpty {
             let rules = run.withheld.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { "\($0.key) \($0.value)" }
             let count = run.withheld.values.reduce(0, +)
-            lines.append("playprep: \(counted(count, "finding", "findings")) of opt-in rules not shown "
-                + "(\(rules.joined(separator: ", "))); --enable RULE shows them")
+            lines.append(
+                "playprep: \(counted(count, "finding", "findings")) of opt-in rules not shown "
+                    + "(\(rules.joined(separator: ", "))); --enable RULE shows them")
         }
         Console.standardError.write(lines.joined(separator: "\n") + "\n")
-        try report.finish(with: result, badPatchTolerance: checker.ninePatchChecker.parser.badPatchTolerance
-            ?? NinePatchLints.defaultBadPatchTolerance)
+        try report.finish(
+            with: result,
+            badPatchTolerance: checker.ninePatchChecker.parser.badPatchTolerance
+                ?? NinePatchLints.defaultBadPatchTolerance)
     }
 
     private func loadConfiguration() throws -> ProjectConfiguration {

@@ -1,7 +1,7 @@
 import ArgumentParser
-import Foundation
 import Diagnostics
 import FileAccess
+import Foundation
 import NinePatchKit
 import NinePatchPreview
 import PNGKit
@@ -118,8 +118,10 @@ struct RenderNinePatch: ParsableCommand {
                 var rendered = try renderer.render(content, as: ninePatch, width: size.width, height: size.height)
                     .unpremultiplied
                 if overlay {
-                    rendered = RenderOverlay().draw(on: rendered, layout: NinePatchLayout(
-                        ninePatch, width: size.width, height: size.height), ninePatch: ninePatch)
+                    rendered = RenderOverlay().draw(
+                        on: rendered,
+                        layout: NinePatchLayout(
+                            ninePatch, width: size.width, height: size.height), ninePatch: ninePatch)
                 }
                 try target.write(rendered, encoder: .fast)
             }
@@ -146,7 +148,9 @@ struct PreviewNinePatch: ParsableCommand {
 
     @OptionGroup var output: OutputOptions
 
-    @Option(parsing: .upToNextOption, help: "Sizes to render, WIDTHxHEIGHT, comma- or space-separated (default: a small, wide, tall and large one).")
+    @Option(
+        parsing: .upToNextOption,
+        help: "Sizes to render, WIDTHxHEIGHT, comma- or space-separated (default: a small, wide, tall and large one).")
     var sizes: [PixelSizeList] = []
 
     @OptionGroup var sampling: SamplingOption

@@ -14,7 +14,9 @@ struct ReportOptions: ParsableArguments {
     @Option(name: .long, help: "Report format: \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
     var format: ReportFormat = .text
 
-    @Option(name: .long, help: "Write the report to this file (atomically); the summary line still goes to standard output.")
+    @Option(
+        name: .long, help: "Write the report to this file (atomically); the summary line still goes to standard output."
+    )
     var output: String?
 
     @Flag(name: .long, help: "Fail (exit 1) on warnings too.")
@@ -28,7 +30,8 @@ struct ReportOptions: ParsableArguments {
     /// `configured` with the `--enable` rules turned on.
     func selection(_ configured: RuleSelection = RuleSelection()) -> RuleSelection {
         var selection = configured
-        selection.enable(enabledRules.flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } })
+        selection.enable(
+            enabledRules.flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } })
         return selection
     }
 
@@ -50,7 +53,8 @@ struct ReportOptions: ParsableArguments {
     /// report's NinePatch sheets mark bad patches found with `badPatchTolerance`.
     func finish(with report: Report, badPatchTolerance: Int = NinePatchLints.defaultBadPatchTolerance) throws {
         let console = Console.standardOutput
-        let illustrations = format == .html
+        let illustrations =
+            format == .html
             ? ReportIllustrator(badPatchTolerance: badPatchTolerance).illustrations(for: report) : [:]
         if let output {
             let rendered = format.reporter(useColor: false, strict: strict, illustrations: illustrations).render(report)
@@ -59,11 +63,13 @@ struct ReportOptions: ParsableArguments {
             } catch {
                 throw CLIError.cannotWrite(output, reason: error.description)
             }
-            console.write(TextReporter(useColor: console.supportsColor).summaryLine(report.summary)
-                + " (\(format.rawValue) report in \(output))\n")
+            console.write(
+                TextReporter(useColor: console.supportsColor).summaryLine(report.summary)
+                    + " (\(format.rawValue) report in \(output))\n")
         } else {
-            console.write(format.reporter(useColor: console.supportsColor, strict: strict, illustrations: illustrations)
-                .render(report))
+            console.write(
+                format.reporter(useColor: console.supportsColor, strict: strict, illustrations: illustrations)
+                    .render(report))
         }
         if report.fails(strict: strict) {
             throw ExitCode.failure
@@ -89,17 +95,19 @@ struct LimitOptions: ParsableArguments {
     /// `.geometry` detail; compiling, drawing and inspecting need `.full`.
     func checker(detail: NinePatchParser.Detail = .full, badPatchTolerance: Int? = nil) -> NinePatchChecker {
         NinePatchChecker(
-            decoder: PNGDecoder(limits: PNGLimits(
-                maxWidth: maxWidth, maxHeight: maxHeight, maxPixels: maxPixels, maxFileBytes: maxFileBytes)),
+            decoder: PNGDecoder(
+                limits: PNGLimits(
+                    maxWidth: maxWidth, maxHeight: maxHeight, maxPixels: maxPixels, maxFileBytes: maxFileBytes)),
             parser: NinePatchParser(detail: detail, badPatchTolerance: badPatchTolerance))
     }
 }
 
 /// `--bad-patch-tolerance`, for the commands that run the NinePatch lints.
 struct LintOptions: ParsableArguments {
-    @Option(help: ArgumentHelp(
-        "NP107's visibility threshold: report a stretchable cell when, stretched 8x, it differs from the same cell stretched cleanly by more than this per premultiplied channel over 8+ pixels (default \(NinePatchLints.defaultBadPatchTolerance)).",
-        discussion: "0 is Draw 9-patch's exact equality; the default ignores invisible dithering noise."))
+    @Option(
+        help: ArgumentHelp(
+            "NP107's visibility threshold: report a stretchable cell when, stretched 8x, it differs from the same cell stretched cleanly by more than this per premultiplied channel over 8+ pixels (default \(NinePatchLints.defaultBadPatchTolerance)).",
+            discussion: "0 is Draw 9-patch's exact equality; the default ignores invisible dithering noise."))
     var badPatchTolerance: Int?
 
     func validate() throws {
@@ -116,7 +124,9 @@ struct LintOptions: ParsableArguments {
 
 /// `--jobs`, for the commands that check folders in parallel.
 struct JobsOption: ParsableArguments {
-    @Option(name: [.customShort("j"), .customLong("jobs")], help: "Files checked in parallel (default: the CPUs this process may use).")
+    @Option(
+        name: [.customShort("j"), .customLong("jobs")],
+        help: "Files checked in parallel (default: the CPUs this process may use).")
     var requestedJobs: Int?
 
     /// The flag, else one job per CPU this process may use, within a container's CPU quota (asked only now: the

@@ -8,7 +8,8 @@ import Testing
         _ script: String, kts: Bool = false, files: [String: String] = [:], overrides: [String: String] = [:]
     ) throws -> AndroidModule {
         var all = files
-        all[kts ? "settings.gradle.kts" : "settings.gradle"] = all[kts ? "settings.gradle.kts" : "settings.gradle"]
+        all[kts ? "settings.gradle.kts" : "settings.gradle"] =
+            all[kts ? "settings.gradle.kts" : "settings.gradle"]
             ?? (kts ? "include(\":app\")" : "include ':app'")
         all[kts ? "app/build.gradle.kts" : "app/build.gradle"] = script
         let model = try TemporaryProject(all).read(overrides: overrides)
@@ -42,14 +43,14 @@ import Testing
     @Test func settingsIncludeForms() throws {
         let project = try TemporaryProject([
             "settings.gradle": """
-                include ':a', ':b:c'
-                include(':d')
-                include ":e"; include 'f'
-                include ':moved'
-                project(':moved').projectDir = new File(rootDir, 'elsewhere/moved')
-                include ':filed'
-                project(':filed').projectDir = file('x/./y/../filed')
-                """,
+            include ':a', ':b:c'
+            include(':d')
+            include ":e"; include 'f'
+            include ':moved'
+            project(':moved').projectDir = new File(rootDir, 'elsewhere/moved')
+            include ':filed'
+            project(':filed').projectDir = file('x/./y/../filed')
+            """,
             "build.gradle": "", "a/build.gradle": "", "b/c/build.gradle": "", "stray/build.gradle": "",
         ])
         let model = project.read()
@@ -69,7 +70,8 @@ import Testing
         ]).read()
         #expect(kotlin.modules.map(\.gradlePath) == [":", ":a", ":b", ":c"])
         let discovered = try TemporaryProject([
-            "build.gradle": "", "app/build.gradle": "", "lib/core/build.gradle.kts": "", "buildSrc/build.gradle.kts": "",
+            "build.gradle": "", "app/build.gradle": "", "lib/core/build.gradle.kts": "",
+            "buildSrc/build.gradle.kts": "",
         ]).read()
         #expect(discovered.modules.map(\.gradlePath) == [":", ":app", ":lib:core"])
     }
@@ -111,7 +113,8 @@ import Testing
     // MARK: Values
 
     @Test func literalForms() throws {
-        let groovy = try groovyApp("""
+        let groovy = try groovyApp(
+            """
             android {
                 namespace 'org.example'
                 defaultConfig {
@@ -122,7 +125,8 @@ import Testing
             """)
         #expect(releaseID(groovy)?.value == "org.example.app")
         #expect(versionCode(groovy)??.value == 14_000_203)
-        let kotlin = try kotlinApp("""
+        let kotlin = try kotlinApp(
+            """
             android {
                 namespace = \"\"\"org.example\"\"\"
                 defaultConfig {
@@ -137,7 +141,8 @@ import Testing
     }
 
     @Test func templatesAndLocals() throws {
-        let groovy = try groovyApp("""
+        let groovy = try groovyApp(
+            """
             def base = "org.example"
             final def code = '12'
             String flavour = "free"
@@ -150,7 +155,8 @@ import Testing
             """)
         #expect(releaseID(groovy)?.value == "org.example.free")
         #expect(versionCode(groovy)??.value == 24)
-        let kotlin = try kotlinApp("""
+        let kotlin = try kotlinApp(
+            """
             val base: String = "org.example"
             val code = "7"
             android {
@@ -184,7 +190,8 @@ import Testing
         let code = try groovyApp(
             "android { defaultConfig.versionCode = Integer.parseInt(CODE) }", files: properties)
         #expect(versionCode(code)??.value == 41)
-        let overridden = try groovyApp("android { defaultConfig { applicationId APP_ID } }", files: properties,
+        let overridden = try groovyApp(
+            "android { defaultConfig { applicationId APP_ID } }", files: properties,
             overrides: ["APP_ID": "org.override"])
         #expect(releaseID(overridden)?.value == "org.override")
         let moduleProperties = try groovyApp(
@@ -203,7 +210,9 @@ import Testing
                 }
             }
             """,
-            files: ["gradle/libs.versions.toml": "[versions]\napplicationId = \"org.tasks\" # id\n'version_code' = '9'\n"])
+            files: [
+                "gradle/libs.versions.toml": "[versions]\napplicationId = \"org.tasks\" # id\n'version_code' = '9'\n"
+            ])
         #expect(releaseID(module)?.value == "org.tasks")
         #expect(versionCode(module)??.value == 9)
     }
@@ -231,7 +240,8 @@ import Testing
     }
 
     @Test func elvisAndAbsentValues() throws {
-        let module = try kotlinApp("""
+        let module = try kotlinApp(
+            """
             android {
                 defaultConfig {
                     applicationId = System.getenv("APP_ID") ?: "org.example"
@@ -245,7 +255,8 @@ import Testing
     }
 
     @Test func unresolvedExpressionsKeepTheirText() throws {
-        let module = try groovyApp("""
+        let module = try groovyApp(
+            """
             android {
                 defaultConfig {
                     applicationId   getPackageName()  
@@ -271,7 +282,8 @@ import Testing
     }
 
     @Test func namespaceStandsInForTheApplicationID() throws {
-        let module = try kotlinApp("""
+        let module = try kotlinApp(
+            """
             android {
                 namespace = "org.example.ns"
                 defaultConfig { applicationId = namespace }
@@ -293,7 +305,8 @@ import Testing
     // MARK: Blocks
 
     @Test func buildTypeForms() throws {
-        let kotlin = try kotlinApp("""
+        let kotlin = try kotlinApp(
+            """
             android {
                 defaultConfig { applicationId = "org.example" }
                 buildTypes {
@@ -307,12 +320,14 @@ import Testing
             }
             """)
         #expect(kotlin.variants.map(\.name) == ["debug", "release", "staging", "beta", "qa"])
-        #expect(ids(kotlin) == [
-            "debug": "org.example.debug", "release": "org.example", "staging": "org.example.staging",
-            "beta": "org.example.beta", "qa": "org.example.qa",
-        ])
+        #expect(
+            ids(kotlin) == [
+                "debug": "org.example.debug", "release": "org.example", "staging": "org.example.staging",
+                "beta": "org.example.beta", "qa": "org.example.qa",
+            ])
         #expect(kotlin.releaseVariants.map(\.name) == ["release", "beta", "qa"])
-        let groovy = try groovyApp("""
+        let groovy = try groovyApp(
+            """
             android {
                 defaultConfig { applicationId 'org.example' }
                 buildTypes {
@@ -326,12 +341,14 @@ import Testing
                 }
             }
             """)
-        #expect(ids(groovy) == ["debug": "org.example.all", "release": "org.example.all", "nightly": "org.example.nightly"])
+        #expect(
+            ids(groovy) == ["debug": "org.example.all", "release": "org.example.all", "nightly": "org.example.nightly"])
         #expect(groovy.releaseVariants.map(\.name) == ["debug", "nightly"])
     }
 
     @Test func flavoursAndDimensions() throws {
-        let module = try groovyApp("""
+        let module = try groovyApp(
+            """
             android {
                 defaultConfig {
                     applicationId 'org.example'
@@ -348,19 +365,21 @@ import Testing
                 buildTypes { debug { applicationIdSuffix '.debug' } }
             }
             """)
-        #expect(module.variants.map(\.name) == [
-            "freePlayDebug", "freePlayRelease", "freeAmazonDebug", "freeAmazonRelease",
-            "paidPlayDebug", "paidPlayRelease", "paidAmazonDebug", "paidAmazonRelease",
-        ])
+        #expect(
+            module.variants.map(\.name) == [
+                "freePlayDebug", "freePlayRelease", "freeAmazonDebug", "freeAmazonRelease",
+                "paidPlayDebug", "paidPlayRelease", "paidAmazonDebug", "paidAmazonRelease",
+            ])
         let byName = Dictionary(uniqueKeysWithValues: module.variants.map { ($0.name, $0) })
         #expect(ids(module)["freeAmazonDebug"] == "org.example.base.amz.free.debug")
         #expect(ids(module)["paidPlayRelease"] == "com.paid.base")
         #expect(byName["paidPlayRelease"]?.versionCode?.value == 2)
         #expect(byName["freePlayRelease"]?.versionCode?.value == 1)
         #expect(byName["freeAmazonDebug"]?.flavors == ["free", "amazon"])
-        #expect(byName["freeAmazonDebug"]?.sourceSets == [
-            "main", "amazon", "free", "freeAmazon", "debug", "freeAmazonDebug",
-        ])
+        #expect(
+            byName["freeAmazonDebug"]?.sourceSets == [
+                "main", "amazon", "free", "freeAmazon", "debug", "freeAmazonDebug",
+            ])
         // The build type's suffix line is the most specific declaration.
         #expect(byName["freeAmazonDebug"]?.applicationID.location?.line == 15)
         #expect(byName["freeAmazonRelease"]?.applicationID.location?.line == 10)
@@ -370,10 +389,12 @@ import Testing
         let forms = [
             "flavorDimensions += [\"a\", \"b\"]", "flavorDimensions = [\"a\", \"b\"]",
             "flavorDimensions += listOf(\"a\", \"b\")", "flavorDimensions(\"a\", \"b\")",
-            "flavorDimensions += \"a\"\nflavorDimensions += \"b\"", "flavorDimensions.add(\"a\")\nflavorDimensions.add(\"b\")",
+            "flavorDimensions += \"a\"\nflavorDimensions += \"b\"",
+            "flavorDimensions.add(\"a\")\nflavorDimensions.add(\"b\")",
         ]
         for form in forms {
-            let module = try kotlinApp("""
+            let module = try kotlinApp(
+                """
                 android {
                     namespace = "org.example"
                     \(form)
@@ -385,13 +406,15 @@ import Testing
                 """)
             #expect(module.variants.first?.name == "yXDebug", "\(form)")
         }
-        let implied = try groovyApp("android { namespace 'n'\nflavorDimensions 'only'\nproductFlavors { one {}\n two {} } }")
+        let implied = try groovyApp(
+            "android { namespace 'n'\nflavorDimensions 'only'\nproductFlavors { one {}\n two {} } }")
         #expect(implied.variants.map(\.name) == ["oneDebug", "oneRelease", "twoDebug", "twoRelease"])
         #expect(implied.variants.first?.sourceSets == ["main", "one", "debug", "oneDebug"])
     }
 
     @Test func configureBlocksAndPropertyChains() throws {
-        let configured = try kotlinApp("""
+        let configured = try kotlinApp(
+            """
             configure<com.android.build.api.dsl.ApplicationExtension> {
                 namespace = "org.configured"
             }
@@ -401,7 +424,8 @@ import Testing
             """)
         #expect(releaseID(configured)?.value == "org.configured.chain")
         #expect(versionCode(configured)??.value == 3)
-        let groovy = try groovyApp("""
+        let groovy = try groovyApp(
+            """
             android {
                 defaultConfig.applicationId = 'org.example'
                 defaultConfig.versionCode = 12
@@ -414,7 +438,8 @@ import Testing
     }
 
     @Test func conditionalCodeIsNotApplied() throws {
-        let module = try kotlinApp("""
+        let module = try kotlinApp(
+            """
             android {
                 namespace = "org.example"
                 defaultConfig {
@@ -437,7 +462,8 @@ import Testing
     }
 
     @Test func commentsAndStringsDoNotBreakBlocks() throws {
-        let module = try groovyApp("""
+        let module = try groovyApp(
+            """
             // android { namespace 'wrong' }
             /* } } } */
             android {
@@ -460,7 +486,8 @@ import Testing
         let project = try TemporaryProject([
             "settings.gradle": "include ':app', ':app:inner'",
             "app/build.gradle": "plugins { id 'com.android.library' }\nandroid { namespace 'org.lib' }",
-            "app/src/main/AndroidManifest.xml": "<?xml version=\"1.0\"?>\n<!-- <manifest package=\"no\"> -->\n<manifest xmlns:android=\"x\"\n    package=\"org.app\">\n</manifest>",
+            "app/src/main/AndroidManifest.xml":
+                "<?xml version=\"1.0\"?>\n<!-- <manifest package=\"no\"> -->\n<manifest xmlns:android=\"x\"\n    package=\"org.app\">\n</manifest>",
             "app/inner/src/main/AndroidManifest.xml": "<manifest package='org.inner'/>",
             "other/AndroidManifest.xml": "<manifest package=\"org.root\"/>",
         ])
@@ -497,7 +524,8 @@ import Testing
         let continued = String(repeating: "a=b\\\n", count: 100_000)
         for script in scripts {
             _ = try groovyApp(script, files: ["gradle.properties": junk, "gradle/libs.versions.toml": junk])
-            _ = try groovyApp(script, files: ["gradle.properties": continued, "gradle/libs.versions.toml": nestedCatalog])
+            _ = try groovyApp(
+                script, files: ["gradle.properties": continued, "gradle/libs.versions.toml": nestedCatalog])
             let model = try TemporaryProject(["settings.gradle.kts": junk + script, "build.gradle.kts": script]).read()
             #expect(model.modules.first?.gradlePath == ":")
         }

@@ -1,7 +1,7 @@
 import AndroidBuild
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The eight real projects of the shared corpus: their application modules and the applicationIds Google Play
 /// would receive, checked against the Gradle files by hand.
@@ -15,7 +15,9 @@ import TestSupport
         Set(module.releaseVariants.compactMap(\.applicationID.value))
     }
 
-    private func versionCodes(_ module: AndroidModule) -> Set<BuildValue<Int>?> { Set(module.variants.map(\.versionCode)) }
+    private func versionCodes(_ module: AndroidModule) -> Set<BuildValue<Int>?> {
+        Set(module.variants.map(\.versionCode))
+    }
 
     @Test func lawnchairRootProjectIsTheApp() throws {
         let model = try model("LawnchairLauncher-lawnchair")
@@ -25,18 +27,21 @@ import TestSupport
         #expect(app.buildFile == model.root + "/build.gradle")
         #expect(app.namespace?.value == "com.android.launcher3")
         #expect(releaseIDs(app) == ["app.lawnchair", "app.lawnchair.play"])
-        #expect(Set(app.variants.filter(\.isDebuggable).compactMap(\.applicationID.value))
-            == ["app.lawnchair.debug", "app.lawnchair.play.debug"])
+        #expect(
+            Set(app.variants.filter(\.isDebuggable).compactMap(\.applicationID.value))
+                == ["app.lawnchair.debug", "app.lawnchair.play.debug"])
         #expect(app.variants.map(\.name).contains("lawnWithQuickstepGithubDebug"))
         let github = try #require(app.variants.first { $0.name == "lawnWithQuickstepGithubRelease" })
         #expect(github.flavors == ["lawn", "withQuickstep", "github"])
-        #expect(github.sourceSets == [
-            "main", "github", "withQuickstep", "lawn", "lawnWithQuickstepGithub", "release",
-            "lawnWithQuickstepGithubRelease",
-        ])
+        #expect(
+            github.sourceSets == [
+                "main", "github", "withQuickstep", "lawn", "lawnWithQuickstepGithub", "release",
+                "lawnWithQuickstepGithubRelease",
+            ])
         #expect(versionCodes(app).map { $0?.value } == [14_000_203])
-        #expect(model.modules.first { $0.gradlePath == ":iconloaderlib" }?.directory
-            == model.root + "/platform_frameworks_libs_systemui/iconloaderlib")
+        #expect(
+            model.modules.first { $0.gradlePath == ":iconloaderlib" }?.directory
+                == model.root + "/platform_frameworks_libs_systemui/iconloaderlib")
         #expect(model.modules.first { $0.gradlePath == ":baseline-profile" }?.kind == .test)
     }
 
@@ -65,7 +70,8 @@ import TestSupport
         #expect(versionCodes(wear).map { $0?.value } == [151_001])  // `….toInt() + 1`
         let composeApp = try #require(model.applications.first { $0.gradlePath == ":composeApp" })
         #expect(releaseIDs(composeApp) == ["org.tasks"])
-        #expect(composeApp.variants.map(\.name) == ["googleplayDebug", "googleplayRelease", "fdroidDebug", "fdroidRelease"])
+        #expect(
+            composeApp.variants.map(\.name) == ["googleplayDebug", "googleplayRelease", "fdroidDebug", "fdroidRelease"])
         #expect(model.modules.first { $0.gradlePath == ":kmp" }?.kind == .library)
     }
 
@@ -119,8 +125,9 @@ import TestSupport
             return
         }
         #expect(versionCode.expression == "project.getVersionCode()")
-        #expect(model.modules.first { $0.gradlePath == ":library:external:barcodescanner:zxing" }?.directory
-            == model.root + "/library/external/barcodescanner/zxing")
+        #expect(
+            model.modules.first { $0.gradlePath == ":library:external:barcodescanner:zxing" }?.directory
+                == model.root + "/library/external/barcodescanner/zxing")
     }
 
     @Test func commonsHasProdAndBetaFlavours() throws {

@@ -29,7 +29,8 @@ struct TemporaryProject {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("androidbuild-\(UUID().uuidString)").path
         for (relative, text) in files {
             let url = URL(fileURLWithPath: root + "/" + relative)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(text.utf8).write(to: url)
         }
     }

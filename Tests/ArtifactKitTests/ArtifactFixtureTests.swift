@@ -90,8 +90,10 @@ final class ArtifactFixtureTests: XCTestCase {
     func testCompiledNinePatchChunksMustFitTheImage() throws {
         let found = try findings("ninepatch-mismatch.apk")
         XCTAssertEqual(found.map(\.ruleID), ["ART010"])
-        XCTAssertEqual(found.first?.file, Self.path("ninepatch-mismatch.apk") + "!/res/drawable-mdpi-v4/many_stripes.9.png")
-        XCTAssertTrue(found.first?.message.contains("outside the image's 3 pixels") ?? false, found.first?.message ?? "")
+        XCTAssertEqual(
+            found.first?.file, Self.path("ninepatch-mismatch.apk") + "!/res/drawable-mdpi-v4/many_stripes.9.png")
+        XCTAssertTrue(
+            found.first?.message.contains("outside the image's 3 pixels") ?? false, found.first?.message ?? "")
     }
 
     /// aapt2 compiles a source with 130 stretch runs (NP104) into an npTc whose one-byte count wrapped to 4: the

@@ -22,16 +22,21 @@ final class BadgingOracleTests: XCTestCase {
             let badging = try Self.run(aapt2, ["dump", "badging", path])
             let manifest = try checker.check(path: path).manifest
             XCTAssertEqual(manifest.package, Self.field("name", in: badging, line: "package:"), name)
-            XCTAssertEqual(manifest.versionCode.map(String.init) ?? "", Self.field("versionCode", in: badging, line: "package:"), name)
-            XCTAssertEqual(manifest.targetSdkVersion.map(String.init), Self.quoted(after: "targetSdkVersion:", in: badging), name)
-            XCTAssertEqual(manifest.minSdkVersion.map(String.init), Self.quoted(after: "sdkVersion:", in: badging), name)
+            XCTAssertEqual(
+                manifest.versionCode.map(String.init) ?? "", Self.field("versionCode", in: badging, line: "package:"),
+                name)
+            XCTAssertEqual(
+                manifest.targetSdkVersion.map(String.init), Self.quoted(after: "targetSdkVersion:", in: badging), name)
+            XCTAssertEqual(
+                manifest.minSdkVersion.map(String.init), Self.quoted(after: "sdkVersion:", in: badging), name)
         }
     }
 
     /// `name='value'` on the line starting with `line`.
     static func field(_ name: String, in text: String, line: String) -> String? {
         guard let row = text.split(separator: "\n").first(where: { $0.hasPrefix(line) }),
-              let start = row.range(of: " \(name)='") else { return nil }
+            let start = row.range(of: " \(name)='")
+        else { return nil }
         return String(row[start.upperBound...].prefix { $0 != "'" })
     }
 

@@ -53,14 +53,23 @@ final class BundleTests: XCTestCase {
                 .write(to: folder.appendingPathComponent("AndroidManifest.xml"))
             try Data(try archive.read("base/resources.pb")).write(to: folder.appendingPathComponent("resources.pb"))
             let module = folder.appendingPathComponent("module.zip").path
-            _ = try BadgingOracleTests.run(zip, ["-q", "-j", module, folder.appendingPathComponent("AndroidManifest.xml").path,
-                                                 folder.appendingPathComponent("resources.pb").path])
+            _ = try BadgingOracleTests.run(
+                zip,
+                [
+                    "-q", "-j", module, folder.appendingPathComponent("AndroidManifest.xml").path,
+                    folder.appendingPathComponent("resources.pb").path,
+                ])
             let badging = try BadgingOracleTests.run(aapt2, ["dump", "badging", module])
             let manifest = try ArtifactFixtureTests.checker.check(archive, path: name).manifest
             XCTAssertEqual(manifest.package, BadgingOracleTests.field("name", in: badging, line: "package:"), name)
-            XCTAssertEqual(manifest.versionCode.map(String.init), BadgingOracleTests.field("versionCode", in: badging, line: "package:"))
-            XCTAssertEqual(manifest.targetSdkVersion.map(String.init), BadgingOracleTests.quoted(after: "targetSdkVersion:", in: badging))
-            XCTAssertEqual(manifest.minSdkVersion.map(String.init), BadgingOracleTests.quoted(after: "sdkVersion:", in: badging))
+            XCTAssertEqual(
+                manifest.versionCode.map(String.init),
+                BadgingOracleTests.field("versionCode", in: badging, line: "package:"))
+            XCTAssertEqual(
+                manifest.targetSdkVersion.map(String.init),
+                BadgingOracleTests.quoted(after: "targetSdkVersion:", in: badging))
+            XCTAssertEqual(
+                manifest.minSdkVersion.map(String.init), BadgingOracleTests.quoted(after: "sdkVersion:", in: badging))
         }
     }
 }

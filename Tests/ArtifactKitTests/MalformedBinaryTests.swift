@@ -49,9 +49,11 @@ final class MalformedBinaryTests: XCTestCase {
         func u16(_ value: Int) -> [UInt8] { [UInt8(value & 0xFF), UInt8(value >> 8 & 0xFF)] }
         func u32(_ value: Int) -> [UInt8] { u16(value & 0xFFFF) + u16(value >> 16) }
         // A UTF-8 string pool holding "a", then 300 <a> start elements with no attributes and no end.
-        let pool = u16(0x0001) + u16(28) + u32(36) + u32(1) + u32(0) + u32(0x100) + u32(32) + u32(0)
+        let pool =
+            u16(0x0001) + u16(28) + u32(36) + u32(1) + u32(0) + u32(0x100) + u32(32) + u32(0)
             + u32(0) + [1, 1, 0x61, 0]
-        let element = u16(0x0102) + u16(16) + u32(36) + u32(1) + u32(0xFFFF_FFFF)
+        let element =
+            u16(0x0102) + u16(16) + u32(36) + u32(1) + u32(0xFFFF_FFFF)
             + u32(0xFFFF_FFFF) + u32(0) + u16(20) + u16(20) + u16(0) + u16(0) + u16(0) + u16(0)
         let body = pool + Array([[UInt8]](repeating: element, count: 300).joined())
         let document = u16(0x0003) + u16(8) + u32(8 + body.count) + body

@@ -15,7 +15,9 @@ final class SafeArchiveTests: XCTestCase {
     }
 
     func testATruncatedArchiveHasNoDirectory() {
-        guard case .notAnArchive? = refusal("truncated.apk") else { return XCTFail("\(String(describing: refusal("truncated.apk")))") }
+        guard case .notAnArchive? = refusal("truncated.apk") else {
+            return XCTFail("\(String(describing: refusal("truncated.apk")))")
+        }
     }
 
     /// ZIPFoundation traps on a directory offset past the end of the file; the directory is checked first.
@@ -34,7 +36,7 @@ final class SafeArchiveTests: XCTestCase {
     }
 
     func testAZipBombIsRefusedByItsRatio() {
-        guard case let .compressionRatio(name, ratio, limit)? = refusal("zip-bomb.apk") else {
+        guard case .compressionRatio(let name, let ratio, let limit)? = refusal("zip-bomb.apk") else {
             return XCTFail("\(String(describing: refusal("zip-bomb.apk")))")
         }
         XCTAssertEqual(name, "AndroidManifest.xml")
@@ -50,12 +52,14 @@ final class SafeArchiveTests: XCTestCase {
     }
 
     func testEntriesThatClimbOutAreRefused() {
-        XCTAssertEqual(refusal("path-traversal.apk"),
-                       .unsafeEntryName("../../escaped.txt", reason: "climbs out of the archive with '..'"))
+        XCTAssertEqual(
+            refusal("path-traversal.apk"),
+            .unsafeEntryName("../../escaped.txt", reason: "climbs out of the archive with '..'"))
     }
 
     func testTooManyEntries() {
-        XCTAssertEqual(refusal("release.apk", limits: ArchiveLimits(maxEntries: 3)), .tooManyEntries(count: 9, limit: 3))
+        XCTAssertEqual(
+            refusal("release.apk", limits: ArchiveLimits(maxEntries: 3)), .tooManyEntries(count: 9, limit: 3))
     }
 
     func testUnsafeNames() {

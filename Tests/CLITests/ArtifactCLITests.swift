@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `playprep artifact check FILE...` and `playprep check PROJECT --artifact FILE`, on the APKs of
 /// `scripts/make-artifacts.sh`.
@@ -34,7 +34,9 @@ import TestSupport
     func aMalformedArchiveIsOneLineAndExitOne(name: String, cause: String) throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("playprep-artifact-\(UUID())/a/b")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent().deletingLastPathComponent()) }
+        defer {
+            try? FileManager.default.removeItem(at: folder.deletingLastPathComponent().deletingLastPathComponent())
+        }
         let copy = folder.appendingPathComponent(name)
         try FileManager.default.copyItem(at: Self.artifacts.appendingPathComponent(name), to: copy)
         let run = try PlayprepBinary.run(["artifact", "check", name], in: folder)
@@ -43,7 +45,8 @@ import TestSupport
         let lines = run.standardError.split(separator: "\n")
         #expect(lines.count == 1, "\(run.standardError)")
         #expect(lines.first?.hasPrefix("playprep: error: \(name): \(cause)") ?? false, "\(run.standardError)")
-        let left = try FileManager.default.subpathsOfDirectory(atPath: folder.deletingLastPathComponent().deletingLastPathComponent().path)
+        let left = try FileManager.default.subpathsOfDirectory(
+            atPath: folder.deletingLastPathComponent().deletingLastPathComponent().path)
         #expect(left.sorted() == ["a", "a/b", "a/b/\(name)"])
     }
 
@@ -52,8 +55,10 @@ import TestSupport
             "check", "TestImages/SampleApp", "--artifact", "TestImages/artifacts/release.apk",
         ])
         #expect(run.status == 0, "\(run.standardOutput)")
-        #expect(run.standardError.contains(
-            "playprep: artifact TestImages/artifacts/release.apk: com.playprep.sample, versionCode 3, targetSdk 36\n"))
+        #expect(
+            run.standardError.contains(
+                "playprep: artifact TestImages/artifacts/release.apk: com.playprep.sample, versionCode 3, targetSdk 36\n"
+            ))
         #expect(run.standardOutput == "21 files checked: 0 errors, 0 warnings\n")
     }
 
@@ -63,8 +68,9 @@ import TestSupport
         ])
         #expect(run.status == 1)
         #expect(run.standardError.contains("playprep: artifact TestImages/artifacts/page-4k.aab: com.playprep.sample"))
-        #expect(run.standardOutput.contains(
-            "TestImages/artifacts/page-4k.aab!/base/lib/arm64-v8a/libanswer.so: error[ART008]"))
+        #expect(
+            run.standardOutput.contains(
+                "TestImages/artifacts/page-4k.aab!/base/lib/arm64-v8a/libanswer.so: error[ART008]"))
         #expect(!run.standardOutput.contains("ART009"))
     }
 
@@ -73,7 +79,9 @@ import TestSupport
         let run = try PlayprepBinary.run([
             "check", "TestImages/SampleApp", "--artifact", "TestImages/artifacts/release-v4.apk",
         ])
-        #expect(run.standardOutput.contains("warning[CON002]: no release notes for version 4 in the default language en-US"))
+        #expect(
+            run.standardOutput.contains("warning[CON002]: no release notes for version 4 in the default language en-US")
+        )
     }
 
     /// Release notes of the artifact's versionCode over Play's 500 characters in one locale (TXT004).
@@ -90,8 +98,9 @@ import TestSupport
             "--format", "json",
         ])
         #expect(run.status == 1, "\(run.standardOutput)")
-        #expect(run.standardOutput.contains("\"rule\" : \"TXT004\"") || run.standardOutput.contains("\"rule\":\"TXT004\""),
-                "\(run.standardOutput)")
+        #expect(
+            run.standardOutput.contains("\"rule\" : \"TXT004\"") || run.standardOutput.contains("\"rule\":\"TXT004\""),
+            "\(run.standardOutput)")
         #expect(run.standardOutput.contains("de-DE/changelogs/3.txt"))
     }
 

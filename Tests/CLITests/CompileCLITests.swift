@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// End-to-end: `ninepatch compile` and `ninepatch decompile`, their outputs, refusals and exit codes.
 @Suite struct CompileCLITests {
@@ -43,7 +43,8 @@ import TestSupport
         let decompile = try PlayprepBinary.run(["ninepatch", "decompile", path("out.png"), "-o", path("back.9.png")])
         #expect(decompile.status == 0 && decompile.standardError.isEmpty)
         #expect(try PlayprepBinary.run(["ninepatch", "check", path("back.9.png")]).status == 0)
-        #expect(NSDictionary(dictionary: try inspect(path("back.9.png"))) == NSDictionary(dictionary: try inspect(source)))
+        #expect(
+            NSDictionary(dictionary: try inspect(path("back.9.png"))) == NSDictionary(dictionary: try inspect(source)))
         #expect(try leftovers() == ["back.9.png", "out.png"])
     }
 
@@ -55,7 +56,10 @@ import TestSupport
         for output in [input, folder.path + "/./in.9.png", path("link.png")] {
             let run = try PlayprepBinary.run(["ninepatch", "compile", input, "-o", output])
             #expect(run.status == 2)
-            #expect(run.standardError == "playprep: error: \(output): cannot be written: it is an input file (pass --force to overwrite it)\n")
+            #expect(
+                run.standardError
+                    == "playprep: error: \(output): cannot be written: it is an input file (pass --force to overwrite it)\n"
+            )
         }
         let decompile = try PlayprepBinary.run(["ninepatch", "decompile", input, "-o", input])
         #expect(decompile.status == 2 && decompile.standardError.contains("--force"))
@@ -85,7 +89,9 @@ import TestSupport
         let run = try PlayprepBinary.run(["ninepatch", "compile", file, "-o", path("out.png")])
         #expect(run.status == 1)
         #expect(run.standardOutput.contains("warning[NP104]"))
-        #expect(run.standardError.hasPrefix("playprep: error: \(file): cannot compile: npTc stores the number of x divs in one byte"))
+        #expect(
+            run.standardError.hasPrefix(
+                "playprep: error: \(file): cannot compile: npTc stores the number of x divs in one byte"))
         #expect(try leftovers().isEmpty)
     }
 
@@ -99,7 +105,9 @@ import TestSupport
         for broken in ["TestImages/malformed/truncated_idat.9.png", "TestImages/malformed/empty.9.png"] {
             let run = try PlayprepBinary.run(["ninepatch", "decompile", broken, "-o", path("out.9.png")])
             #expect(run.status == 1)
-            #expect(run.standardError.hasPrefix("playprep: error: \(broken): ") && run.standardError.filter { $0 == "\n" }.count == 1)
+            #expect(
+                run.standardError.hasPrefix("playprep: error: \(broken): ")
+                    && run.standardError.filter { $0 == "\n" }.count == 1)
             let compile = try PlayprepBinary.run(["ninepatch", "compile", broken, "-o", path("out.png")])
             #expect(compile.status == 1 && compile.standardOutput.contains("error[PNG001]"))
         }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `--format html`: one self-contained page, checked as text and then in a real browser (headless Chromium).
 @Suite struct HTMLReportCLITests {
@@ -30,14 +30,21 @@ import TestSupport
             #expect(!html.contains(external), "the page must load nothing: \(external)")
         }
         let findings = articles(html)
-        #expect(findings.map(\.rule).sorted() == ["IMG002", "NP003", "NP102", "NP105", "NP106", "PKG007", "RES002", "TXT001"])
+        #expect(
+            findings.map(\.rule).sorted() == [
+                "IMG002", "NP003", "NP102", "NP105", "NP106", "PKG007", "RES002", "TXT001",
+            ])
         for (rule, markup) in findings {
-            let pictures = markup.matches(of: /<img class="picture"[^>]* src="data:image\/png;base64,[A-Za-z0-9+\/=]+">/).count
+            let pictures = markup.matches(
+                of: /<img class="picture"[^>]* src="data:image\/png;base64,[A-Za-z0-9+\/=]+">/
+            ).count
             #expect(pictures == (rule.hasPrefix("NP") ? 1 : 0), "\(rule): \(pictures) pictures")
         }
         // The title's 11 characters over the limit of 30 are marked, the rest not.
         let title = try #require(findings.first { $0.rule == "TXT001" }?.markup)
-        #expect(title.contains("<span class=\"line-number\">1</span>Broken Example App With A Very<mark> Long Title</mark>"))
+        #expect(
+            title.contains("<span class=\"line-number\">1</span>Broken Example App With A Very<mark> Long Title</mark>")
+        )
         #expect(title.contains("the highlighted text, from line 1 column 31 on, is over the limit"))
         let package = try #require(findings.first { $0.rule == "PKG007" }?.markup)
         #expect(package.contains("<mark>&quot;com.example.brokenapp&quot;</mark>"))
@@ -56,8 +63,9 @@ import TestSupport
         let consoleLines = load.standardError.split(separator: "\n").filter { $0.contains(":CONSOLE") }
         #expect(consoleLines.isEmpty, "the page logged: \(consoleLines.joined(separator: "\n"))")
         // The page's script counts the pictures the browser decoded.
-        #expect(load.standardOutput.contains("<body data-images-loaded=\"4\" data-images-broken=\"0\">"),
-                "\(load.standardOutput.prefix(400))")
+        #expect(
+            load.standardOutput.contains("<body data-images-loaded=\"4\" data-images-broken=\"0\">"),
+            "\(load.standardOutput.prefix(400))")
         let findings = articles(load.standardOutput)
         #expect(findings.count == 8)
         #expect(findings.filter { $0.rule.hasPrefix("NP") }.allSatisfy { $0.markup.ranges(of: "<img ").count == 1 })

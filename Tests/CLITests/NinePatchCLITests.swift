@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// End-to-end: the built `playprep` binary, its output formats and exit codes.
 @Suite struct NinePatchCLITests {
@@ -30,7 +30,8 @@ import TestSupport
         }
         #expect(lines.last == "4 files checked: 3 errors, 0 warnings")
 
-        let asJSON = try PlayprepBinary.run(["ninepatch", "check", "--format", "json"] + files.map { "TestImages/" + $0 })
+        let asJSON = try PlayprepBinary.run(
+            ["ninepatch", "check", "--format", "json"] + files.map { "TestImages/" + $0 })
         let document = try #require(try json(asJSON.standardOutput) as? [String: Any])
         let valid = (document["files"] as? [[String: Any]])?.map { $0["valid"] as? Bool }
         #expect(valid == [false, false, false, true])
@@ -64,7 +65,8 @@ import TestSupport
         let folder = Fixtures.testImage("").path
         func digests() throws -> [String: Int] {
             var result = [String: Int]()
-            for case let path as String in FileManager.default.enumerator(atPath: folder)! where path.hasSuffix(".png") {
+            for case let path as String in FileManager.default.enumerator(atPath: folder)! where path.hasSuffix(".png")
+            {
                 var hasher = Hasher()
                 hasher.combine(try Data(contentsOf: URL(fileURLWithPath: folder + "/" + path)))
                 result[path] = hasher.finalize()
@@ -189,18 +191,25 @@ import TestSupport
 
 /// Runs scripts/verify-aapt2.py: the real `aapt2 compile` against playprep on the crafted cases, the committed
 /// fixtures and (when present) the whole shared corpus.
-@Suite(.enabled(if: Fixtures.executable(named: "aapt2") != nil && Fixtures.executable(named: "python3") != nil,
-                "aapt2 is not installed (Debian: apt-get install -y aapt); skipping the live aapt2 comparison"),
-       .enabled(if: Fixtures.sharedOracle != nil,
-                "shared/oracle/np_chunks.py not found beside the checkout (set PLAYPREP_ORACLE); skipping the live aapt2 comparison"))
+@Suite(
+    .enabled(
+        if: Fixtures.executable(named: "aapt2") != nil && Fixtures.executable(named: "python3") != nil,
+        "aapt2 is not installed (Debian: apt-get install -y aapt); skipping the live aapt2 comparison"),
+    .enabled(
+        if: Fixtures.sharedOracle != nil,
+        "shared/oracle/np_chunks.py not found beside the checkout (set PLAYPREP_ORACLE); skipping the live aapt2 comparison"
+    ))
 struct AAPT2LiveTests {
     @Test func verdictsAndDataEqualAAPT2() throws {
         var folders = ["crafted", "corpus", "malformed", "problems", "unusual"].map { Fixtures.testImage($0).path }
         if let corpus = Fixtures.sharedCorpus { folders.append(corpus.appendingPathComponent("ninepatch").path) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", Fixtures.packageRoot.appendingPathComponent("scripts/verify-aapt2.py").path,
-                             "--playprep", PlayprepBinary.url.path] + folders
+        process.arguments =
+            [
+                "python3", Fixtures.packageRoot.appendingPathComponent("scripts/verify-aapt2.py").path,
+                "--playprep", PlayprepBinary.url.path,
+            ] + folders
         if let oracle = Fixtures.sharedOracle {
             process.environment = ProcessInfo.processInfo.environment.merging(["PLAYPREP_ORACLE": oracle.path]) { $1 }
         }

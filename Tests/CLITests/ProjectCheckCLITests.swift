@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `playprep check PROJECT_DIR`: the README's first command, the planted problems, config and baseline.
 @Suite struct ProjectCheckCLITests {
@@ -23,14 +23,19 @@ import TestSupport
         let run = try PlayprepBinary.run(["check", "TestImages/SampleApp"])
         #expect(run.status == 0, "\(run.standardOutput)")
         #expect(run.standardOutput == "20 files checked: 0 errors, 0 warnings\n")
-        #expect(run.standardError.hasPrefix("playprep: checked 6 NinePatches, 4 build files (2 release variants) and 1 listing in "))
+        #expect(
+            run.standardError.hasPrefix(
+                "playprep: checked 6 NinePatches, 4 build files (2 release variants) and 1 listing in "))
         #expect(run.standardError.contains("playprep: listing fastlane/metadata/android: Play via supply\n"))
     }
 
     @Test func brokenAppListsEachPlantedProblemOnce() throws {
         let run = try PlayprepBinary.run(["check", "--format", "json", "TestImages/BrokenApp"])
         #expect(run.status == 1)
-        #expect(try rules(in: run.standardOutput) == ["IMG002", "NP003", "NP102", "NP105", "NP106", "PKG007", "RES002", "TXT001"])
+        #expect(
+            try rules(in: run.standardOutput) == [
+                "IMG002", "NP003", "NP102", "NP105", "NP106", "PKG007", "RES002", "TXT001",
+            ])
     }
 
     @Test func baselineSilencesKnownProblemsButNotNewOnes() throws {
@@ -98,7 +103,9 @@ import TestSupport
             .write(to: config, atomically: true, encoding: .utf8)
         let missingRoot = try PlayprepBinary.run(["check", project.path])
         #expect(missingRoot.status == 2)
-        #expect(missingRoot.standardError.hasPrefix("playprep: error: listing root 'app-metadata/org.example' (playprep.yml listing.roots): "))
+        #expect(
+            missingRoot.standardError.hasPrefix(
+                "playprep: error: listing root 'app-metadata/org.example' (playprep.yml listing.roots): "))
         #expect(missingRoot.standardOutput.isEmpty)
     }
 

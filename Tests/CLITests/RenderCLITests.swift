@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// End-to-end: `ninepatch render` and `ninepatch preview` write what they are asked, atomically, and nothing
 /// else.
@@ -8,7 +8,8 @@ import TestSupport
     let sample = "TestImages/SampleApp/app/src/main/res/drawable-mdpi/tab_unselected.9.png"
 
     func scratchFolder() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("playprep-render-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "playprep-render-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         return folder
     }
@@ -30,7 +31,8 @@ import TestSupport
         let folder = try scratchFolder()
         let output = folder.appendingPathComponent("out.png")
         for arguments in [[], ["--filter", "nearest"], ["--overlay"], ["--scale", "1.5"]] {
-            let run = try PlayprepBinary.run(["ninepatch", "render", sample, "--size", "120x48", "-o", output.path] + arguments)
+            let run = try PlayprepBinary.run(
+                ["ninepatch", "render", sample, "--size", "120x48", "-o", output.path] + arguments)
             #expect(run.status == 0, "\(arguments): \(run.standardError)")
             #expect(try pngSize(output) == (120, 48))
         }
@@ -51,7 +53,8 @@ import TestSupport
     @Test func theInputIsNeverOverwrittenWithoutForce() throws {
         let folder = try scratchFolder()
         let input = folder.appendingPathComponent("copy.9.png")
-        try FileManager.default.copyItem(at: Fixtures.testImage(String(sample.dropFirst("TestImages/".count))), to: input)
+        try FileManager.default.copyItem(
+            at: Fixtures.testImage(String(sample.dropFirst("TestImages/".count))), to: input)
         let before = try Data(contentsOf: input)
         for command in [["render", "--size", "20x20"], ["preview"]] {
             let run = try PlayprepBinary.run(["ninepatch"] + command + [input.path, "-o", input.path])
@@ -59,7 +62,9 @@ import TestSupport
             #expect(run.standardError.contains("it is an input file"))
             #expect(try Data(contentsOf: input) == before)
         }
-        let forced = try PlayprepBinary.run(["ninepatch", "render", input.path, "--size", "20x20", "-o", input.path, "--force"])
+        let forced = try PlayprepBinary.run([
+            "ninepatch", "render", input.path, "--size", "20x20", "-o", input.path, "--force",
+        ])
         #expect(forced.status == 0)
         #expect(try pngSize(input) == (20, 20))
     }
@@ -78,7 +83,10 @@ import TestSupport
         let folder = try scratchFolder()
         let output = folder.appendingPathComponent("sheet.png")
         let run = try PlayprepBinary.run(
-            ["ninepatch", "preview", "TestImages/problems/bad_patch.9.png", "-o", output.path, "--sizes", "40x20,20x60", "90x30"])
+            [
+                "ninepatch", "preview", "TestImages/problems/bad_patch.9.png", "-o", output.path, "--sizes",
+                "40x20,20x60", "90x30",
+            ])
         #expect(run.status == 0, "\(run.standardError)")
         let (width, height) = try pngSize(output)
         #expect(width > 200 && height > 200)

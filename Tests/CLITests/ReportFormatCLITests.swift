@@ -1,8 +1,9 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 
 /// `--format sarif|junit|github|codeclimate` and `--output` on the BrokenApp sample, end to end.
@@ -16,11 +17,15 @@ import FoundationXML
         #expect(run.status == 1)
         let log = try #require(try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any])
         let results = ((log["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]]) ?? []
-        #expect(Set(results.compactMap { $0["ruleId"] as? String })
-            == ["IMG002", "NP003", "NP102", "NP105", "NP106", "PKG007", "RES002", "TXT001"])
+        #expect(
+            Set(results.compactMap { $0["ruleId"] as? String })
+                == ["IMG002", "NP003", "NP102", "NP105", "NP106", "PKG007", "RES002", "TXT001"])
     }
 
-    @Test(.enabled(if: TestPython.withJSONSchema != nil, "no Python with the jsonschema package (set PLAYPREP_PYTHON or create .venv-oracle)"))
+    @Test(
+        .enabled(
+            if: TestPython.withJSONSchema != nil,
+            "no Python with the jsonschema package (set PLAYPREP_PYTHON or create .venv-oracle)"))
     func sarifOfTheBrokenAppValidatesAgainstTheSchema() throws {
         let python = try #require(TestPython.withJSONSchema)
         let run = try brokenApp(["--format", "sarif"])
@@ -30,24 +35,25 @@ import FoundationXML
     }
 
     #if canImport(FoundationXML)
-    @Test func junitOfTheBrokenAppParsesWithTheExpectedCounts() throws {
-        let run = try brokenApp(["--format", "junit"])
-        #expect(run.status == 1)
-        let root = try #require(try XMLDocument(xmlString: run.standardOutput).rootElement())
-        let suite = try #require(root.elements(forName: "testsuite").first)
-        let cases = suite.elements(forName: "testcase")
-        #expect(cases.count == 16)
-        #expect(suite.attribute(forName: "tests")?.stringValue == "16")
-        #expect(suite.attribute(forName: "failures")?.stringValue == "6")
-        #expect(cases.filter { !$0.elements(forName: "failure").isEmpty }.count == 6)
-    }
+        @Test func junitOfTheBrokenAppParsesWithTheExpectedCounts() throws {
+            let run = try brokenApp(["--format", "junit"])
+            #expect(run.status == 1)
+            let root = try #require(try XMLDocument(xmlString: run.standardOutput).rootElement())
+            let suite = try #require(root.elements(forName: "testsuite").first)
+            let cases = suite.elements(forName: "testcase")
+            #expect(cases.count == 16)
+            #expect(suite.attribute(forName: "tests")?.stringValue == "16")
+            #expect(suite.attribute(forName: "failures")?.stringValue == "6")
+            #expect(cases.filter { !$0.elements(forName: "failure").isEmpty }.count == 6)
+        }
     #endif
 
     @Test func githubAnnotationsOfTheBrokenApp() throws {
         let run = try brokenApp(["--format", "github"])
         #expect(run.status == 1)
         let lines = run.standardOutput.split(separator: "\n").map(String.init)
-        let command = try Regex(#"^::(error|warning|notice) file=[^,:]+(,line=\d+(,col=\d+)?)?,title=[A-Z]+[0-9]+::.+$"#)
+        let command = try Regex(
+            #"^::(error|warning|notice) file=[^,:]+(,line=\d+(,col=\d+)?)?,title=[A-Z]+[0-9]+::.+$"#)
         #expect(lines.dropLast().allSatisfy { $0.wholeMatch(of: command) != nil })
         #expect(lines.count(where: { $0.hasPrefix("::error ") }) == 6)
         #expect(lines.count(where: { $0.hasPrefix("::warning ") }) == 2)
@@ -74,7 +80,10 @@ import FoundationXML
         #expect((tick["description"] as? String)?.hasPrefix("pixel (9,0): ") == true)
     }
 
-    @Test(.enabled(if: TestPython.withJSONSchema != nil, "no Python with the jsonschema package (set PLAYPREP_PYTHON or create .venv-oracle)"))
+    @Test(
+        .enabled(
+            if: TestPython.withJSONSchema != nil,
+            "no Python with the jsonschema package (set PLAYPREP_PYTHON or create .venv-oracle)"))
     func codeQualityOfTheBrokenAppValidatesAgainstTheSchema() throws {
         let python = try #require(TestPython.withJSONSchema)
         let run = try brokenApp(["--format", "codeclimate"])

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `playprep rules` and `playprep rules ID`, as text and JSON.
 @Suite struct RulesCLITests {
@@ -20,9 +20,14 @@ import TestSupport
     @Test func explainsARuleWithItsExamples() throws {
         let run = try PlayprepBinary.run(["rules", "txt001"])
         #expect(run.status == 0)
-        #expect(run.standardOutput.hasPrefix("TXT001 title-too-long\n  family:   Listing text\n  severity: error, on by default\n"))
+        #expect(
+            run.standardOutput.hasPrefix(
+                "TXT001 title-too-long\n  family:   Listing text\n  severity: error, on by default\n"))
         #expect(run.standardOutput.contains("\nThe title is at most 30 characters.\n"))
-        #expect(run.standardOutput.contains("Fails:\n  - fastlane: 31 characters\n      en-US/title.txt: \"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\" (31 characters)\n"))
+        #expect(
+            run.standardOutput.contains(
+                "Fails:\n  - fastlane: 31 characters\n      en-US/title.txt: \"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\" (31 characters)\n"
+            ))
 
         let ninePatch = try PlayprepBinary.run(["rules", "NP003"])
         #expect(ninePatch.standardOutput.contains("Fails:\n  - TestImages/problems/three_problems.9.png\n"))
@@ -43,7 +48,8 @@ import TestSupport
 
     @Test func jsonListsAndExplains() throws {
         let list = try PlayprepBinary.run(["rules", "--format", "json"])
-        let document = try #require(try JSONSerialization.jsonObject(with: Data(list.standardOutput.utf8)) as? [String: Any])
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: Data(list.standardOutput.utf8)) as? [String: Any])
         let families = try #require(document["families"] as? [[String: Any]])
         #expect(families.first?["prefix"] as? String == "NP")
         let rules = families.flatMap { $0["rules"] as? [[String: Any]] ?? [] }
@@ -52,7 +58,8 @@ import TestSupport
         #expect(np003["enabledByDefault"] as? Bool == true)
 
         let one = try PlayprepBinary.run(["rules", "PKG002", "--format", "json"])
-        let entry = try #require(try JSONSerialization.jsonObject(with: Data(one.standardOutput.utf8)) as? [String: Any])
+        let entry = try #require(
+            try JSONSerialization.jsonObject(with: Data(one.standardOutput.utf8)) as? [String: Any])
         #expect(entry["id"] as? String == "PKG002")
         #expect(entry["family"] as? String == "Package names")
         let failing = try #require(entry["failing"] as? [[String: Any]])

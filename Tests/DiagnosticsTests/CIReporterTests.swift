@@ -1,26 +1,36 @@
-@testable import Diagnostics
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
+@testable import Diagnostics
+
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 
 /// The CI formats: SARIF 2.1.0, JUnit XML, GitHub workflow commands and GitLab Code Quality.
 @Suite struct CIReporterTests {
     let report = Report(files: [
-        FileReport(file: "res/drawable/a b.9.png", diagnostics: [
-            Diagnostic(ruleID: "NP003", severity: .error, file: "res/drawable/a b.9.png", location: .pixel(x: 5, y: 0),
-                       message: "top border x=5: 50% grey, not <black> & \"red\"", hint: "use 0xFF000000,\nnot grey"),
-            Diagnostic(ruleID: "NP103", severity: .warning, file: "res/drawable/a b.9.png",
-                       location: .pixel(x: 6, y: 8), message: "end only"),
-        ]),
+        FileReport(
+            file: "res/drawable/a b.9.png",
+            diagnostics: [
+                Diagnostic(
+                    ruleID: "NP003", severity: .error, file: "res/drawable/a b.9.png", location: .pixel(x: 5, y: 0),
+                    message: "top border x=5: 50% grey, not <black> & \"red\"", hint: "use 0xFF000000,\nnot grey"),
+                Diagnostic(
+                    ruleID: "NP103", severity: .warning, file: "res/drawable/a b.9.png",
+                    location: .pixel(x: 6, y: 8), message: "end only"),
+            ]),
         FileReport(file: "res/drawable/b.9.png", diagnostics: []),
-        FileReport(file: "title.txt", diagnostics: [
-            Diagnostic(ruleID: "TXT001", severity: .warning, file: "title.txt", location: .text(line: 2, column: 4),
-                       message: "control \u{1} character"),
-            Diagnostic(ruleID: "TXT011", severity: .note, file: "title.txt", location: .text(line: 3), message: "near"),
-        ]),
+        FileReport(
+            file: "title.txt",
+            diagnostics: [
+                Diagnostic(
+                    ruleID: "TXT001", severity: .warning, file: "title.txt", location: .text(line: 2, column: 4),
+                    message: "control \u{1} character"),
+                Diagnostic(
+                    ruleID: "TXT011", severity: .note, file: "title.txt", location: .text(line: 3), message: "near"),
+            ]),
     ])
     let catalog = RuleCatalog([
         Rule("NP003", "invalid-frame-color", .error, "Frame colours."),
@@ -32,50 +42,62 @@ import FoundationXML
     @Test func githubLinesFollowTheWorkflowCommandSyntax() throws {
         let lines = GitHubReporter().render(report).split(separator: "\n").map(String.init)
         #expect(lines.count == 5)
-        let command = try Regex(#"^::(error|warning|notice) file=[^,:\n]+(,line=\d+(,col=\d+)?)?,title=[A-Z]+[0-9]+::[^\n\r]+$"#)
+        let command = try Regex(
+            #"^::(error|warning|notice) file=[^,:\n]+(,line=\d+(,col=\d+)?)?,title=[A-Z]+[0-9]+::[^\n\r]+$"#)
         for line in lines.dropLast() { #expect(line.wholeMatch(of: command) != nil, "\(line)") }
-        #expect(lines[0] == "::error file=res/drawable/a b.9.png,title=NP003::pixel (5,0): top border x=5: 50%25 grey, "
-            + "not <black> & \"red\"%0Ahint: use 0xFF000000,%0Anot grey")
+        #expect(
+            lines[0] == "::error file=res/drawable/a b.9.png,title=NP003::pixel (5,0): top border x=5: 50%25 grey, "
+                + "not <black> & \"red\"%0Ahint: use 0xFF000000,%0Anot grey")
         #expect(lines[2] == "::warning file=title.txt,line=2,col=4,title=TXT001::control \u{1} character")
         #expect(lines[3] == "::notice file=title.txt,line=3,title=TXT011::near")
         #expect(lines[4] == "3 files checked: 1 error, 2 warnings")
     }
 
     @Test func githubPropertiesEscapeColonsAndCommas() {
-        let odd = Report(files: [FileReport(file: "a,b:c.png", diagnostics: [
-            Diagnostic(ruleID: "IMG001", severity: .error, file: "a,b:c.png", message: "m"),
-        ])])
+        let odd = Report(files: [
+            FileReport(
+                file: "a,b:c.png",
+                diagnostics: [
+                    Diagnostic(ruleID: "IMG001", severity: .error, file: "a,b:c.png", message: "m")
+                ])
+        ])
         #expect(GitHubReporter().render(odd).hasPrefix("::error file=a%2Cb%3Ac.png,title=IMG001::m\n"))
     }
 
     // MARK: JUnit
 
     #if canImport(FoundationXML)
-    func parse(_ xml: String) throws -> XMLElement {
-        try #require(try XMLDocument(xmlString: xml).rootElement())
-    }
+        func parse(_ xml: String) throws -> XMLElement {
+            try #require(try XMLDocument(xmlString: xml).rootElement())
+        }
 
-    @Test func junitHasOneTestCasePerFileAndFailsOnErrors() throws {
-        let root = try parse(JUnitReporter().render(report))
-        #expect(root.name == "testsuites")
-        #expect(root.attribute(forName: "tests")?.stringValue == "3")
-        #expect(root.attribute(forName: "failures")?.stringValue == "1")
-        let cases = root.elements(forName: "testsuite").first?.elements(forName: "testcase") ?? []
-        #expect(cases.map { $0.attribute(forName: "name")?.stringValue } == ["res/drawable/a b.9.png", "res/drawable/b.9.png", "title.txt"])
-        let failure = try #require(cases[0].elements(forName: "failure").first)
-        #expect(failure.attribute(forName: "type")?.stringValue == "NP003")
-        #expect(failure.attribute(forName: "message")?.stringValue == "top border x=5: 50% grey, not <black> & \"red\"")
-        #expect(failure.stringValue?.contains("hint: use 0xFF000000,\nnot grey") == true)
-        #expect(cases[0].elements(forName: "system-out").first?.stringValue == "warning[NP103] (6,8): end only")
-        #expect(cases[1].children == nil || cases[1].children?.isEmpty == true)
-        // The control character XML 1.0 cannot carry is replaced.
-        #expect(cases[2].elements(forName: "system-out").first?.stringValue?.contains("control \u{FFFD} character") == true)
-    }
+        @Test func junitHasOneTestCasePerFileAndFailsOnErrors() throws {
+            let root = try parse(JUnitReporter().render(report))
+            #expect(root.name == "testsuites")
+            #expect(root.attribute(forName: "tests")?.stringValue == "3")
+            #expect(root.attribute(forName: "failures")?.stringValue == "1")
+            let cases = root.elements(forName: "testsuite").first?.elements(forName: "testcase") ?? []
+            #expect(
+                cases.map { $0.attribute(forName: "name")?.stringValue } == [
+                    "res/drawable/a b.9.png", "res/drawable/b.9.png", "title.txt",
+                ])
+            let failure = try #require(cases[0].elements(forName: "failure").first)
+            #expect(failure.attribute(forName: "type")?.stringValue == "NP003")
+            #expect(
+                failure.attribute(forName: "message")?.stringValue == "top border x=5: 50% grey, not <black> & \"red\"")
+            #expect(failure.stringValue?.contains("hint: use 0xFF000000,\nnot grey") == true)
+            #expect(cases[0].elements(forName: "system-out").first?.stringValue == "warning[NP103] (6,8): end only")
+            #expect(cases[1].children == nil || cases[1].children?.isEmpty == true)
+            // The control character XML 1.0 cannot carry is replaced.
+            #expect(
+                cases[2].elements(forName: "system-out").first?.stringValue?.contains("control \u{FFFD} character")
+                    == true)
+        }
 
-    @Test func junitInStrictModeFailsOnWarningsToo() throws {
-        let root = try parse(JUnitReporter(strict: true).render(report))
-        #expect(root.attribute(forName: "failures")?.stringValue == "2")
-    }
+        @Test func junitInStrictModeFailsOnWarningsToo() throws {
+            let root = try parse(JUnitReporter(strict: true).render(report))
+            #expect(root.attribute(forName: "failures")?.stringValue == "2")
+        }
     #endif
 
     // MARK: SARIF
@@ -112,8 +134,10 @@ import FoundationXML
         #expect((location(2)?["region"] as? [String: Any])?["startColumn"] as? Int == 4)
     }
 
-    @Test(.enabled(if: TestPython.withJSONSchema != nil,
-        "no Python with the jsonschema package (set PLAYPREP_PYTHON or create .venv-oracle)"))
+    @Test(
+        .enabled(
+            if: TestPython.withJSONSchema != nil,
+            "no Python with the jsonschema package (set PLAYPREP_PYTHON or create .venv-oracle)"))
     func sarifValidatesAgainstTheOfficialSchema() throws {
         let python = try #require(TestPython.withJSONSchema)
         let text = SARIFReporter(catalog: catalog, toolVersion: "1.0").render(report)
@@ -164,7 +188,8 @@ import FoundationXML
         #expect(try codeQuality(reworded).compactMap { $0["fingerprint"] as? String }[2] != first[2])
 
         // Two identical findings in one file still get distinct fingerprints.
-        let twice = Diagnostic(ruleID: "TXT012", severity: .warning, file: "./t.txt", location: .text(line: 1), message: "caps")
+        let twice = Diagnostic(
+            ruleID: "TXT012", severity: .warning, file: "./t.txt", location: .text(line: 1), message: "caps")
         let repeated = try codeQuality(Report(files: [FileReport(file: "./t.txt", diagnostics: [twice, twice])]))
         #expect(Set(repeated.compactMap { $0["fingerprint"] as? String }).count == 2)
         #expect((repeated[0]["location"] as? [String: Any])?["path"] as? String == "t.txt")
@@ -173,12 +198,15 @@ import FoundationXML
     @Test func sha256MatchesTheStandardTestVectors() {
         #expect(SHA256.hex(Array("abc".utf8)) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
         #expect(SHA256.hex([UInt8]()) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-        #expect(SHA256.hex(Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8))
-            == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
+        #expect(
+            SHA256.hex(Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8))
+                == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
     }
 
-    @Test(.enabled(if: TestPython.withJSONSchema != nil,
-        "no Python with the jsonschema package (set PLAYPREP_PYTHON or create .venv-oracle)"))
+    @Test(
+        .enabled(
+            if: TestPython.withJSONSchema != nil,
+            "no Python with the jsonschema package (set PLAYPREP_PYTHON or create .venv-oracle)"))
     func codeQualityValidatesAgainstGitLabsDocumentedFields() throws {
         let python = try #require(TestPython.withJSONSchema)
         let text = CodeClimateReporter().render(report)

@@ -4,20 +4,31 @@ import Testing
 
 @Suite struct ReporterTests {
     let report = Report(files: [
-        FileReport(file: "res/drawable/a.9.png", diagnostics: [
-            Diagnostic(ruleID: "NP003", severity: .error, file: "res/drawable/a.9.png", location: .pixel(x: 5, y: 0),
-                       message: "top border x=5: bad", hint: "fix it"),
-            Diagnostic(ruleID: "NP103", severity: .warning, file: "res/drawable/a.9.png", location: .pixel(x: 6, y: 8),
-                       message: "end only"),
-        ]),
+        FileReport(
+            file: "res/drawable/a.9.png",
+            diagnostics: [
+                Diagnostic(
+                    ruleID: "NP003", severity: .error, file: "res/drawable/a.9.png", location: .pixel(x: 5, y: 0),
+                    message: "top border x=5: bad", hint: "fix it"),
+                Diagnostic(
+                    ruleID: "NP103", severity: .warning, file: "res/drawable/a.9.png", location: .pixel(x: 6, y: 8),
+                    message: "end only"),
+            ]),
         FileReport(file: "res/drawable/b.9.png", diagnostics: []),
-        FileReport(file: "res/drawable/c.9.png", diagnostics: [
-            Diagnostic(ruleID: "PNG001", severity: .error, file: "res/drawable/c.9.png", message: "file is empty, not a PNG"),
-        ]),
-        FileReport(file: "title.txt", diagnostics: [
-            Diagnostic(ruleID: "TXT001", severity: .warning, file: "title.txt", location: .text(line: 2, column: 4),
-                       message: "long"),
-        ]),
+        FileReport(
+            file: "res/drawable/c.9.png",
+            diagnostics: [
+                Diagnostic(
+                    ruleID: "PNG001", severity: .error, file: "res/drawable/c.9.png",
+                    message: "file is empty, not a PNG")
+            ]),
+        FileReport(
+            file: "title.txt",
+            diagnostics: [
+                Diagnostic(
+                    ruleID: "TXT001", severity: .warning, file: "title.txt", location: .text(line: 2, column: 4),
+                    message: "long")
+            ]),
     ])
 
     @Test func summaryAndExitDecision() {
@@ -31,17 +42,18 @@ import Testing
 
     @Test func textGroupsByFileAndPutsLonelyFileErrorsOnOneLine() {
         let text = TextReporter().render(report)
-        #expect(text == """
-            res/drawable/a.9.png
-              error[NP003] (5,0): top border x=5: bad
-                hint: fix it
-              warning[NP103] (6,8): end only
-            res/drawable/c.9.png: error[PNG001]: file is empty, not a PNG
-            title.txt
-              warning[TXT001] line 2:4: long
-            4 files checked: 2 errors, 2 warnings
+        #expect(
+            text == """
+                res/drawable/a.9.png
+                  error[NP003] (5,0): top border x=5: bad
+                    hint: fix it
+                  warning[NP103] (6,8): end only
+                res/drawable/c.9.png: error[PNG001]: file is empty, not a PNG
+                title.txt
+                  warning[TXT001] line 2:4: long
+                4 files checked: 2 errors, 2 warnings
 
-            """)
+                """)
         #expect(!text.contains("\u{1B}["))
         #expect(TextReporter(useColor: true).render(report).contains("\u{1B}[31merror[NP003]"))
         #expect(TextReporter(listCleanFiles: true).render(report).contains("res/drawable/b.9.png  ok"))

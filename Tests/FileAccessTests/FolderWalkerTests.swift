@@ -39,10 +39,12 @@ import Testing
         try folder.link("root/inner", to: "real")
         try folder.link("root/outer", to: "../outside")
         #expect(walk(FolderWalker(), under: "root") == ["root/inner", "root/outer", "root/real/inside.txt"])
-        #expect(walk(FolderWalker(followedLinks: .withinRoot), under: "root")
-            == ["root/inner/inside.txt", "root/outer", "root/real/inside.txt"])
-        #expect(walk(FolderWalker(followedLinks: .anywhere), under: "root")
-            == ["root/inner/inside.txt", "root/outer/shared.txt", "root/real/inside.txt"])
+        #expect(
+            walk(FolderWalker(followedLinks: .withinRoot), under: "root")
+                == ["root/inner/inside.txt", "root/outer", "root/real/inside.txt"])
+        #expect(
+            walk(FolderWalker(followedLinks: .anywhere), under: "root")
+                == ["root/inner/inside.txt", "root/outer/shared.txt", "root/real/inside.txt"])
     }
 
     @Test func aLinkToAnAncestorOrToAFolderWalkedBeforeIsNotFollowed() throws {
@@ -51,8 +53,9 @@ import Testing
         try folder.link("root/a/loop", to: "..")
         try folder.link("root/b", to: "../shared")
         try folder.link("root/c", to: "../shared")
-        #expect(walk(FolderWalker(followedLinks: .anywhere), under: "root")
-            == ["root/a/file.txt", "root/a/loop", "root/b/file.txt", "root/c"])
+        #expect(
+            walk(FolderWalker(followedLinks: .anywhere), under: "root")
+                == ["root/a/file.txt", "root/a/loop", "root/b/file.txt", "root/c"])
     }
 
     @Test func anUnreadableFolderIsSkippedOrThrownAsAsked() throws {

@@ -2,8 +2,8 @@ import Diagnostics
 import Foundation
 import NinePatchKit
 import PNGKit
-import Testing
 import TestSupport
+import Testing
 
 /// What aapt2 stored for an accepted file, as shared/oracle/run_cases.py decodes its npTc/npLb/npOl chunks.
 struct AAPT2Chunks: Decodable, Equatable, Sendable {
@@ -90,8 +90,9 @@ struct CraftedCase: Decodable, Sendable, CustomTestStringConvertible {
             }
         } else {
             let rule = try #require(testCase.aapt2Rule, "unmapped aapt2 message: \(testCase.aapt2.message)")
-            #expect(check.diagnostics.contains { $0.ruleID == rule && $0.severity == .error },
-                    "aapt2 said \(testCase.aapt2.message); we said \(check.diagnostics.map(\.ruleID))")
+            #expect(
+                check.diagnostics.contains { $0.ruleID == rule && $0.severity == .error },
+                "aapt2 said \(testCase.aapt2.message); we said \(check.diagnostics.map(\.ruleID))")
         }
     }
 }

@@ -1,7 +1,7 @@
 import NinePatchKit
 import PNGKit
-import Testing
 import TestSupport
+import Testing
 
 /// NP107: stretchable cells that visibly smear when stretched, judged by drawing them.
 @Suite struct BadPatchTests {
@@ -9,7 +9,9 @@ import TestSupport
         let checker = NinePatchChecker(parser: NinePatchParser(badPatchTolerance: threshold))
         let check = checker.check(fileAt: Fixtures.testImage("problems/" + name).path)
         #expect(check.ninePatch != nil, "aapt2 accepts \(name)")
-        return check.diagnostics.filter { $0.ruleID == "NP107" }.map { "\($0.location?.x ?? -1),\($0.location?.y ?? -1)" }
+        return check.diagnostics.filter { $0.ruleID == "NP107" }.map {
+            "\($0.location?.x ?? -1),\($0.location?.y ?? -1)"
+        }
     }
 
     @Test func aDotInsideAStretchableCellIsReportedAtItsPixel() {

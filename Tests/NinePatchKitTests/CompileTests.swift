@@ -1,8 +1,8 @@
 import Foundation
 import NinePatchKit
 import PNGKit
-import Testing
 import TestSupport
+import Testing
 
 /// Compiling like aapt2 and decompiling back to the source.
 @Suite struct CompileTests {
@@ -28,7 +28,8 @@ import TestSupport
         let checker = NinePatchChecker()
         for (name, order) in [("lb_all", ["npOl", "npLb", "npTc"]), ("basic", ["npOl", "npTc"])] {
             let check = checker.check(fileAt: Fixtures.testImage("crafted/\(name).9.png").path, keepImage: true)
-            let compiled = try NinePatchCompiler().compile(try #require(check.image), ninePatch: try #require(check.ninePatch))
+            let compiled = try NinePatchCompiler().compile(
+                try #require(check.image), ninePatch: try #require(check.ninePatch))
             #expect(compiled.chunks.map(\.name) == order)
             let png = try compiled.encoded(with: PNGEncoder())
             #expect(try PNGDecoder().chunks(of: png).map(\.name) == ["IHDR"] + order + ["IEND"])
@@ -90,7 +91,8 @@ import TestSupport
             for line in [bottom, right] {
                 let colors = line.map { visible(source, $0[0], $0[1]) }
                 let red = colors.indices.filter { colors[$0] == 0xFFFF_0000 }
-                let endingRed = !red.isEmpty && red.last! == colors.count - 1
+                let endingRed =
+                    !red.isEmpty && red.last! == colors.count - 1
                     && red.count == red.last! - red.first! + 1
                 for (index, cell) in line.enumerated() {
                     let drawn = visible(back, cell[0], cell[1])
@@ -104,8 +106,9 @@ import TestSupport
         var found = [String]()
         for y in 0..<height {
             for x in 0..<width where visible(source, x, y) != visible(back, x, y) && !allowed.contains([x, y]) {
-                found.append("(\(x),\(y)): source \(String(visible(source, x, y), radix: 16)), "
-                    + "back \(String(visible(back, x, y), radix: 16))")
+                found.append(
+                    "(\(x),\(y)): source \(String(visible(source, x, y), radix: 16)), "
+                        + "back \(String(visible(back, x, y), radix: 16))")
             }
         }
         return found
@@ -198,15 +201,18 @@ struct SharedCorpusCompileTests {
 }
 
 /// Our compile output against the real `aapt2 compile` on a few files of every colour type.
-@Suite(.enabled(if: Fixtures.executable(named: "aapt2") != nil,
-                "aapt2 is not installed (Debian: apt-get install -y aapt); skipping the live compile comparison"))
+@Suite(
+    .enabled(
+        if: Fixtures.executable(named: "aapt2") != nil,
+        "aapt2 is not installed (Debian: apt-get install -y aapt); skipping the live compile comparison"))
 struct AAPT2CompileTests {
     /// The PNG inside aapt2's .flat container.
     static func aapt2Compile(_ file: URL) throws -> [UInt8] {
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("playprep-compile-\(UUID())")
         let drawable = work.appendingPathComponent("res/drawable")
         try FileManager.default.createDirectory(at: drawable, withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(at: work.appendingPathComponent("out"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: work.appendingPathComponent("out"), withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: work) }
         try FileManager.default.copyItem(at: file, to: drawable.appendingPathComponent("probe.9.png"))
         let process = Process()
@@ -221,8 +227,10 @@ struct AAPT2CompileTests {
         return Array(flat[start.lowerBound...])
     }
 
-    @Test(arguments: ["lb_all", "outline_roundrect", "colors_semi", "colors_all_transparent", "fmt_gray8",
-                      "outline_semi", "many_x_no_y", "fmt_rgba16_lowbytes"])
+    @Test(arguments: [
+        "lb_all", "outline_roundrect", "colors_semi", "colors_all_transparent", "fmt_gray8",
+        "outline_semi", "many_x_no_y", "fmt_rgba16_lowbytes",
+    ])
     func chunksHeaderAndPixelsEqualAAPT2s(name: String) throws {
         let file = Fixtures.testImage("crafted/\(name).9.png")
         let theirs = try Self.aapt2Compile(file)

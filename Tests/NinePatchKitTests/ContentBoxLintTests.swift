@@ -1,6 +1,6 @@
 import NinePatchKit
-import Testing
 import TestSupport
+import Testing
 
 /// NP108: the content box (padding) reaching past the layout (optical) bounds.
 @Suite struct ContentBoxLintTests {

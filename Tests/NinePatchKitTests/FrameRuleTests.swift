@@ -1,8 +1,8 @@
 import Diagnostics
 import NinePatchKit
 import PNGKit
-import Testing
 import TestSupport
+import Testing
 
 /// Builds small NinePatch sources pixel by pixel, like shared/oracle/make_cases.py.
 struct Canvas {
@@ -29,9 +29,13 @@ struct Canvas {
 
     /// Sets image pixels (frame coordinates), e.g. `top(3...4)`.
     mutating func top(_ xs: ClosedRange<Int>, _ color: RGBA = black) { for x in xs { image[x, 0] = color } }
-    mutating func bottom(_ xs: ClosedRange<Int>, _ color: RGBA = black) { for x in xs { image[x, image.height - 1] = color } }
+    mutating func bottom(_ xs: ClosedRange<Int>, _ color: RGBA = black) {
+        for x in xs { image[x, image.height - 1] = color }
+    }
     mutating func left(_ ys: ClosedRange<Int>, _ color: RGBA = black) { for y in ys { image[0, y] = color } }
-    mutating func right(_ ys: ClosedRange<Int>, _ color: RGBA = black) { for y in ys { image[image.width - 1, y] = color } }
+    mutating func right(_ ys: ClosedRange<Int>, _ color: RGBA = black) {
+        for y in ys { image[image.width - 1, y] = color }
+    }
 
     func parse() -> NinePatchAnalysis { NinePatchParser().parse(image, file: "test.9.png") }
 }
@@ -184,7 +188,8 @@ struct Canvas {
         #expect(NinePatch.segments(length: 7, stretch: [Span(2, 3)]).map(\.isStretchable) == [false, true, false])
         #expect(NinePatch.segments(length: 7, stretch: [Span(0, 7)]).count == 1)
         #expect(NinePatch.segments(length: 7, stretch: []).map(\.span) == [Span(0, 7)])
-        #expect(NinePatch.segments(length: 8, stretch: [Span(0, 1), Span(3, 8)]).map(\.span)
+        #expect(
+            NinePatch.segments(length: 8, stretch: [Span(0, 1), Span(3, 8)]).map(\.span)
                 == [Span(0, 1), Span(1, 3), Span(3, 8)])
     }
 

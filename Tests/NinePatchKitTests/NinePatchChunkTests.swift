@@ -1,7 +1,7 @@
 import NinePatchKit
 import PNGKit
-import Testing
 import TestSupport
+import Testing
 
 /// The npTc/npLb/npOl codec: aapt2's exact bytes, round trips, and typed errors for broken chunks.
 @Suite struct NinePatchChunkTests {
@@ -19,7 +19,8 @@ import TestSupport
         outline: Outline(insets: Insets(left: 2, top: 2, right: 2, bottom: 2), radius: 0.5, alpha: 255))
 
     /// Worked out by hand from the layout in NinePatchChunks' documentation.
-    static let sampleNpTc = hex("""
+    static let sampleNpTc = hex(
+        """
         00 02 02 03  20000000 28000000  00000001 00000001 00000000 00000002  30000000
         00000001 00000003  00000000 00000001  00000000 FF112233 00000001
         """)
@@ -29,10 +30,12 @@ import TestSupport
     }
 
     @Test func encodesNpLbAndNpOlLittleEndian() throws {
-        #expect(try NinePatchChunks.encode(layoutBounds: Insets(left: 2, top: 1, right: 1, bottom: 2))
-            == Self.hex("02000000 01000000 01000000 02000000"))
-        #expect(try NinePatchChunks.encode(Self.sample.outline!)
-            == Self.hex("02000000 02000000 02000000 02000000 0000003F FF000000"))
+        #expect(
+            try NinePatchChunks.encode(layoutBounds: Insets(left: 2, top: 1, right: 1, bottom: 2))
+                == Self.hex("02000000 01000000 01000000 02000000"))
+        #expect(
+            try NinePatchChunks.encode(Self.sample.outline!)
+                == Self.hex("02000000 02000000 02000000 02000000 0000003F FF000000"))
     }
 
     @Test func encodesInAAPT2sOrder() throws {
@@ -48,7 +51,8 @@ import TestSupport
         #expect(try NinePatchChunks(decoding: Self.sample.encoded()) == Self.sample)
         let bigger = NinePatchChunks(
             stretchX: (0..<127).map { Span($0 * 2 + 1, $0 * 2 + 2) }, stretchY: [],
-            padding: Insets(left: 0, top: 0, right: 0, bottom: 0), regionColors: [RegionColor](repeating: .mixed, count: 255),
+            padding: Insets(left: 0, top: 0, right: 0, bottom: 0),
+            regionColors: [RegionColor](repeating: .mixed, count: 255),
             layoutBounds: nil, outline: Outline(insets: .zero, radius: 6.8284, alpha: 0))
         #expect(try NinePatchChunks(decoding: bigger.encoded()) == bigger)
     }
@@ -60,8 +64,11 @@ import TestSupport
         #expect(chunks.map(\.name) == ["npOl", "npLb", "npTc"])
         #expect(chunks[0].data == Self.hex("00000000 00000000 00000000 00000000 00000000 ff000000"))
         #expect(chunks[1].data == Self.hex("02000000 01000000 01000000 02000000"))
-        #expect(chunks[2].data == Self.hex("00020209 20000000 28000000 00000003 00000003 00000003 00000003 30000000"
-            + "00000003 00000004 00000003 00000004" + String(repeating: "ff0000ff", count: 9)))
+        #expect(
+            chunks[2].data
+                == Self.hex(
+                    "00020209 20000000 28000000 00000003 00000003 00000003 00000003 30000000"
+                        + "00000003 00000004 00000003 00000004" + String(repeating: "ff0000ff", count: 9)))
     }
 
     @Test func refusesCountsThatOverflowTheirByte() {
@@ -101,7 +108,10 @@ import TestSupport
 
     @Test func refusesAnOddDivCount() {
         // numXDivs 1 and the length to match, so only the pairing is wrong.
-        let bytes = Self.patched { $0[1] = 1; $0.removeSubrange(32..<36) }
+        let bytes = Self.patched {
+            $0[1] = 1
+            $0.removeSubrange(32..<36)
+        }
         #expect(throws: NinePatchChunkError.oddDivCount(axis: .x, count: 1)) { try NinePatchChunks.decodePatch(bytes) }
     }
 
@@ -119,7 +129,9 @@ import TestSupport
     func refusesDivsThatAreNotOrderedNonEmptyPairs(divs: [Int32]) {
         let bytes = Self.patched { bytes in
             for (index, value) in divs.enumerated() {
-                withUnsafeBytes(of: value.bigEndian) { bytes.replaceSubrange((32 + 4 * index)..<(36 + 4 * index), with: $0) }
+                withUnsafeBytes(of: value.bigEndian) {
+                    bytes.replaceSubrange((32 + 4 * index)..<(36 + 4 * index), with: $0)
+                }
             }
         }
         #expect(throws: NinePatchChunkError.invalidDivs(axis: .x, divs.map(Int.init))) {

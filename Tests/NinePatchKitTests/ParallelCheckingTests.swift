@@ -2,18 +2,19 @@ import Diagnostics
 import Foundation
 import NinePatchKit
 import Synchronization
-import Testing
 import TestSupport
+import Testing
 
 /// Checking on several threads, from a list or from files handed over while a folder walk goes on, gives the
 /// sequential results in the produced order.
 @Suite(.timeLimit(.minutes(1))) struct ParallelCheckingTests {
     /// Valid, invalid, malformed and missing files, so every kind of result takes part.
-    static let paths: [String] = ["corpus", "problems", "malformed"].flatMap { folder in
-        let url = Fixtures.testImage(folder)
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
-        return names.sorted().map { url.appendingPathComponent($0).path }
-    } + [Fixtures.testImage("no-such-file.9.png").path]
+    static let paths: [String] =
+        ["corpus", "problems", "malformed"].flatMap { folder in
+            let url = Fixtures.testImage(folder)
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
+            return names.sorted().map { url.appendingPathComponent($0).path }
+        } + [Fixtures.testImage("no-such-file.9.png").path]
 
     static let sequential: [FileReport] = paths.map { NinePatchChecker().check(fileAt: $0).report }
 
@@ -23,7 +24,8 @@ import TestSupport
         #expect(Self.paths.count > 20)
         #expect(Self.sequential.contains { $0.isValid })
         #expect(Self.sequential.contains { $0.diagnostics.contains { $0.ruleID == "PNG001" } })
-        #expect(Self.sequential.contains { $0.diagnostics.contains { $0.ruleID.hasPrefix("NP") && $0.severity == .error } })
+        #expect(
+            Self.sequential.contains { $0.diagnostics.contains { $0.ruleID.hasPrefix("NP") && $0.severity == .error } })
     }
 
     @Test(arguments: [1, 2, 3, 8])

@@ -83,8 +83,9 @@ import Testing
     }()
 
     func ninePatch(regionColors: [RegionColor] = []) -> NinePatch {
-        NinePatch(width: 6, height: 4, stretchX: [Span(2, 3)], stretchY: [Span(1, 2)], padding: .zero,
-                  layoutBounds: nil, regionColors: regionColors, outline: Outline(insets: .zero, radius: 0, alpha: 0))
+        NinePatch(
+            width: 6, height: 4, stretchX: [Span(2, 3)], stretchY: [Span(1, 2)], padding: .zero,
+            layoutBounds: nil, regionColors: regionColors, outline: Outline(insets: .zero, radius: 0, alpha: 0))
     }
 
     @Test(arguments: RenderFilter.allCases)
@@ -147,7 +148,8 @@ import Testing
 
 @Suite struct DensityScalingTests {
     let ninePatch = NinePatch(
-        width: 10, height: 10, stretchX: [Span(2, 4)], stretchY: [Span(6, 10)], padding: Insets(left: 1, top: 3, right: 2, bottom: 0),
+        width: 10, height: 10, stretchX: [Span(2, 4)], stretchY: [Span(6, 10)],
+        padding: Insets(left: 1, top: 3, right: 2, bottom: 0),
         layoutBounds: nil, regionColors: [], outline: Outline(insets: .zero, radius: 0, alpha: 0))
 
     @Test func doublingScalesEdgesAndPaddingAndKeepsASpanOffTheLastPixel() throws {

@@ -1,7 +1,7 @@
 import Foundation
 import NinePatchKit
-import Testing
 import TestSupport
+import Testing
 
 /// All 577 real NinePatches of shared/corpus against what aapt2 printed for them
 /// (aapt2-verdicts.tsv and aapt2-ninepatch-notes.tsv, recorded with `aapt2 compile -v`).
@@ -17,7 +17,9 @@ struct SharedCorpusTests {
     static func table(_ name: String) -> [[String]] {
         guard let folder, let text = try? String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
         else { return [] }
-        return text.split(separator: "\n").dropFirst().map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
+        return text.split(separator: "\n").dropFirst().map {
+            $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+        }
     }
 
     /// aapt2's own text form of a parsed NinePatch (`operator<<` in NinePatch.cpp), rebuilt from our model.

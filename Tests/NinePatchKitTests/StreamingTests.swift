@@ -1,8 +1,8 @@
 import Foundation
 import NinePatchKit
 import PNGKit
-import Testing
 import TestSupport
+import Testing
 
 /// The row-streaming parse, its second-pass fallback and the in-memory parse give identical results.
 @Suite struct StreamingTests {
@@ -31,8 +31,9 @@ import TestSupport
         // The bad-patch lint sees the same rows streamed as the whole image gives the accepted model.
         let linted = try NinePatchParser(badPatchTolerance: 0).parse(png: bytes, decoder: decoder, file: "f")
         if let ninePatch = inMemory.ninePatch {
-            #expect(linted.analysis.diagnostics.filter { $0.ruleID == "NP107" }.count
-                == ninePatch.badPatches(in: image, tolerance: 0).count)
+            #expect(
+                linted.analysis.diagnostics.filter { $0.ruleID == "NP107" }.count
+                    == ninePatch.badPatches(in: image, tolerance: 0).count)
         }
         #expect(streamed.image == nil)
         #expect(try NinePatchParser().parse(png: bytes, decoder: decoder, file: "f", keepImage: true).image == image)

@@ -23,17 +23,18 @@ func model(layoutBounds: Insets? = nil) -> NinePatch {
 /// blue, `r` layout-bounds red, `?` anything else.
 func picture(_ image: RGBAImage, rows: Range<Int>? = nil, columns: Range<Int>? = nil) -> [String] {
     (rows ?? 0..<image.height).map { y in
-        String((columns ?? 0..<image.width).map { x in
-            switch image[x, y] {
-            case white: "."
-            case black: "#"
-            case tintedOnce: "o"
-            case tintedTwice: "O"
-            case contentBlue: "b"
-            case boundsRed: "r"
-            default: "?"
-            }
-        })
+        String(
+            (columns ?? 0..<image.width).map { x in
+                switch image[x, y] {
+                case white: "."
+                case black: "#"
+                case tintedOnce: "o"
+                case tintedTwice: "O"
+                case contentBlue: "b"
+                case boundsRed: "r"
+                default: "?"
+                }
+            })
     }
 }
 
@@ -43,27 +44,30 @@ func picture(_ image: RGBAImage, rows: Range<Int>? = nil, columns: Range<Int>? =
     @Test func tintsStretchSpansAndOutlinesTheContentBox() {
         let ninePatch = model()
         let overlaid = RenderOverlay().draw(
-            on: RGBAImage(width: 14, height: 10, fill: white), layout: NinePatchLayout(ninePatch, width: 14, height: 10),
+            on: RGBAImage(width: 14, height: 10, fill: white),
+            layout: NinePatchLayout(ninePatch, width: 14, height: 10),
             ninePatch: ninePatch)
-        #expect(picture(overlaid) == [
-            "..ooooooooo...",
-            "obbbbbbbbbbboo",
-            "obOOOOOOOOOboo",
-            "obOOOOOOOOOboo",
-            "obOOOOOOOOOboo",
-            "obOOOOOOOOOboo",
-            "obOOOOOOOOOboo",
-            ".booooooooob..",
-            ".bbbbbbbbbbb..",
-            "..ooooooooo...",
-        ])
+        #expect(
+            picture(overlaid) == [
+                "..ooooooooo...",
+                "obbbbbbbbbbboo",
+                "obOOOOOOOOOboo",
+                "obOOOOOOOOOboo",
+                "obOOOOOOOOOboo",
+                "obOOOOOOOOOboo",
+                "obOOOOOOOOOboo",
+                ".booooooooob..",
+                ".bbbbbbbbbbb..",
+                "..ooooooooo...",
+            ])
     }
 
     /// Layout bounds are outlined in red dashes of 3 pixels, over the tint and the content box.
     @Test func dashesTheLayoutBounds() {
         let ninePatch = model(layoutBounds: Insets(left: 0, top: 0, right: 0, bottom: 0))
         let overlaid = RenderOverlay().draw(
-            on: RGBAImage(width: 14, height: 10, fill: white), layout: NinePatchLayout(ninePatch, width: 14, height: 10),
+            on: RGBAImage(width: 14, height: 10, fill: white),
+            layout: NinePatchLayout(ninePatch, width: 14, height: 10),
             ninePatch: ninePatch)
         #expect(picture(overlaid, rows: 0..<1) == ["rrrooorrroo.rr"])
         #expect(picture(overlaid, rows: 0..<10, columns: 0..<1) == ["r", "r", "r", "o", "o", "o", "r", "r", "r", "r"])
@@ -115,15 +119,16 @@ func picture(_ image: RGBAImage, rows: Range<Int>? = nil, columns: Range<Int>? =
         #expect(Canvas.textSize("TL4", scale: 1) == (width: 17, height: 7))
         var canvas = Canvas(width: 17, height: 7, background: white)
         canvas.text("TL4", x: 0, y: 0, color: black, scale: 1)
-        #expect(picture(canvas.image) == [
-            "#####.#........#.",
-            "..#...#.......##.",
-            "..#...#......#.#.",
-            "..#...#.....#..#.",
-            "..#...#.....#####",
-            "..#...#........#.",
-            "..#...#####....#.",
-        ])
+        #expect(
+            picture(canvas.image) == [
+                "#####.#........#.",
+                "..#...#.......##.",
+                "..#...#......#.#.",
+                "..#...#.....#..#.",
+                "..#...#.....#####",
+                "..#...#........#.",
+                "..#...#####....#.",
+            ])
         #expect(Canvas.textSize("TL4") == (width: 34, height: 14))
         var large = Canvas(width: 4, height: 4, background: white)
         large.text("T", x: 0, y: 0, color: black)

@@ -1,5 +1,6 @@
-@testable import PNGKit
 import Testing
+
+@testable import PNGKit
 
 /// The names of a PNG's chunks in file order, up to the end of the chunk list.
 func chunkNames(_ bytes: [UInt8]) throws -> [String] {

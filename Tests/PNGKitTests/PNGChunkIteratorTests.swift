@@ -1,5 +1,6 @@
-@testable import PNGKit
 import Testing
+
+@testable import PNGKit
 
 /// The one walk over a PNG's chunk list that every chunk reader uses.
 @Suite struct PNGChunkIteratorTests {
@@ -77,11 +78,14 @@ import Testing
         #expect(throws: PNGError.invalidChunkName([0x31, 0x70, 0x54, 0x63], offset: 37)) {
             try decoder.chunks(of: misnamed)
         }
-        #expect(PNGError.invalidChunkName([0x31, 0x70, 0x54, 0x63], offset: 37).description
-            == #"corrupt PNG: invalid chunk name ["31", "70", "54", "63"] at byte 37"#)
-        #expect(PNGError.missingEnd(fileBytes: 38).description
-            == "corrupt PNG: the file ends after 38 bytes, before the IEND chunk")
-        #expect(PNGError.truncatedChunk(chunk: "npTc", offset: 33, length: 2, fileBytes: 46).description
-            == "corrupt PNG: chunk npTc is truncated: 2 bytes declared at byte 33, the file has 46")
+        #expect(
+            PNGError.invalidChunkName([0x31, 0x70, 0x54, 0x63], offset: 37).description
+                == #"corrupt PNG: invalid chunk name ["31", "70", "54", "63"] at byte 37"#)
+        #expect(
+            PNGError.missingEnd(fileBytes: 38).description
+                == "corrupt PNG: the file ends after 38 bytes, before the IEND chunk")
+        #expect(
+            PNGError.truncatedChunk(chunk: "npTc", offset: 33, length: 2, fileBytes: 46).description
+                == "corrupt PNG: chunk npTc is truncated: 2 bytes declared at byte 33, the file has 46")
     }
 }

@@ -1,6 +1,6 @@
 import PNGKit
-import Testing
 import TestSupport
+import Testing
 
 /// Reading a PNG's chunk list straight from its bytes, CRCs checked, for the chunks libpng drops.
 @Suite struct PNGChunkReaderTests {

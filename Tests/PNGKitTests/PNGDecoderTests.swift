@@ -1,7 +1,7 @@
 import Foundation
 import PNGKit
-import Testing
 import TestSupport
+import Testing
 
 /// Decoding every PNG form to the same RGBA8 pixels aapt2 sees, and failing cleanly on broken files.
 @Suite struct PNGDecoderTests {
@@ -83,14 +83,20 @@ import TestSupport
 
     /// Each cause has its own case; the descriptions are the words playprep has always printed.
     @Test(arguments: [
-        ("truncated_idat", PNGError.chunkPastEnd(chunk: "IDAT", offset: 33, length: 31, fileBytes: 54),
-         "file is truncated: chunk IDAT at byte 33 declares 31 bytes, but the file has 54"),
+        (
+            "truncated_idat", PNGError.chunkPastEnd(chunk: "IDAT", offset: 33, length: 31, fileBytes: 54),
+            "file is truncated: chunk IDAT at byte 33 declares 31 bytes, but the file has 54"
+        ),
         ("bad_crc", PNGError.libpng("IDAT: CRC error"), "IDAT: CRC error"),
-        ("missing_iend", PNGError.truncated(needed: 8, offset: 76, fileBytes: 76),
-         "file is truncated: needed 8 bytes at offset 76 but it has 76"),
+        (
+            "missing_iend", PNGError.truncated(needed: 8, offset: 76, fileBytes: 76),
+            "file is truncated: needed 8 bytes at offset 76 but it has 76"
+        ),
         ("zero_length_idat", PNGError.libpng("Not enough image data"), "Not enough image data"),
-        ("zero_size", PNGError.zeroSize(width: 0, height: 0),
-         "IHDR declares a 0x0 image; both sides must be at least 1"),
+        (
+            "zero_size", PNGError.zeroSize(width: 0, height: 0),
+            "IHDR declares a 0x0 image; both sides must be at least 1"
+        ),
     ])
     func corruptFilesThrowTheirCause(file: String, expected: PNGError, words: String) throws {
         let bytes = try Fixtures.bytes(Fixtures.testImage("malformed/\(file).9.png"))
@@ -100,7 +106,8 @@ import TestSupport
 
     @Test func aChunkDeclaringMoreThanTheFileIsRefusedBeforeLibpngAllocatesIt() throws {
         let bytes = try Fixtures.bytes(Fixtures.testImage("malformed/huge_chunk_length.9.png"))
-        #expect(throws: PNGError.chunkPastEnd(chunk: "iTXt", offset: 33, length: 2_000_000_000, fileBytes: bytes.count)) {
+        #expect(throws: PNGError.chunkPastEnd(chunk: "iTXt", offset: 33, length: 2_000_000_000, fileBytes: bytes.count))
+        {
             try decoder.header(of: bytes)
         }
         let withText = try PNGEncoder().encode(

@@ -52,7 +52,8 @@ struct PackageNameVerdictTests {
         NameVerdict("android", ["PKG007"], "reserved"),
         NameVerdict("android.app.mine", ["PKG007"], "reserved"),
         // Length
-        NameVerdict("com." + String(repeating: "a", count: 147), ["PKG005"], "151 characters, over Play's limit of 150"),
+        NameVerdict(
+            "com." + String(repeating: "a", count: 147), ["PKG005"], "151 characters, over Play's limit of 150"),
         // Upper case start
         NameVerdict("AndroClient.AndroClient", ["PKG006"], "lowercase first letter"),
         // Bad characters

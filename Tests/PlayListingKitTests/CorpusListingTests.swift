@@ -37,14 +37,20 @@ struct CorpusListingTests {
     @Test func binaryEyeShortDescriptions() throws {
         let report = try Self.report("markusfisch__BinaryEye")
         let short = Self.findings(report, "TXT002")
-        #expect(short.map(\.file).sorted() == ["markusfisch__BinaryEye/es/short_description.txt", "markusfisch__BinaryEye/it/short_description.txt"])
+        #expect(
+            short.map(\.file).sorted() == [
+                "markusfisch__BinaryEye/es/short_description.txt", "markusfisch__BinaryEye/it/short_description.txt",
+            ])
         #expect(short.contains { $0.message.contains("is 88 characters, over the limit of 80") })
         #expect(short.contains { $0.message.contains("is 96 characters") })
     }
 
-    @Test("changelogs over 500 characters, all of them checked on request", arguments: [
-        ("OpenTracksApp__OpenTracks", 85), ("kylecorry31__Trail-Sense", 126), ("gsantner__markor", 4), ("markusfisch__BinaryEye", 2),
-    ])
+    @Test(
+        "changelogs over 500 characters, all of them checked on request",
+        arguments: [
+            ("OpenTracksApp__OpenTracks", 85), ("kylecorry31__Trail-Sense", 126), ("gsantner__markor", 4),
+            ("markusfisch__BinaryEye", 2),
+        ])
     func longChangelogs(app: String, count: Int) throws {
         #expect(Self.findings(try Self.report(app), "TXT004").isEmpty, "old changelogs are not uploaded again")
         let notes = Self.findings(try Self.report(app, options: ListingOptions(checksAllChangelogs: true)), "TXT004")
@@ -75,6 +81,9 @@ struct CorpusListingTests {
     @Test func gppTreesAreDetected() throws {
         let report = try Self.report("connectbot__connectbot")
         #expect(report.files.contains { $0.file == "connectbot__connectbot/listings/en-US/title.txt" })
-        #expect(Self.findings(report, "LOC003").contains { $0.file == "connectbot__connectbot/listings/de" && $0.hint == "rename it to 'de-DE'" })
+        #expect(
+            Self.findings(report, "LOC003").contains {
+                $0.file == "connectbot__connectbot/listings/de" && $0.hint == "rename it to 'de-DE'"
+            })
     }
 }

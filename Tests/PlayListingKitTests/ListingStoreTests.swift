@@ -11,10 +11,12 @@ import Testing
     }
 
     @Test func supplyChecksOnlyThePartsItUploads() throws {
-        let example = ListingExample.fastlane("long title, small icon", [
-            "en-US/title.txt": .text(String(repeating: "t", count: 40)),
-            "en-US/images/icon.png": .png(500, 500, .rgba),
-        ])
+        let example = ListingExample.fastlane(
+            "long title, small icon",
+            [
+                "en-US/title.txt": .text(String(repeating: "t", count: 40)),
+                "en-US/images/icon.png": .png(500, 500, .rgba),
+            ])
         #expect(Set(try ids(example)) == ["TXT001", "IMG002"])
         #expect(try ids(example.read(by: .play, uploading: [.changelogs])) == [])
         #expect(try ids(example.read(by: .play, uploading: [.text])) == ["TXT001"])
@@ -38,20 +40,26 @@ import Testing
     }
 
     @Test func fDroidReadsItsOwnNamesAndAnyLocale() throws {
-        let example = ListingExample(layout: .fastlane, files: [
-            "en-US/name.txt": .text("Telegram"),
-            "eo/summary.txt": .text(String(repeating: "s", count: 81)),
-            "de/description.txt": .text("Ein Messenger"),
-            "ast/title.txt": .text(String(repeating: "a", count: 31)),
-        ], note: "F-Droid tree").read(by: .fdroid)
+        let example = ListingExample(
+            layout: .fastlane,
+            files: [
+                "en-US/name.txt": .text("Telegram"),
+                "eo/summary.txt": .text(String(repeating: "s", count: 81)),
+                "de/description.txt": .text("Ein Messenger"),
+                "ast/title.txt": .text(String(repeating: "a", count: 31)),
+            ], note: "F-Droid tree"
+        ).read(by: .fdroid)
         let report = try example.report(displayRoot: "metadata")
         #expect(report.diagnostics.map { "\($0.ruleID) \($0.file)" } == ["FDR001 metadata/eo/summary.txt"])
         #expect(report.diagnostics.first?.severity == .warning)
-        #expect(report.diagnostics.first?.message == "short description is 81 characters; F-Droid shows only the first 80 for language eo")
+        #expect(
+            report.diagnostics.first?.message
+                == "short description is 81 characters; F-Droid shows only the first 80 for language eo")
     }
 
     @Test func hiddenFilesAreNeverRead() throws {
-        let example = ListingExample.gpp("a .keep file", ["listings/.keep": .text(""), "release-notes/en-US/.keep": .text("")])
+        let example = ListingExample.gpp(
+            "a .keep file", ["listings/.keep": .text(""), "release-notes/en-US/.keep": .text("")])
         #expect(try ids(example) == [])
     }
 
@@ -63,9 +71,11 @@ import Testing
     }
 
     @Test func gppFilesAGraphicNamedAfterItsType() throws {
-        let example = ListingExample.gpp("graphics/icon.png", [
-            "listings/en-US/graphics/icon/1.png": nil, "listings/en-US/graphics/icon.png": .png(500, 500, .rgba),
-        ])
+        let example = ListingExample.gpp(
+            "graphics/icon.png",
+            [
+                "listings/en-US/graphics/icon/1.png": nil, "listings/en-US/graphics/icon.png": .png(500, 500, .rgba),
+            ])
         #expect(try ids(example) == ["IMG002"])
     }
 
@@ -74,7 +84,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: base) }
         let write = { (path: String, text: String) in
             let url = base.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try text.write(to: url, atomically: true, encoding: .utf8)
         }
         try write("main/play/default-language.txt", "en-US")
@@ -93,12 +104,17 @@ import Testing
     }
 
     @Test func localeHintsKnowTheFoldersThatExist() throws {
-        let report = try ListingExample.fastlane("pt beside pt-PT", [
-            "pt-PT/title.txt": .text("Olho"), "pt/title.txt": .text("Olho"), "zh_Hant_HK/title.txt": .text("眼"),
-            "de/title.txt": .text("Auge"), "de_DE/title.txt": .text("Auge"),
-        ]).report(displayRoot: "m")
+        let report = try ListingExample.fastlane(
+            "pt beside pt-PT",
+            [
+                "pt-PT/title.txt": .text("Olho"), "pt/title.txt": .text("Olho"), "zh_Hant_HK/title.txt": .text("眼"),
+                "de/title.txt": .text("Auge"), "de_DE/title.txt": .text("Auge"),
+            ]
+        ).report(displayRoot: "m")
         let byFolder = Dictionary(grouping: report.diagnostics, by: \.file)
-        #expect(byFolder["m/pt"]?.first { $0.ruleID == "LOC003" }?.hint == "rename it to 'pt-BR', or merge it into the existing 'pt-PT' folder")
+        #expect(
+            byFolder["m/pt"]?.first { $0.ruleID == "LOC003" }?.hint
+                == "rename it to 'pt-BR', or merge it into the existing 'pt-PT' folder")
         #expect(byFolder["m/zh_Hant_HK"]?.first?.hint == "rename it to 'zh-HK'")
         #expect(byFolder["m/de"]?.contains { $0.ruleID == "LOC004" } == true)
         #expect(byFolder["m/de_DE"]?.contains { $0.ruleID == "LOC004" } == true)

@@ -21,7 +21,9 @@ struct MalformedListingTests {
         let short = try #require(encoding.first { $0.file == "malformed/en-US/short_description.txt" })
         #expect(short.message.contains("byte 0xE9 at offset 3"))
         #expect(short.location == .text(line: 1, column: 4))
-        #expect(!report.diagnostics.contains { ["TXT009", "TXT010"].contains($0.ruleID) }, "unreadable files are not also missing")
+        #expect(
+            !report.diagnostics.contains { ["TXT009", "TXT010"].contains($0.ruleID) },
+            "unreadable files are not also missing")
     }
 
     @Test func notAListing() throws {
@@ -50,7 +52,8 @@ struct MalformedListingTests {
         let gpp = try Self.report("fastlane-mixed", options: ListingOptions(layout: .gpp))
         #expect(gpp.diagnostics.contains { $0.ruleID == "LAY003" })
         #expect(throws: ListingReadError.self) {
-            try ListingChecker().check(DirectoryFileSource(root: Fixtures.testImage("listings/absent")), displayRoot: "absent")
+            try ListingChecker().check(
+                DirectoryFileSource(root: Fixtures.testImage("listings/absent")), displayRoot: "absent")
         }
     }
 

@@ -1,7 +1,7 @@
 import Diagnostics
 import ProjectCheck
-import Testing
 import TestSupport
+import Testing
 
 /// NP106 on drawables in several density folders: only what users would see.
 @Suite struct DensityJudgementTests {
@@ -73,7 +73,10 @@ import TestSupport
 
     @Test func messagesQuoteTheBuildToolsAndSayHowToRename() throws {
         let dot = try #require(ResourceFileNames().diagnostics(for: ["res/drawable/image.small.9.png"]).first)
-        #expect(dot.message == "aapt2 compile fails: \"file name cannot contain '.' other than for specifying the extension.\" (resource name 'image.small')")
+        #expect(
+            dot.message
+                == "aapt2 compile fails: \"file name cannot contain '.' other than for specifying the extension.\" (resource name 'image.small')"
+        )
         #expect(dot.hint == "rename it to 'image_small.9.png' and refer to it as @drawable/image_small")
         #expect(dot.severity == .error)
         let upper = try #require(ResourceFileNames().diagnostics(for: ["res/drawable/Big.png"]).first)

@@ -3,24 +3,27 @@ import Foundation
 import NinePatchKit
 import PlayListingKit
 import ProjectCheck
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct ProjectDiscoveryTests {
     @Test func findsModulesResourcesAndListings() {
         let root = Fixtures.testImage("SampleApp").path
         let inventory = ProjectDiscovery().inventory(of: root)
-        #expect(inventory.ninePatchFiles.map(inventory.relative) == [
-            "app/src/main/res/drawable-hdpi/tab_unselected.9.png",
-            "app/src/main/res/drawable-hdpi/title_bar_medium.9.png",
-            "app/src/main/res/drawable-mdpi/tab_unselected.9.png",
-            "app/src/main/res/drawable-mdpi/title_bar_medium.9.png",
-            "core-ui/src/main/res/drawable-hdpi/divider_vertical_dark.9.png",
-            "core-ui/src/main/res/drawable-mdpi/divider_vertical_dark.9.png",
-        ])
-        #expect(inventory.buildFiles.map(inventory.relative) == [
-            "app/build.gradle.kts", "app/src/main/AndroidManifest.xml", "build.gradle.kts", "core-ui/build.gradle.kts",
-        ])
+        #expect(
+            inventory.ninePatchFiles.map(inventory.relative) == [
+                "app/src/main/res/drawable-hdpi/tab_unselected.9.png",
+                "app/src/main/res/drawable-hdpi/title_bar_medium.9.png",
+                "app/src/main/res/drawable-mdpi/tab_unselected.9.png",
+                "app/src/main/res/drawable-mdpi/title_bar_medium.9.png",
+                "core-ui/src/main/res/drawable-hdpi/divider_vertical_dark.9.png",
+                "core-ui/src/main/res/drawable-mdpi/divider_vertical_dark.9.png",
+            ])
+        #expect(
+            inventory.buildFiles.map(inventory.relative) == [
+                "app/build.gradle.kts", "app/src/main/AndroidManifest.xml", "build.gradle.kts",
+                "core-ui/build.gradle.kts",
+            ])
         #expect(inventory.listings.map { inventory.relative($0.path) } == ["fastlane/metadata/android"])
         #expect(inventory.listings.map(\.kind) == [.fastlane])
         #expect(inventory.resourceFiles.count == 6)
@@ -51,8 +54,11 @@ import TestSupport
 }
 
 @Suite struct ProjectCheckerTests {
-    func check(_ project: String, configuration: ProjectConfiguration = ProjectConfiguration()) -> (Report, ProjectInventory) {
-        let inventory = ProjectDiscovery(excludes: configuration.excludes).inventory(of: Fixtures.testImage(project).path)
+    func check(_ project: String, configuration: ProjectConfiguration = ProjectConfiguration()) -> (
+        Report, ProjectInventory
+    ) {
+        let inventory = ProjectDiscovery(excludes: configuration.excludes).inventory(
+            of: Fixtures.testImage(project).path)
         return (ProjectChecker(configuration: configuration, jobs: 2).check(inventory), inventory)
     }
 
@@ -65,20 +71,22 @@ import TestSupport
     @Test func brokenAppHasEachPlantedProblemOnce() {
         let (report, inventory) = check("BrokenApp")
         let found = report.diagnostics.map { "\($0.ruleID) \(inventory.relative($0.file))" }.sorted()
-        #expect(found == [
-            "IMG002 fastlane/metadata/android/en-US/images/icon.png",
-            "NP003 app/src/main/res/drawable-mdpi/chip_background.9.png",
-            "NP102 app/src/main/res/raw/splash.9.png",
-            "NP105 app/src/main/res/drawable/badge.9.png",
-            "NP106 app/src/main/res/drawable-hdpi/card.9.png",
-            "PKG007 app/build.gradle.kts",
-            "RES002 app/src/main/res/raw/splash.9.png",
-            "TXT001 fastlane/metadata/android/en-US/title.txt",
-        ])
+        #expect(
+            found == [
+                "IMG002 fastlane/metadata/android/en-US/images/icon.png",
+                "NP003 app/src/main/res/drawable-mdpi/chip_background.9.png",
+                "NP102 app/src/main/res/raw/splash.9.png",
+                "NP105 app/src/main/res/drawable/badge.9.png",
+                "NP106 app/src/main/res/drawable-hdpi/card.9.png",
+                "PKG007 app/build.gradle.kts",
+                "RES002 app/src/main/res/raw/splash.9.png",
+                "TXT001 fastlane/metadata/android/en-US/title.txt",
+            ])
     }
 
     @Test func configurationChangesSeveritiesAndTurnsRulesOff() throws {
-        let configuration = try ProjectConfiguration.parse("""
+        let configuration = try ProjectConfiguration.parse(
+            """
             rules:
               NP106: error
               NP102: off
@@ -120,20 +128,25 @@ import TestSupport
     @Test func configurationPinsPlaysTargetAPILevel() throws {
         let configuration = try ProjectConfiguration.parse("artifact:\n  targetSdk: 34\n", file: "playprep.yml")
         #expect(configuration.targetAPIPolicy.requirement(on: "2026-11-23", otherFormFactor: false)?.level == 34)
-        #expect(ProjectConfiguration().targetAPIPolicy.requirement(on: "2026-11-23", otherFormFactor: false)?.level == 36)
+        #expect(
+            ProjectConfiguration().targetAPIPolicy.requirement(on: "2026-11-23", otherFormFactor: false)?.level == 36)
     }
 }
 
 @Suite struct ConfigurationTests {
     @Test func aBadPatchToleranceOutOfRangeIsAnErrorWithItsLine() {
-        #expect(throws: ConfigurationError.invalidValue(
-            file: "playprep.yml", line: 3, key: "badPatchTolerance", expected: "a number from 0 to 255")) {
-            try ProjectConfiguration.parse("ninepatch:\n  aapt1: false\n  badPatchTolerance: 300\n", file: "playprep.yml")
+        #expect(
+            throws: ConfigurationError.invalidValue(
+                file: "playprep.yml", line: 3, key: "badPatchTolerance", expected: "a number from 0 to 255")
+        ) {
+            try ProjectConfiguration.parse(
+                "ninepatch:\n  aapt1: false\n  badPatchTolerance: 300\n", file: "playprep.yml")
         }
     }
 
     @Test func readsEverySection() throws {
-        let configuration = try ProjectConfiguration.parse("""
+        let configuration = try ProjectConfiguration.parse(
+            """
             # playprep.yml
             rules:
               IMG017: off
@@ -163,8 +176,10 @@ import TestSupport
     @Test(arguments: [
         ("rules:\n  NP003: loud\n", "playprep.yml:2: 'NP003' must be error, warning, note, on or off"),
         ("ninepatch:\n  aapt2: true\n", "playprep.yml:2: unknown key 'aapt2' (allowed here: aapt1, badPatchTolerance)"),
-        ("rulez:\n  NP003: off\n",
-         "playprep.yml:1: unknown key 'rulez' (allowed here: rules, exclude, gradle, ninepatch, listing, package, artifact)"),
+        (
+            "rulez:\n  NP003: off\n",
+            "playprep.yml:1: unknown key 'rulez' (allowed here: rules, exclude, gradle, ninepatch, listing, package, artifact)"
+        ),
         ("listing:\n  versionCode: soon\n", "playprep.yml:2: 'versionCode' must be a whole number"),
         ("exclude: legacy\n", "playprep.yml:1: 'exclude' must be a list"),
         ("listing:\n  roots:\n    - { path: x, store: appstore }\n", "playprep.yml:3: 'store' must be play or fdroid"),
@@ -179,7 +194,8 @@ import TestSupport
     }
 
     @Test func readsBuildValuesAndListingRoots() throws {
-        let configuration = try ProjectConfiguration.parse("""
+        let configuration = try ProjectConfiguration.parse(
+            """
             rules:
               LOC006: on
             gradle:
@@ -195,10 +211,11 @@ import TestSupport
         #expect(configuration.rules.settings["LOC006"] == .on)
         #expect(configuration.gradleProperties == ["APP_PACKAGE": "org.example.app"])
         #expect(configuration.listingOptions.checksAllChangelogs)
-        #expect(configuration.listingRoots == [
-            .init(path: "app-metadata/org.example.app", store: .play),
-            .init(path: "metadata", store: .fdroid, layout: .fastlane),
-        ])
+        #expect(
+            configuration.listingRoots == [
+                .init(path: "app-metadata/org.example.app", store: .play),
+                .init(path: "metadata", store: .fdroid, layout: .fastlane),
+            ])
     }
 
     @Test func invalidYAMLIsReportedWithItsLine() {
@@ -217,10 +234,14 @@ import TestSupport
 
 @Suite struct BaselineTests {
     let report = Report(files: [
-        FileReport(file: "root/a.9.png", diagnostics: [
-            Diagnostic(ruleID: "NP003", severity: .error, file: "root/a.9.png", location: .pixel(x: 1, y: 0), message: "m"),
-            Diagnostic(ruleID: "NP003", severity: .error, file: "root/a.9.png", location: .pixel(x: 5, y: 0), message: "m"),
-        ]),
+        FileReport(
+            file: "root/a.9.png",
+            diagnostics: [
+                Diagnostic(
+                    ruleID: "NP003", severity: .error, file: "root/a.9.png", location: .pixel(x: 1, y: 0), message: "m"),
+                Diagnostic(
+                    ruleID: "NP003", severity: .error, file: "root/a.9.png", location: .pixel(x: 5, y: 0), message: "m"),
+            ])
     ])
     let relative = { (path: String) in String(path.dropFirst("root/".count)) }
 
@@ -232,7 +253,8 @@ import TestSupport
 
         var grown = report
         grown.files[0].diagnostics.append(
-            Diagnostic(ruleID: "NP003", severity: .error, file: "root/a.9.png", location: .pixel(x: 9, y: 0), message: "m"))
+            Diagnostic(
+                ruleID: "NP003", severity: .error, file: "root/a.9.png", location: .pixel(x: 9, y: 0), message: "m"))
         let (remaining, _) = baseline.filter(grown, relative: relative)
         #expect(remaining.diagnostics.count == 1)
     }
@@ -254,14 +276,17 @@ import TestSupport
         let real = root.appendingPathComponent("app-metadata/org.example.app/android/en-US")
         try FileManager.default.createDirectory(at: real, withIntermediateDirectories: true)
         try "Example".write(to: real.appendingPathComponent("title.txt"), atomically: true, encoding: .utf8)
-        try FileManager.default.createDirectory(at: root.appendingPathComponent("fastlane"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("fastlane"), withIntermediateDirectories: true)
         // The release workflow re-points fastlane/metadata at one app's tree; a link back up must not loop.
         try FileManager.default.createSymbolicLink(
-            atPath: root.appendingPathComponent("fastlane/metadata").path, withDestinationPath: "../app-metadata/org.example.app")
+            atPath: root.appendingPathComponent("fastlane/metadata").path,
+            withDestinationPath: "../app-metadata/org.example.app")
         try FileManager.default.createSymbolicLink(
             atPath: real.appendingPathComponent("loop").path, withDestinationPath: "../..")
         let outside = FileManager.default.temporaryDirectory.path
-        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("tmp").path, withDestinationPath: outside)
+        try FileManager.default.createSymbolicLink(
+            atPath: root.appendingPathComponent("tmp").path, withDestinationPath: outside)
         let inventory = ProjectDiscovery().inventory(of: root.path)
         #expect(inventory.listings.map { inventory.relative($0.path) } == ["fastlane/metadata/android"])
         #expect(!inventory.files.contains { inventory.relative($0).hasPrefix("tmp/") })
@@ -290,13 +315,15 @@ import TestSupport
         #expect(byDefault.report == quiet.report)
         #expect(!quiet.report.diagnostics.contains { $0.ruleID == "NP201" })
         let np201 = loud.report.diagnostics.filter { $0.ruleID == "NP201" }
-        #expect(np201.map { inventory.relative($0.file) } == [
-            "app/src/main/res/drawable/no_left_ticks.9.png", "app/src/main/res/drawable/no_ticks.9.png",
-            "app/src/main/res/drawable/no_top_ticks.9.png",
-        ])
+        #expect(
+            np201.map { inventory.relative($0.file) } == [
+                "app/src/main/res/drawable/no_left_ticks.9.png", "app/src/main/res/drawable/no_ticks.9.png",
+                "app/src/main/res/drawable/no_top_ticks.9.png",
+            ])
         #expect(np201.map(\.location) == [.pixel(x: 0, y: 1), .pixel(x: 1, y: 0), .pixel(x: 1, y: 0)])
-        #expect(np201.first { $0.file.hasSuffix("/no_ticks.9.png") }?.message.hasPrefix(
-            "the top and left borders have no stretch tick") == true)
+        #expect(
+            np201.first { $0.file.hasSuffix("/no_ticks.9.png") }?.message.hasPrefix(
+                "the top and left borders have no stretch tick") == true)
         #expect(loud.report.diagnostics.filter { $0.ruleID != "NP201" } == quiet.report.diagnostics)
     }
 }

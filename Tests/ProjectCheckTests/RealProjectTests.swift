@@ -1,8 +1,8 @@
 import Diagnostics
 import Foundation
 import ProjectCheck
-import Testing
 import TestSupport
+import Testing
 
 /// `playprep check` on the eight real Android projects of the shared corpus: every finding it reports by default,
 /// pinned by severity, rule and file. `docs/real-projects.md` says for each why the team that owns the project
@@ -29,10 +29,10 @@ struct RealProjectTests {
         ],
         "commons-app-apps-android-commons": [],
         "duckduckgo-Android": [
-            "note PRJ002 app/build.gradle",
+            "note PRJ002 app/build.gradle"
         ],
         "element-hq-element-android": [
-            "note PRJ002 vector-app/build.gradle",
+            "note PRJ002 vector-app/build.gradle"
         ],
         "jellyfin-jellyfin-androidtv": [
             "note PRJ002 app/build.gradle.kts",
@@ -45,7 +45,8 @@ struct RealProjectTests {
         try #require(Fixtures.sharedCorpus).appendingPathComponent("projects").appendingPathComponent(project)
     }
 
-    static func run(_ root: String, configuration: ProjectConfiguration = ProjectConfiguration()) -> ProjectCheckResult {
+    static func run(_ root: String, configuration: ProjectConfiguration = ProjectConfiguration()) -> ProjectCheckResult
+    {
         let inventory = ProjectDiscovery(excludes: configuration.excludes).inventory(of: root)
         return ProjectChecker(configuration: configuration, jobs: 2).run(inventory)
     }
@@ -63,20 +64,23 @@ struct RealProjectTests {
     }
 
     @Test func eachListingIsReadByItsStore() throws {
-        let summaries = try ["TeamNewPipe-NewPipe", "Telegram-FOSS-Team-Telegram-FOSS", "commons-app-apps-android-commons",
-                             "duckduckgo-Android", "element-hq-element-android", "tasks-tasks"]
-            .map { try Self.run(Self.folder($0).path).listings }
-        #expect(summaries == [
-            ["fastlane/metadata/android: F-Droid (no Fastfile uploads it to Play)"],
-            ["metadata: F-Droid"],
-            [
-                "fastlane/metadata/android: F-Droid (no Fastfile uploads it to Play)",
-                "app/src/prodRelease/play: Play via GPP for prodRelease",
-            ],
-            ["fastlane/metadata/android: Play via supply (text, changelogs only)"],
-            ["fastlane/metadata/android: Play via supply"],
-            ["fastlane/metadata/android: Play via supply (changelogs only)"],
-        ])
+        let summaries = try [
+            "TeamNewPipe-NewPipe", "Telegram-FOSS-Team-Telegram-FOSS", "commons-app-apps-android-commons",
+            "duckduckgo-Android", "element-hq-element-android", "tasks-tasks",
+        ]
+        .map { try Self.run(Self.folder($0).path).listings }
+        #expect(
+            summaries == [
+                ["fastlane/metadata/android: F-Droid (no Fastfile uploads it to Play)"],
+                ["metadata: F-Droid"],
+                [
+                    "fastlane/metadata/android: F-Droid (no Fastfile uploads it to Play)",
+                    "app/src/prodRelease/play: Play via GPP for prodRelease",
+                ],
+                ["fastlane/metadata/android: Play via supply (text, changelogs only)"],
+                ["fastlane/metadata/android: Play via supply"],
+                ["fastlane/metadata/android: Play via supply (changelogs only)"],
+            ])
     }
 
     /// Telegram's applicationId comes from gradle.properties: a bad value there is caught at the line using it.
@@ -86,9 +90,12 @@ struct RealProjectTests {
         configuration.gradleProperties = ["APP_PACKAGE": "org.telegram.messenger-foss"]
         let errors = Self.run(root, configuration: configuration).report.diagnostics.filter { $0.severity == .error }
         // The release id at defaultConfig, and the suffixed ids of the debug (.beta) and standalone (.web) types.
-        #expect(Set(errors.map { "\($0.ruleID) \($0.file.dropFirst(root.count + 1)):\($0.location?.line ?? 0)" })
-            == ["PKG001 TMessagesProj_App/build.gradle:26", "PKG001 TMessagesProj_App/build.gradle:51",
-                "PKG001 TMessagesProj_App/build.gradle:62"])
+        #expect(
+            Set(errors.map { "\($0.ruleID) \($0.file.dropFirst(root.count + 1)):\($0.location?.line ?? 0)" })
+                == [
+                    "PKG001 TMessagesProj_App/build.gradle:26", "PKG001 TMessagesProj_App/build.gradle:51",
+                    "PKG001 TMessagesProj_App/build.gradle:62",
+                ])
         let release = errors.first { $0.location?.line == 26 }
         #expect(release?.message.hasPrefix("applicationId 'org.telegram.messenger-foss': character '-'") == true)
     }

@@ -1,8 +1,8 @@
-import Foundation
 import Diagnostics
+import Foundation
 import ProjectCheck
-import Testing
 import TestSupport
+import Testing
 
 /// `RuleBook`: every rule in one family, every listing and package-name rule with its examples.
 @Suite struct RuleBookTests {
@@ -33,7 +33,10 @@ import TestSupport
         #expect(entry.failing.allSatisfy { $0.details.count <= 2 }, "\(entry.failing)")
         let fdroid = try #require(book.entry(for: "FDR001"))
         #expect(fdroid.failing.first?.title == "fastlane: 81-character summary (read by F-Droid)")
-        #expect(fdroid.failing.first?.details == ["en-US/short_description.txt: \"bbbbbbbbbbbbbbbbbbbbbbbb…\" (81 characters)"])
+        #expect(
+            fdroid.failing.first?.details == [
+                "en-US/short_description.txt: \"bbbbbbbbbbbbbbbbbbbbbbbb…\" (81 characters)"
+            ])
         #expect(book.entry(for: "NP101")?.failing.isEmpty == true)
         #expect(book.entry(for: "nope") == nil)
     }

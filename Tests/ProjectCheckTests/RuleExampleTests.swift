@@ -1,8 +1,8 @@
 import Diagnostics
 import PlayListingKit
 import ProjectCheck
-import Testing
 import TestSupport
+import Testing
 
 /// Every rule playprep has, whatever it checks, against its own examples (what `playprep rules ID` prints): each
 /// failing example reports the rule, each passing one does not. NinePatch files, project folders and APKs of the
@@ -48,7 +48,8 @@ struct RuleExampleTests {
     @Test func rulesAreDescribed() {
         for rule in Self.rules {
             #expect(rule.summary.hasSuffix("."), "\(rule.id)")
-            #expect(!rule.name.isEmpty && rule.name.allSatisfy { $0.isLowercase || $0.isNumber || $0 == "-" }, "\(rule.id)")
+            #expect(
+                !rule.name.isEmpty && rule.name.allSatisfy { $0.isLowercase || $0.isNumber || $0 == "-" }, "\(rule.id)")
         }
     }
 

@@ -27,7 +27,9 @@ public enum Fixtures {
             ProcessInfo.processInfo.environment["PLAYPREP_ORACLE"].map { URL(fileURLWithPath: $0) },
             packageRoot.deletingLastPathComponent().appendingPathComponent("shared/oracle"),
         ].compactMap { $0 }
-        return candidates.first { FileManager.default.fileExists(atPath: $0.appendingPathComponent("np_chunks.py").path) }
+        return candidates.first {
+            FileManager.default.fileExists(atPath: $0.appendingPathComponent("np_chunks.py").path)
+        }
     }
 
     /// Bytes of a file; fails the calling test loudly when it is missing.
@@ -57,8 +59,11 @@ public enum Chromium {
 
     /// Runs headless Chromium (no GPU, no sandbox, as in a container) with `arguments` and waits for it. Its
     /// log goes to a temporary file, as it can outgrow a pipe.
-    public static func run(_ arguments: [String]) throws -> (status: Int32, standardOutput: String, standardError: String) {
-        let log = FileManager.default.temporaryDirectory.appendingPathComponent("playprep-chromium-\(UUID().uuidString).log")
+    public static func run(_ arguments: [String]) throws -> (
+        status: Int32, standardOutput: String, standardError: String
+    ) {
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "playprep-chromium-\(UUID().uuidString).log")
         _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: log) }
         let process = Process()
@@ -70,8 +75,10 @@ public enum Chromium {
         try process.run()
         let outData = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: outData, as: UTF8.self),
-                String(decoding: try Data(contentsOf: log), as: UTF8.self))
+        return (
+            process.terminationStatus, String(decoding: outData, as: UTF8.self),
+            String(decoding: try Data(contentsOf: log), as: UTF8.self)
+        )
     }
 }
 
@@ -147,7 +154,9 @@ public enum TestPython {
     public static let withJSONSchema: URL? = interpreter(importing: ["jsonschema"])
 
     /// Runs `python arguments…` with `input` on standard input; returns the exit status and standard output.
-    public static func run(_ python: URL, _ arguments: [String], input: String = "") throws -> (status: Int32, output: String) {
+    public static func run(_ python: URL, _ arguments: [String], input: String = "") throws -> (
+        status: Int32, output: String
+    ) {
         let process = Process()
         process.executableURL = python
         process.arguments = arguments

@@ -8,9 +8,10 @@ import PNGKit
 
 let arguments = CommandLine.arguments
 guard arguments.count == 7, let width = Int(arguments[2]), let height = Int(arguments[3]),
-      let repeats = Int(arguments[4]), let filter = RenderFilter(rawValue: arguments[6])
+    let repeats = Int(arguments[4]), let filter = RenderFilter(rawValue: arguments[6])
 else {
-    FileHandle.standardError.write(Data("usage: RenderBenchmark FILE WIDTH HEIGHT REPEATS SIZES_FILE linear|nearest\n".utf8))
+    FileHandle.standardError.write(
+        Data("usage: RenderBenchmark FILE WIDTH HEIGHT REPEATS SIZES_FILE linear|nearest\n".utf8))
     exit(2)
 }
 let smallSizes: [(Int, Int)] = try String(contentsOfFile: arguments[5], encoding: .utf8)
@@ -49,4 +50,6 @@ for _ in 0..<repeats {
     let elapsed = try clock.measure { checksum &+= try PNGEncoder.fast.encode(rendered).count }
     encodeOnly.append(milliseconds(elapsed))
 }
-print(#"{"large_ms": \#(large), "small_total_ms": \#(milliseconds(small)), "encode_ms": \#(encodeOnly), "checksum": \#(checksum)}"#)
+print(
+    #"{"large_ms": \#(large), "small_total_ms": \#(milliseconds(small)), "encode_ms": \#(encodeOnly), "checksum": \#(checksum)}"#
+)

@@ -27,12 +27,15 @@ func render(_ image: RGBAImage, _ ninePatch: NinePatch, seed: UInt8) {
     let width = 1 + Int(seed % 61)
     let height = 1 + Int(seed / 4 % 61)
     for filter in RenderFilter.allCases {
-        let rendered = try? NinePatchRenderer(filter: filter).render(content, as: ninePatch, width: width, height: height)
+        let rendered = try? NinePatchRenderer(filter: filter).render(
+            content, as: ninePatch, width: width, height: height)
         precondition(rendered?.width == width && rendered?.height == height, "rendered the wrong size")
     }
     _ = ninePatch.badPatches(in: image, tolerance: Int(seed % 8))
     if image.width * image.height <= 1 << 16,
-       let (scaled, scaledModel) = try? DensityScaling(factor: 0.5 + Float(seed % 8) / 4).apply(to: content, ninePatch: ninePatch) {
+        let (scaled, scaledModel) = try? DensityScaling(factor: 0.5 + Float(seed % 8) / 4).apply(
+            to: content, ninePatch: ninePatch)
+    {
         _ = try? NinePatchRenderer().render(scaled, as: scaledModel, width: width, height: height)
     }
 }

@@ -27,10 +27,13 @@ public struct DensityScaling: Sendable, Hashable {
         var scaled = ninePatch
         scaled.width = width
         scaled.height = height
-        let axes: [(ratio: Float, stretch: WritableKeyPath<NinePatch, [Span]>, length: Int,
-                    sides: [WritableKeyPath<Insets, Int>])] = [
-            (ratioX, \.stretchX, width, [\.left, \.right]), (ratioY, \.stretchY, height, [\.top, \.bottom]),
-        ]
+        let axes:
+            [(
+                ratio: Float, stretch: WritableKeyPath<NinePatch, [Span]>, length: Int,
+                sides: [WritableKeyPath<Insets, Int>]
+            )] = [
+                (ratioX, \.stretchX, width, [\.left, \.right]), (ratioY, \.stretchY, height, [\.top, \.bottom]),
+            ]
         for axis in axes where !Self.isNearlyOne(axis.ratio) {
             scaled[keyPath: axis.stretch] = Self.scaled(
                 ninePatch[keyPath: axis.stretch], by: axis.ratio, length: axis.length)

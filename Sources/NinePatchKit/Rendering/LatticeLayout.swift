@@ -35,8 +35,9 @@ public struct LatticeAxis: Sendable, Hashable {
     /// Lays out `stretch` (an axis' stretch spans, sorted, disjoint, apart and inside the length, as in any parsed
     /// NinePatch) over `destinationLength` pixels.
     public init(sourceLength: Int, stretch: [Span], destinationLength: Int) {
-        self.init(sourceLength: sourceLength, divs: Self.divs(stretch: stretch, length: sourceLength),
-                  destinationLength: destinationLength)
+        self.init(
+            sourceLength: sourceLength, divs: Self.divs(stretch: stretch, length: sourceLength),
+            destinationLength: destinationLength)
     }
 
     /// Lays out hwui lattice divs directly; they must pass `areValid`.
@@ -66,9 +67,10 @@ public struct LatticeAxis: Sendable, Hashable {
             } else {
                 destinationEnd = destinationStart + (isStretchable ? 0 : scale * width)
             }
-            spans.append(LatticeSpan(
-                source: Span(sourceStart, end), destinationStart: destinationStart, destinationEnd: destinationEnd,
-                isStretchable: isStretchable))
+            spans.append(
+                LatticeSpan(
+                    source: Span(sourceStart, end), destinationStart: destinationStart, destinationEnd: destinationEnd,
+                    isStretchable: isStretchable))
             sourceStart = end
             destinationStart = destinationEnd
             isStretchable.toggle()
@@ -115,9 +117,11 @@ public struct NinePatchLayout: Sendable, Hashable {
     public init(_ ninePatch: NinePatch, width: Int, height: Int) {
         let columnDivs = LatticeAxis.divs(stretch: ninePatch.stretchX, length: ninePatch.width)
         let rowDivs = LatticeAxis.divs(stretch: ninePatch.stretchY, length: ninePatch.height)
-        let valid = LatticeAxis.areValid(columnDivs, length: ninePatch.width)
+        let valid =
+            LatticeAxis.areValid(columnDivs, length: ninePatch.width)
             && LatticeAxis.areValid(rowDivs, length: ninePatch.height)
-        let columns = LatticeAxis(sourceLength: ninePatch.width, divs: valid ? columnDivs : [], destinationLength: width)
+        let columns = LatticeAxis(
+            sourceLength: ninePatch.width, divs: valid ? columnDivs : [], destinationLength: width)
         let rows = LatticeAxis(sourceLength: ninePatch.height, divs: valid ? rowDivs : [], destinationLength: height)
         if !valid || (columns.isDegenerate && rows.isDegenerate) {
             // SkLatticeIter::Valid fails: SkCanvas::drawImageLattice falls back to one drawImageRect of the

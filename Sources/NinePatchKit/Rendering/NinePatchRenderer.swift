@@ -72,7 +72,8 @@ public struct NinePatchRenderer: Sendable {
                     where !run.isEmpty && layout.isDrawn(column: columnCell, row: rowCell) {
                         if rows.isSprite[rowCell] && columns.isSprite[columnCell] {
                             // A sprite copies consecutive texels: one contiguous run of the source row.
-                            let first = Int(rows.spriteTexel[y]) * content.width + Int(columns.spriteTexel[run.lowerBound])
+                            let first =
+                                Int(rows.spriteTexel[y]) * content.width + Int(columns.spriteTexel[run.lowerBound])
                             (target + run.lowerBound * 4)
                                 .copyMemory(from: source.baseAddress! + first * 4, byteCount: run.count * 4)
                         } else if filter == .nearest {
@@ -112,7 +113,9 @@ struct HorizontallyFilteredRows {
     }
 
     /// Writes `run` of a destination row: source rows `upper` and `lower` blended with `weight` on `upper`.
-    mutating func blend(_ lower: Int, _ upper: Int, weight: Float, run: Range<Int>, into target: UnsafeMutablePointer<UInt8>) {
+    mutating func blend(
+        _ lower: Int, _ upper: Int, weight: Float, run: Range<Int>, into target: UnsafeMutablePointer<UInt8>
+    ) {
         let first = slot(for: lower)
         let second = slot(for: upper)
         rows[first].withUnsafeBufferPointer { top in

@@ -16,17 +16,18 @@ extension ExampleFile {
                 : "\"\(escaped(text.prefix(24)))…\"" + counted
         case .bytes(let bytes):
             let hex = Array("0123456789ABCDEF")
-            return "bytes " + bytes.prefix(16).map { String([hex[Int($0 >> 4)], hex[Int($0 & 15)]]) }
+            return "bytes "
+                + bytes.prefix(16).map { String([hex[Int($0 >> 4)], hex[Int($0 & 15)]]) }
                 .joined(separator: " ") + (bytes.count > 16 ? " … (\(bytes.count) bytes)" : "")
-        case let .png(width, height, colorType, transparency, bitDepth, padding):
+        case .png(let width, let height, let colorType, let transparency, let bitDepth, let padding):
             var text = "PNG \(width)x\(height) \(colorType.name)"
             if bitDepth != 8 { text += " \(bitDepth)-bit" }
             if transparency { text += " with tRNS" }
             if padding > 0 { text += ", \(padding) padding bytes" }
             return text
-        case let .jpeg(width, height, components): return "JPEG \(width)x\(height), \(components) components"
-        case let .opaqueRGBA(width, height): return "PNG \(width)x\(height) RGBA, every pixel opaque"
-        case let .transparentRGBA(width, height): return "PNG \(width)x\(height) RGBA, every pixel transparent"
+        case .jpeg(let width, let height, let components): return "JPEG \(width)x\(height), \(components) components"
+        case .opaqueRGBA(let width, let height): return "PNG \(width)x\(height) RGBA, every pixel opaque"
+        case .transparentRGBA(let width, let height): return "PNG \(width)x\(height) RGBA, every pixel transparent"
         }
     }
 }

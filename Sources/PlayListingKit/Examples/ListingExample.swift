@@ -17,13 +17,14 @@ public enum ExampleFile: Sendable, Hashable {
         switch self {
         case .text(let text): Array(text.utf8)
         case .bytes(let bytes): bytes
-        case let .png(width, height, colorType, transparency, bitDepth, padding):
+        case .png(let width, let height, let colorType, let transparency, let bitDepth, let padding):
             SyntheticImage.pngHeader(
                 width: width, height: height, colorType: colorType, bitDepth: bitDepth, transparency: transparency,
                 padding: padding)
-        case let .jpeg(width, height, components): SyntheticImage.jpegHeader(width: width, height: height, components: components)
-        case let .opaqueRGBA(width, height): SyntheticImage.whiteRGBA(width: width, height: height, alpha: 255)
-        case let .transparentRGBA(width, height): SyntheticImage.whiteRGBA(width: width, height: height, alpha: 0)
+        case .jpeg(let width, let height, let components):
+            SyntheticImage.jpegHeader(width: width, height: height, components: components)
+        case .opaqueRGBA(let width, let height): SyntheticImage.whiteRGBA(width: width, height: height, alpha: 255)
+        case .transparentRGBA(let width, let height): SyntheticImage.whiteRGBA(width: width, height: height, alpha: 0)
         }
     }
 }
@@ -61,39 +62,49 @@ public struct ListingExample: Sendable, CustomStringConvertible, RuleExample {
 
     /// A valid fastlane listing for `en-US` with `changes` applied (`nil` removes a file).
     public static func fastlane(_ note: String, _ changes: [String: ExampleFile?] = [:]) -> ListingExample {
-        ListingExample(layout: .fastlane, files: apply(changes, to: [
-            "en-US/title.txt": .text("Binary Eye"),
-            "en-US/short_description.txt": .text("Scan barcodes and QR codes quickly"),
-            "en-US/full_description.txt": .text("Reads and generates barcodes in many formats."),
-            "en-US/changelogs/100.txt": .text("Fixes a crash on start."),
-            "en-US/images/icon.png": .png(512, 512, .rgba),
-            "en-US/images/featureGraphic.png": .png(1024, 500),
-            "en-US/images/phoneScreenshots/1.png": .png(1080, 1920),
-            "en-US/images/phoneScreenshots/2.png": .png(1080, 1920, padding: 1),
-            "en-US/images/phoneScreenshots/3.jpg": .jpeg(1080, 1920),
-            "en-US/images/phoneScreenshots/4.png": .png(1080, 1920, padding: 2),
-        ]), note: note)
+        ListingExample(
+            layout: .fastlane,
+            files: apply(
+                changes,
+                to: [
+                    "en-US/title.txt": .text("Binary Eye"),
+                    "en-US/short_description.txt": .text("Scan barcodes and QR codes quickly"),
+                    "en-US/full_description.txt": .text("Reads and generates barcodes in many formats."),
+                    "en-US/changelogs/100.txt": .text("Fixes a crash on start."),
+                    "en-US/images/icon.png": .png(512, 512, .rgba),
+                    "en-US/images/featureGraphic.png": .png(1024, 500),
+                    "en-US/images/phoneScreenshots/1.png": .png(1080, 1920),
+                    "en-US/images/phoneScreenshots/2.png": .png(1080, 1920, padding: 1),
+                    "en-US/images/phoneScreenshots/3.jpg": .jpeg(1080, 1920),
+                    "en-US/images/phoneScreenshots/4.png": .png(1080, 1920, padding: 2),
+                ]), note: note)
     }
 
     /// A valid GPP listing for `en-US` with `changes` applied (`nil` removes a file).
     public static func gpp(_ note: String, _ changes: [String: ExampleFile?] = [:]) -> ListingExample {
-        ListingExample(layout: .gpp, files: apply(changes, to: [
-            "default-language.txt": .text("en-US\n"),
-            "contact-email.txt": .text("dev@example.org\n"),
-            "listings/en-US/title.txt": .text("ConnectBot\n"),
-            "listings/en-US/short-description.txt": .text("Secure shell client\n"),
-            "listings/en-US/full-description.txt": .text("An SSH client.\n"),
-            "listings/en-US/graphics/icon/1.png": .png(512, 512, .rgba),
-            "listings/en-US/graphics/feature-graphic/1.png": .png(1024, 500, .palette),
-            "listings/en-US/graphics/phone-screenshots/1.png": .png(1080, 1920),
-            "listings/en-US/graphics/phone-screenshots/2.png": .png(1080, 1920, padding: 1),
-            "listings/en-US/graphics/phone-screenshots/3.png": .png(1080, 1920, padding: 2),
-            "listings/en-US/graphics/phone-screenshots/4.png": .jpeg(1080, 1920),
-            "release-notes/en-US/default.txt": .text("Bug fixes\n"),
-        ]), note: note)
+        ListingExample(
+            layout: .gpp,
+            files: apply(
+                changes,
+                to: [
+                    "default-language.txt": .text("en-US\n"),
+                    "contact-email.txt": .text("dev@example.org\n"),
+                    "listings/en-US/title.txt": .text("ConnectBot\n"),
+                    "listings/en-US/short-description.txt": .text("Secure shell client\n"),
+                    "listings/en-US/full-description.txt": .text("An SSH client.\n"),
+                    "listings/en-US/graphics/icon/1.png": .png(512, 512, .rgba),
+                    "listings/en-US/graphics/feature-graphic/1.png": .png(1024, 500, .palette),
+                    "listings/en-US/graphics/phone-screenshots/1.png": .png(1080, 1920),
+                    "listings/en-US/graphics/phone-screenshots/2.png": .png(1080, 1920, padding: 1),
+                    "listings/en-US/graphics/phone-screenshots/3.png": .png(1080, 1920, padding: 2),
+                    "listings/en-US/graphics/phone-screenshots/4.png": .jpeg(1080, 1920),
+                    "release-notes/en-US/default.txt": .text("Bug fixes\n"),
+                ]), note: note)
     }
 
-    private static func apply(_ changes: [String: ExampleFile?], to base: [String: ExampleFile]) -> [String: ExampleFile] {
+    private static func apply(_ changes: [String: ExampleFile?], to base: [String: ExampleFile]) -> [String:
+        ExampleFile]
+    {
         var files = base
         for (path, file) in changes { files[path] = file }
         return files

@@ -33,7 +33,7 @@ public enum ImageProbeError: Error, Sendable, Hashable, CustomStringConvertible 
         switch self {
         case .notPNGOrJPEG(let detected):
             detected.map { "the file is \($0), not PNG or JPEG" } ?? "the file is neither PNG nor JPEG"
-        case let .corrupt(format, reason): "corrupt \(format.rawValue): \(reason)"
+        case .corrupt(let format, let reason): "corrupt \(format.rawValue): \(reason)"
         }
     }
 }
@@ -50,7 +50,8 @@ public struct ImageProbe: Sendable {
         if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
             do {
                 let header = try decoder.header(of: bytes)
-                return ImageInfo(format: .png, width: header.width, height: header.height, byteCount: bytes.count, png: header)
+                return ImageInfo(
+                    format: .png, width: header.width, height: header.height, byteCount: bytes.count, png: header)
             } catch {
                 throw .corrupt(format: .png, reason: error.description)
             }
@@ -62,7 +63,9 @@ public struct ImageProbe: Sendable {
                     format: .jpeg, width: header.width, height: header.height, byteCount: bytes.count,
                     jpegComponents: header.components)
             } catch {
-                throw .corrupt(format: .jpeg, reason: error == .noFrame ? "no frame header before the image data" : "truncated header")
+                throw .corrupt(
+                    format: .jpeg,
+                    reason: error == .noFrame ? "no frame header before the image data" : "truncated header")
             }
         }
         throw .notPNGOrJPEG(detected: Self.sniff(bytes))
@@ -89,7 +92,9 @@ public struct ImageProbe: Sendable {
     }
 
     private static func sniff(_ bytes: [UInt8]) -> String? {
-        let ascii = { (range: Range<Int>) in bytes.count >= range.upperBound ? String(decoding: bytes[range], as: UTF8.self) : "" }
+        let ascii = { (range: Range<Int>) in
+            bytes.count >= range.upperBound ? String(decoding: bytes[range], as: UTF8.self) : ""
+        }
         if ascii(0..<4) == "RIFF", ascii(8..<12) == "WEBP" { return "WebP" }
         if ascii(0..<4) == "GIF8" { return "GIF" }
         if ascii(0..<2) == "BM" { return "BMP" }

@@ -8,11 +8,14 @@ public enum ImageRules {
     static let screenshot = "en-US/images/phoneScreenshots/1.png"
 
     public static let decodable = Rule(
-        "IMG001", "image-not-png-or-jpeg", .error, "Every image is a readable PNG or JPEG by content, whatever its extension.",
+        "IMG001", "image-not-png-or-jpeg", .error,
+        "Every image is a readable PNG or JPEG by content, whatever its extension.",
         examples: ListingExample.self, passing: [.fastlane("PNG and JPEG")],
         failing: [
             .fastlane("text named .png", ["en-US/images/icon.png": .text("not an image")]),
-            .fastlane("truncated PNG", ["en-US/images/icon.png": .bytes([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0])]),
+            .fastlane(
+                "truncated PNG",
+                ["en-US/images/icon.png": .bytes([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0])]),
             .fastlane("WebP named .png", [screenshot: .bytes(Array("RIFF\0\0\0\0WEBPVP8 ".utf8))]),
         ])
 
@@ -36,25 +39,33 @@ public enum ImageRules {
         ])
 
     public static let featureGraphicSize = Rule(
-        "IMG005", "feature-graphic-size", .error, "The feature graphic is exactly \(limits.featureGraphicSize.value) pixels.",
+        "IMG005", "feature-graphic-size", .error,
+        "The feature graphic is exactly \(limits.featureGraphicSize.value) pixels.",
         examples: ListingExample.self, passing: [.fastlane("1024x500")],
         failing: [.fastlane("512x250 (F-Droid size)", ["en-US/images/featureGraphic.png": .png(512, 250)])])
 
     public static let featureGraphicFileSize = Rule(
-        "IMG006", "feature-graphic-file-size", .error, "The feature graphic file is at most \(limits.featureGraphicMaxBytes.value / 1_048_576) MB.",
+        "IMG006", "feature-graphic-file-size", .error,
+        "The feature graphic file is at most \(limits.featureGraphicMaxBytes.value / 1_048_576) MB.",
         examples: ListingExample.self, passing: [.fastlane("small")],
-        failing: [.fastlane("15 MB + 1 byte", ["en-US/images/featureGraphic.png": .png(1024, 500, padding: 15 * 1_048_576 + 1)])])
+        failing: [
+            .fastlane(
+                "15 MB + 1 byte", ["en-US/images/featureGraphic.png": .png(1024, 500, padding: 15 * 1_048_576 + 1)])
+        ])
 
     public static let noAlpha = Rule(
         "IMG007", "alpha-not-allowed", .error,
         "Wear screenshots have no alpha channel (Play's API refuses them); other graphics Play asks to be opaque are not visibly transparent (a warning).",
-        examples: ListingExample.self, passing: [
+        examples: ListingExample.self,
+        passing: [
             .fastlane("RGB and JPEG"), .gpp("palette feature graphic"),
             .fastlane("opaque RGBA feature graphic", ["en-US/images/featureGraphic.png": .opaqueRGBA(1024, 500)]),
         ],
         failing: [
             .fastlane("RGBA Wear screenshot", ["en-US/images/wearScreenshots/1.png": .png(454, 454, .rgba)]),
-            .fastlane("Wear screenshot with tRNS", ["en-US/images/wearScreenshots/1.png": .png(454, 454, .rgb, transparency: true)]),
+            .fastlane(
+                "Wear screenshot with tRNS",
+                ["en-US/images/wearScreenshots/1.png": .png(454, 454, .rgb, transparency: true)]),
             .fastlane("transparent feature graphic", ["en-US/images/featureGraphic.png": .transparentRGBA(1024, 500)]),
         ])
 
@@ -64,7 +75,8 @@ public enum ImageRules {
         failing: [.fastlane("1280x700", ["en-US/images/tvBanner.png": .png(1280, 700)])])
 
     public static let screenshotFileSize = Rule(
-        "IMG009", "screenshot-file-size", .error, "Each screenshot file is at most \(limits.screenshotMaxBytes.value / 1_048_576) MB (warning above "
+        "IMG009", "screenshot-file-size", .error,
+        "Each screenshot file is at most \(limits.screenshotMaxBytes.value / 1_048_576) MB (warning above "
             + "\(grouped(limits.screenshotMaxBytesDecimal.value)) bytes).",
         examples: ListingExample.self, passing: [.fastlane("small")],
         failing: [
@@ -73,7 +85,8 @@ public enum ImageRules {
         ])
 
     public static let screenshotSides = Rule(
-        "IMG010", "screenshot-side", .error, "Phone, 7-inch tablet, TV and Wear screenshot sides are \(sides(limits.screenshotSide.value)) pixels.",
+        "IMG010", "screenshot-side", .error,
+        "Phone, 7-inch tablet, TV and Wear screenshot sides are \(sides(limits.screenshotSide.value)) pixels.",
         examples: ListingExample.self, passing: [.fastlane("1080x1920")],
         failing: [
             .fastlane("too small", [screenshot: .png(300, 600)]),
@@ -81,36 +94,46 @@ public enum ImageRules {
         ])
 
     public static let largeTabletSides = Rule(
-        "IMG011", "large-tablet-screenshot-side", .error, "10-inch tablet screenshot sides are \(sides(limits.largeTabletSide.value)) pixels.",
-        examples: ListingExample.self, passing: [.fastlane("1600x2560", ["en-US/images/tenInchScreenshots/1.png": .png(1600, 2560)])],
+        "IMG011", "large-tablet-screenshot-side", .error,
+        "10-inch tablet screenshot sides are \(sides(limits.largeTabletSide.value)) pixels.",
+        examples: ListingExample.self,
+        passing: [.fastlane("1600x2560", ["en-US/images/tenInchScreenshots/1.png": .png(1600, 2560)])],
         failing: [.fastlane("800x1280", ["en-US/images/tenInchScreenshots/1.png": .png(800, 1280)])])
 
     public static let maxAspect = Rule(
-        "IMG012", "screenshot-aspect", .error, "A screenshot's long side is at most \(limits.screenshotMaxAspect.value) times its short side.",
+        "IMG012", "screenshot-aspect", .error,
+        "A screenshot's long side is at most \(limits.screenshotMaxAspect.value) times its short side.",
         examples: ListingExample.self, passing: [.fastlane("2.3:1 exactly", [screenshot: .png(736, 320)])],
         failing: [.fastlane("2.5:1", [screenshot: .png(320, 800)])])
 
     public static let documentedAspect = Rule(
-        "IMG013", "screenshot-aspect-documented", .warning, "A screenshot's long side is at most twice its short side, as documented.",
+        "IMG013", "screenshot-aspect-documented", .warning,
+        "A screenshot's long side is at most twice its short side, as documented.",
         examples: ListingExample.self, passing: [.fastlane("16:9")],
         failing: [.fastlane("1080x2340", [screenshot: .png(1080, 2340)])])
 
     public static let wearShape = Rule(
-        "IMG014", "wear-screenshot-shape", .error, "Wear screenshots are square and at least \(limits.wearMinSide.value)x\(limits.wearMinSide.value).",
-        examples: ListingExample.self, passing: [.fastlane("454x454", ["en-US/images/wearScreenshots/1.png": .png(454, 454)])],
+        "IMG014", "wear-screenshot-shape", .error,
+        "Wear screenshots are square and at least \(limits.wearMinSide.value)x\(limits.wearMinSide.value).",
+        examples: ListingExample.self,
+        passing: [.fastlane("454x454", ["en-US/images/wearScreenshots/1.png": .png(454, 454)])],
         failing: [
             .fastlane("not square", ["en-US/images/wearScreenshots/1.png": .png(400, 500)]),
             .fastlane("too small", ["en-US/images/wearScreenshots/1.png": .png(320, 320)]),
         ])
 
     public static let count = Rule(
-        "IMG015", "image-count", .error, "At most \(limits.screenshotsPerTypeMax.value) screenshots per type and one icon, feature graphic and TV banner "
+        "IMG015", "image-count", .error,
+        "At most \(limits.screenshotsPerTypeMax.value) screenshots per type and one icon, feature graphic and TV banner "
             + "per locale.",
         examples: ListingExample.self, passing: [.fastlane("4 screenshots")],
         failing: [
-            .fastlane("9 screenshots", Dictionary(uniqueKeysWithValues: (1...9).map {
-                ("en-US/images/phoneScreenshots/s\($0).png", Optional(ExampleFile.png(1080, 1920, padding: $0)))
-            })),
+            .fastlane(
+                "9 screenshots",
+                Dictionary(
+                    uniqueKeysWithValues: (1...9).map {
+                        ("en-US/images/phoneScreenshots/s\($0).png", Optional(ExampleFile.png(1080, 1920, padding: $0)))
+                    })),
             .gpp("two icons", ["listings/en-US/graphics/icon/2.png": .png(512, 512, .rgba, padding: 1)]),
         ])
 
@@ -119,10 +142,14 @@ public enum ImageRules {
         "A locale that uploads phone screenshots uploads at least \(limits.phoneScreenshotsMin.value) (one alone "
             + "replaces Play's set and is refused).",
         examples: ListingExample.self, passing: [.fastlane("4 screenshots")],
-        failing: [.fastlane("1 screenshot", [
-            "en-US/images/phoneScreenshots/2.png": nil, "en-US/images/phoneScreenshots/3.jpg": nil,
-            "en-US/images/phoneScreenshots/4.png": nil,
-        ])])
+        failing: [
+            .fastlane(
+                "1 screenshot",
+                [
+                    "en-US/images/phoneScreenshots/2.png": nil, "en-US/images/phoneScreenshots/3.jpg": nil,
+                    "en-US/images/phoneScreenshots/4.png": nil,
+                ])
+        ])
 
     public static let promotion = Rule(
         "IMG017", "promotion-screenshots", .warning,
@@ -141,7 +168,8 @@ public enum ImageRules {
 
     public static let tvShape = Rule(
         "IMG019", "tv-screenshot-shape", .warning, "TV screenshots are 16:9 landscape.",
-        examples: ListingExample.self, passing: [.fastlane("1920x1080", ["en-US/images/tvScreenshots/1.png": .png(1920, 1080)])],
+        examples: ListingExample.self,
+        passing: [.fastlane("1920x1080", ["en-US/images/tvScreenshots/1.png": .png(1920, 1080)])],
         failing: [.fastlane("1280x1024", ["en-US/images/tvScreenshots/1.png": .png(1280, 1024)])])
 
     public static let requiredGraphics = Rule(
@@ -156,7 +184,12 @@ public enum ImageRules {
         examples: ListingExample.self, passing: [.fastlane("8-bit")],
         failing: [
             .fastlane("16-bit PNG", [screenshot: .png(1080, 1920, bitDepth: 16)]),
-            .fastlane("CMYK JPEG", ["en-US/images/featureGraphic.png": nil, "en-US/images/featureGraphic.jpg": .jpeg(1024, 500, components: 4)]),
+            .fastlane(
+                "CMYK JPEG",
+                [
+                    "en-US/images/featureGraphic.png": nil,
+                    "en-US/images/featureGraphic.jpg": .jpeg(1024, 500, components: 4),
+                ]),
         ])
 
     public static let duplicates = Rule(
@@ -166,7 +199,8 @@ public enum ImageRules {
 
     /// Every image rule, in id order.
     public static let all: [Rule] = [
-        decodable, iconSize, iconFileSize, iconFormat, featureGraphicSize, featureGraphicFileSize, noAlpha, tvBannerSize,
+        decodable, iconSize, iconFileSize, iconFormat, featureGraphicSize, featureGraphicFileSize, noAlpha,
+        tvBannerSize,
         screenshotFileSize, screenshotSides, largeTabletSides, maxAspect, documentedAspect, wearShape, count,
         tooFewPhoneScreenshots, promotion, tablets, tvShape, requiredGraphics, colourSpace, duplicates,
     ]
@@ -174,9 +208,10 @@ public enum ImageRules {
     /// `8,000,000`.
     private static func grouped(_ number: Int) -> String {
         let digits = Array(String(number))
-        return String(digits.enumerated().flatMap { index, digit in
-            index > 0 && (digits.count - index) % 3 == 0 ? [",", digit] : [digit]
-        })
+        return String(
+            digits.enumerated().flatMap { index, digit in
+                index > 0 && (digits.count - index) % 3 == 0 ? [",", digit] : [digit]
+            })
     }
 
     /// `320 to 3840`.

@@ -24,9 +24,11 @@ struct FastlaneClassifier: Sendable {
         for path in paths {
             let parts = path.split(separator: "/").map(String.init)
             guard parts.count > 1 else {
-                log.add(path, Finding(
-                    LayoutRules.unknownName, "file outside any locale folder; supply never reads it",
-                    hint: "move it into a locale folder such as en-US/, or out of the metadata folder"))
+                log.add(
+                    path,
+                    Finding(
+                        LayoutRules.unknownName, "file outside any locale folder; supply never reads it",
+                        hint: "move it into a locale folder such as en-US/, or out of the metadata folder"))
                 files.append(ListingFile(path: path, locale: nil, role: .ignored))
                 continue
             }
@@ -49,77 +51,105 @@ struct FastlaneClassifier: Sendable {
         case (3, "changelogs"):
             let name = FileName(parts[2])
             if name.isChangelogName { return .text(.releaseNotes(name.stem)) }
-            log.add(path, Finding(
-                LayoutRules.releaseNotesName,
-                "changelog '\(parts[2])' is not named <versionCode>.txt or default.txt, so supply never uploads it",
-                hint: "rename it to the version code it belongs to, e.g. changelogs/1042.txt, or delete it"))
+            log.add(
+                path,
+                Finding(
+                    LayoutRules.releaseNotesName,
+                    "changelog '\(parts[2])' is not named <versionCode>.txt or default.txt, so supply never uploads it",
+                    hint: "rename it to the version code it belongs to, e.g. changelogs/1042.txt, or delete it"))
         case (3, "images"):
             return singleImage(parts[2], locale: locale, path: path, log: &log)
         case (4, "images"):
             return screenshot(folder: parts[2], file: parts[3], locale: locale, path: path, log: &log)
         case (_, let folder) where Self.screenshotFolders.contains(where: { $0.rawValue == folder }):
-            log.add(path, Finding(
-                LayoutRules.unknownName, "screenshots directly in the locale folder are not uploaded",
-                hint: "move the folder to \(locale)/images/\(folder)/"))
+            log.add(
+                path,
+                Finding(
+                    LayoutRules.unknownName, "screenshots directly in the locale folder are not uploaded",
+                    hint: "move the folder to \(locale)/images/\(folder)/"))
         default:
             let suggestion = NameSuggester(candidates: ["changelogs", "images"]).suggestion(for: parts[1])
-            log.add(path, Finding(
-                LayoutRules.unknownName, "'\(parts[1..<parts.count - 1].joined(separator: "/"))/' is not a folder supply reads",
-                hint: suggestion.map { "did you mean '\($0)/'?" }))
+            log.add(
+                path,
+                Finding(
+                    LayoutRules.unknownName,
+                    "'\(parts[1..<parts.count - 1].joined(separator: "/"))/' is not a folder supply reads",
+                    hint: suggestion.map { "did you mean '\($0)/'?" }))
         }
         return .ignored
     }
 
     private func unknownLocaleEntry(_ name: String, locale: String, path: String, log: inout FindingLog) {
         let file = FileName(name)
-        if file.isUploadableImage, let type = Self.singleImages.first(where: { $0.rawValue.lowercased() == file.stem.lowercased() }) {
-            log.add(path, Finding(
-                LayoutRules.unknownName,
-                "\(type.label) directly in the locale folder is not uploaded: supply reads images/\(type.rawValue).\(file.fileExtension)",
-                hint: "move it to \(locale)/images/\(type.rawValue).\(file.fileExtension)"))
+        if file.isUploadableImage,
+            let type = Self.singleImages.first(where: { $0.rawValue.lowercased() == file.stem.lowercased() })
+        {
+            log.add(
+                path,
+                Finding(
+                    LayoutRules.unknownName,
+                    "\(type.label) directly in the locale folder is not uploaded: supply reads images/\(type.rawValue).\(file.fileExtension)",
+                    hint: "move it to \(locale)/images/\(type.rawValue).\(file.fileExtension)"))
         } else if Self.fDroidTextFiles[name] != nil {
-            log.add(path, Finding(
-                LayoutRules.unknownName, "'\(name)' is an F-Droid name; supply does not read it",
-                hint: "Play reads title.txt, short_description.txt and full_description.txt"))
+            log.add(
+                path,
+                Finding(
+                    LayoutRules.unknownName, "'\(name)' is an F-Droid name; supply does not read it",
+                    hint: "Play reads title.txt, short_description.txt and full_description.txt"))
         } else {
             let suggestion = NameSuggester(candidates: Array(Self.textFiles.keys).sorted()).suggestion(for: name)
-            log.add(path, Finding(
-                LayoutRules.unknownName, "'\(name)' is not a file supply reads",
-                hint: suggestion.map { "did you mean '\($0)'?" }))
+            log.add(
+                path,
+                Finding(
+                    LayoutRules.unknownName, "'\(name)' is not a file supply reads",
+                    hint: suggestion.map { "did you mean '\($0)'?" }))
         }
     }
 
     private func singleImage(_ name: String, locale: String, path: String, log: inout FindingLog) -> ListingFileRole {
         let file = FileName(name)
-        if file.isUploadableImage, let type = Self.singleImages.first(where: { $0.rawValue.lowercased() == file.stem.lowercased() }) {
+        if file.isUploadableImage,
+            let type = Self.singleImages.first(where: { $0.rawValue.lowercased() == file.stem.lowercased() })
+        {
             return .image(type)
         }
         if file.stem.lowercased() == "promographic" {
-            log.add(path, Finding(
-                LayoutRules.promoGraphic, "promo graphics are no longer uploaded: Play dropped the type in 2020",
-                hint: "delete it"))
+            log.add(
+                path,
+                Finding(
+                    LayoutRules.promoGraphic, "promo graphics are no longer uploaded: Play dropped the type in 2020",
+                    hint: "delete it"))
             return .ignored
         }
-        let candidates = Self.singleImages.map { "\($0.rawValue).png" } + Self.screenshotFolders.map { "\($0.rawValue)/" }
+        let candidates =
+            Self.singleImages.map { "\($0.rawValue).png" } + Self.screenshotFolders.map { "\($0.rawValue)/" }
         let suggestion = NameSuggester(candidates: candidates).suggestion(for: file.stem)
-        log.add(path, Finding(
-            LayoutRules.unknownName, "'images/\(name)' is not an image supply uploads",
-            hint: suggestion.map { "did you mean 'images/\($0)'?" }))
+        log.add(
+            path,
+            Finding(
+                LayoutRules.unknownName, "'images/\(name)' is not an image supply uploads",
+                hint: suggestion.map { "did you mean 'images/\($0)'?" }))
         return .ignored
     }
 
-    private func screenshot(folder: String, file: String, locale: String, path: String, log: inout FindingLog) -> ListingFileRole {
+    private func screenshot(folder: String, file: String, locale: String, path: String, log: inout FindingLog)
+        -> ListingFileRole
+    {
         guard let type = Self.screenshotFolders.first(where: { $0.rawValue.lowercased() == folder.lowercased() }) else {
             let suggestion = NameSuggester(candidates: Self.screenshotFolders.map(\.rawValue)).suggestion(for: folder)
-            log.add(path, Finding(
-                LayoutRules.unknownName, "'images/\(folder)/' is not a screenshot folder supply reads",
-                hint: suggestion.map { "did you mean 'images/\($0)/'?" }))
+            log.add(
+                path,
+                Finding(
+                    LayoutRules.unknownName, "'images/\(folder)/' is not a screenshot folder supply reads",
+                    hint: suggestion.map { "did you mean 'images/\($0)/'?" }))
             return .ignored
         }
         guard FileName(file).isUploadableImage else {
-            log.add(path, Finding(
-                LayoutRules.notAnUploadableImage, "'\(file)' is not .png, .jpg or .jpeg, so supply skips it",
-                hint: "convert it to PNG or JPEG"))
+            log.add(
+                path,
+                Finding(
+                    LayoutRules.notAnUploadableImage, "'\(file)' is not .png, .jpg or .jpeg, so supply skips it",
+                    hint: "convert it to PNG or JPEG"))
             return .ignored
         }
         return .image(type)
@@ -133,13 +163,16 @@ struct FastlaneClassifier: Sendable {
             // supply globs `{png,jpg,jpeg}`, so matches come in that extension order.
             let order = ["png", "jpg", "jpeg"]
             let sorted = group.map(\.path).sorted {
-                (order.firstIndex(of: FileName($0).fileExtension) ?? 3) < (order.firstIndex(of: FileName($1).fileExtension) ?? 3)
+                (order.firstIndex(of: FileName($0).fileExtension) ?? 3)
+                    < (order.firstIndex(of: FileName($1).fileExtension) ?? 3)
             }
             for path in sorted.dropLast() {
-                log.add(path, Finding(
-                    LayoutRules.duplicateImage,
-                    "\(sorted.count) files for one image; supply uploads only the last match, '\(sorted.last ?? "")'",
-                    hint: "keep one file per image type"))
+                log.add(
+                    path,
+                    Finding(
+                        LayoutRules.duplicateImage,
+                        "\(sorted.count) files for one image; supply uploads only the last match, '\(sorted.last ?? "")'",
+                        hint: "keep one file per image type"))
             }
         }
     }

@@ -33,37 +33,51 @@ struct GPPClassifier: Sendable {
     private func classify(_ parts: [String], path: String, log: inout FindingLog) -> ListingFileRole {
         if parts.count == 1, let field = Self.rootFiles[parts[0]] { return .text(field) }
         if parts.contains("play") {
-            log.add(path, Finding(
-                LayoutRules.unknownResource,
-                "a file or folder named 'play' inside the play folder makes GPP's generate-resources task fail",
-                hint: "rename or move it"))
+            log.add(
+                path,
+                Finding(
+                    LayoutRules.unknownResource,
+                    "a file or folder named 'play' inside the play folder makes GPP's generate-resources task fail",
+                    hint: "rename or move it"))
             return .ignored
         }
         if Self.otherRoots.contains(parts[0]) { return .ignored }
         if parts.contains(where: Self.legacyNames.contains) {
-            log.add(path, Finding(
-                LayoutRules.legacyLayout, "GPP 1.x layout: GPP 2 and later ignore '\(path)'",
-                hint: "move it to the 2.x layout: listings/<locale>/title.txt, release-notes/<locale>/<track>.txt, contact-email.txt"))
+            log.add(
+                path,
+                Finding(
+                    LayoutRules.legacyLayout, "GPP 1.x layout: GPP 2 and later ignore '\(path)'",
+                    hint:
+                        "move it to the 2.x layout: listings/<locale>/title.txt, release-notes/<locale>/<track>.txt, contact-email.txt"
+                ))
             return .ignored
         }
         if FileName(parts[parts.count - 1]).fileExtension == "index" {
-            log.add(path, Finding(
-                LayoutRules.unknownResource, "GPP refuses '*.index' files: \"Resources cannot use the 'index' extension\"",
-                hint: "delete it"))
+            log.add(
+                path,
+                Finding(
+                    LayoutRules.unknownResource,
+                    "GPP refuses '*.index' files: \"Resources cannot use the 'index' extension\"",
+                    hint: "delete it"))
             return .ignored
         }
         switch (parts[0], parts.count) {
         case ("listings", 2), ("release-notes", 2):
-            log.add(path, Finding(
-                LayoutRules.unknownResource,
-                "GPP refuses files directly under \(parts[0])/ (\"Files are not allowed under the \(parts[0]) directory\")",
-                hint: "put it in a locale folder, e.g. \(parts[0])/en-US/\(parts[1])"))
+            log.add(
+                path,
+                Finding(
+                    LayoutRules.unknownResource,
+                    "GPP refuses files directly under \(parts[0])/ (\"Files are not allowed under the \(parts[0]) directory\")",
+                    hint: "put it in a locale folder, e.g. \(parts[0])/en-US/\(parts[1])"))
         case ("listings", 3):
             if let field = Self.listingFiles[parts[2]] { return .text(field) }
-            let suggestion = NameSuggester(candidates: Self.listingFiles.keys.sorted() + ["graphics"]).suggestion(for: parts[2])
-            log.add(path, Finding(
-                LayoutRules.unknownName, "'\(parts[2])' is not a listing file GPP reads",
-                hint: suggestion.map { "did you mean '\($0)'?" }))
+            let suggestion = NameSuggester(candidates: Self.listingFiles.keys.sorted() + ["graphics"]).suggestion(
+                for: parts[2])
+            log.add(
+                path,
+                Finding(
+                    LayoutRules.unknownName, "'\(parts[2])' is not a listing file GPP reads",
+                    hint: suggestion.map { "did you mean '\($0)'?" }))
         case ("listings", 5) where parts[2] == "graphics":
             return graphic(folder: parts[3], file: parts[4], path: path, log: &log)
         case ("listings", 4) where parts[2] == "graphics":
@@ -72,9 +86,11 @@ struct GPPClassifier: Sendable {
             if name.isUploadableImage, let type = ImageType.allCases.first(where: { $0.gppFolder == name.stem }) {
                 return .image(type)
             }
-            log.add(path, Finding(
-                LayoutRules.unknownName, "'graphics/\(parts[3])' is not an image GPP reads",
-                hint: "graphics go in listings/<locale>/graphics/<type>/<file>, or graphics/<type>.png"))
+            log.add(
+                path,
+                Finding(
+                    LayoutRules.unknownName, "'graphics/\(parts[3])' is not an image GPP reads",
+                    hint: "graphics go in listings/<locale>/graphics/<type>/<file>, or graphics/<type>.png"))
         case ("release-notes", 3):
             return releaseNotes(parts[2], path: path, log: &log)
         case ("release-names", 2):
@@ -82,15 +98,22 @@ struct GPPClassifier: Sendable {
             if name.fileExtension == "txt" { return .text(.releaseName(name.stem)) }
             log.add(path, Finding(LayoutRules.unknownName, "release names are <track>.txt files"))
         case ("listings", _):
-            log.add(path, Finding(
-                LayoutRules.unknownName, "'\(parts.dropFirst(2).joined(separator: "/"))' is not a listing file GPP reads",
-                hint: "graphics go in listings/<locale>/graphics/<type>/<file>"))
+            log.add(
+                path,
+                Finding(
+                    LayoutRules.unknownName,
+                    "'\(parts.dropFirst(2).joined(separator: "/"))' is not a listing file GPP reads",
+                    hint: "graphics go in listings/<locale>/graphics/<type>/<file>"))
         default:
-            let suggestion = NameSuggester(candidates: Array(Self.rootFiles.keys) + ["listings", "release-notes", "release-names"])
-                .suggestion(for: parts[0])
-            log.add(path, Finding(
-                LayoutRules.unknownResource, "GPP refuses '\(path)': \"Unknown Play resource file\"",
-                hint: suggestion.map { "did you mean '\($0)'?" } ?? "move it out of the play folder"))
+            let suggestion = NameSuggester(
+                candidates: Array(Self.rootFiles.keys) + ["listings", "release-notes", "release-names"]
+            )
+            .suggestion(for: parts[0])
+            log.add(
+                path,
+                Finding(
+                    LayoutRules.unknownResource, "GPP refuses '\(path)': \"Unknown Play resource file\"",
+                    hint: suggestion.map { "did you mean '\($0)'?" } ?? "move it out of the play folder"))
         }
         return .ignored
     }
@@ -98,21 +121,28 @@ struct GPPClassifier: Sendable {
     private func graphic(folder: String, file: String, path: String, log: inout FindingLog) -> ListingFileRole {
         guard let type = ImageType.allCases.first(where: { $0.gppFolder == folder }) else {
             if folder == "promo-graphic" {
-                log.add(path, Finding(
-                    LayoutRules.promoGraphic, "promo graphics are no longer uploaded: Play dropped the type in 2020",
-                    hint: "delete it"))
+                log.add(
+                    path,
+                    Finding(
+                        LayoutRules.promoGraphic,
+                        "promo graphics are no longer uploaded: Play dropped the type in 2020",
+                        hint: "delete it"))
             } else {
                 let suggestion = NameSuggester(candidates: ImageType.allCases.map(\.gppFolder)).suggestion(for: folder)
-                log.add(path, Finding(
-                    LayoutRules.unknownName, "'graphics/\(folder)/' is not a graphics folder GPP reads",
-                    hint: suggestion.map { "did you mean 'graphics/\($0)/'?" }))
+                log.add(
+                    path,
+                    Finding(
+                        LayoutRules.unknownName, "'graphics/\(folder)/' is not a graphics folder GPP reads",
+                        hint: suggestion.map { "did you mean 'graphics/\($0)/'?" }))
             }
             return .ignored
         }
         guard FileName(file).isUploadableImage else {
-            log.add(path, Finding(
-                LayoutRules.notAnUploadableImage, "'\(file)' is not .png, .jpg or .jpeg, so it is not uploaded",
-                hint: "convert it to PNG or JPEG"))
+            log.add(
+                path,
+                Finding(
+                    LayoutRules.notAnUploadableImage, "'\(file)' is not .png, .jpg or .jpeg, so it is not uploaded",
+                    hint: "convert it to PNG or JPEG"))
             return .ignored
         }
         return .image(type)
@@ -125,10 +155,12 @@ struct GPPClassifier: Sendable {
             return .ignored
         }
         if !Self.knownTracks.contains(name.stem) {
-            log.add(path, Finding(
-                LayoutRules.releaseNotesName,
-                "'\(name.stem)' is not a standard track (internal, alpha, beta, production, default)",
-                hint: "fine for a custom track; otherwise rename it"))
+            log.add(
+                path,
+                Finding(
+                    LayoutRules.releaseNotesName,
+                    "'\(name.stem)' is not a standard track (internal, alpha, beta, production, default)",
+                    hint: "fine for a custom track; otherwise rename it"))
         }
         return .text(.releaseNotes(name.stem))
     }

@@ -59,14 +59,17 @@ public enum LayoutRules {
         "Image folders hold only .png, .jpg and .jpeg files; other formats are never uploaded.",
         examples: ListingExample.self, passing: [.fastlane("PNG and JPEG screenshots")],
         failing: [
-            .fastlane("WebP screenshot", ["en-US/images/phoneScreenshots/5.webp": .bytes(Array("RIFF\0\0\0\0WEBPVP8 ".utf8))]),
+            .fastlane(
+                "WebP screenshot", ["en-US/images/phoneScreenshots/5.webp": .bytes(Array("RIFF\0\0\0\0WEBPVP8 ".utf8))])
         ])
 
     public static let legacyLayout = Rule(
         "LAY008", "legacy-gpp-layout", .warning,
         "A GPP tree uses the 2.x names, not 1.x ones such as <locale>/listing/ or whatsnew, which are ignored.",
         examples: ListingExample.self, passing: [.gpp("current layout")],
-        failing: [.gpp("1.x listing folder", ["en-US/listing/shortdescription": .text("SSH"), "en-US/whatsnew": .text("x")])])
+        failing: [
+            .gpp("1.x listing folder", ["en-US/listing/shortdescription": .text("SSH"), "en-US/whatsnew": .text("x")])
+        ])
 
     public static let defaultLanguageFile = Rule(
         "LAY009", "default-language-file", .note,
@@ -81,7 +84,11 @@ public enum LayoutRules {
         "LAY010", "not-a-listing", .error,
         "The folder holds a fastlane or GPP listing (locale folders with title.txt, or listings/<locale>/).",
         examples: ListingExample.self, passing: [.fastlane("listing")],
-        failing: [ListingExample(layout: .fastlane, files: ["README.md": .text("# app"), "src/main.c": .text("int main;")], note: "source folder")])
+        failing: [
+            ListingExample(
+                layout: .fastlane, files: ["README.md": .text("# app"), "src/main.c": .text("int main;")],
+                note: "source folder")
+        ])
 
     /// Every layout rule, in id order.
     public static let all: [Rule] = [

@@ -32,7 +32,9 @@ public struct ListingRootFinder: Sendable {
     /// `…/listings/…`, `…/default-language.txt` at the top or under a `play` folder; or a 1.x `<locale>/listing/`.
     private func gppPrefix(_ parts: [String]) -> String? {
         for index in parts.indices where index == 0 || parts[index - 1] == "play" {
-            let isRootEntry = Self.gppRootEntries.contains(parts[index]) && (index + 1 < parts.count) == (parts[index] != "default-language.txt")
+            let isRootEntry =
+                Self.gppRootEntries.contains(parts[index])
+                && (index + 1 < parts.count) == (parts[index] != "default-language.txt")
             let isLegacy = index + 2 < parts.count && (parts[index + 1] == "listing" || parts[index + 1] == "whatsnew")
             if isRootEntry || isLegacy { return Self.join(parts[..<index]) }
         }

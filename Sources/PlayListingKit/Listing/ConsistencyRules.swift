@@ -8,10 +8,14 @@ public enum ConsistencyRules {
         "Opt-in: fastlane: a locale with changelogs has one for the version being released (or the newest), or a default.txt.",
         optIn: true,
         examples: ListingExample.self, passing: [.fastlane("one locale")],
-        failing: [.fastlane("de-DE lags behind", [
-            "de-DE/title.txt": .text("Binary Eye"), "de-DE/short_description.txt": .text("Strichcodes lesen"),
-            "de-DE/changelogs/99.txt": .text("Fehler behoben"),
-        ])])
+        failing: [
+            .fastlane(
+                "de-DE lags behind",
+                [
+                    "de-DE/title.txt": .text("Binary Eye"), "de-DE/short_description.txt": .text("Strichcodes lesen"),
+                    "de-DE/changelogs/99.txt": .text("Fehler behoben"),
+                ])
+        ])
 
     public static let releaseNotesForVersion = Rule(
         "CON002", "release-notes-missing-for-version", .warning,
@@ -24,7 +28,11 @@ public enum ConsistencyRules {
         "Opt-in: a translated locale's title differs from the default title, or is left out to fall back to it.",
         optIn: true,
         examples: ListingExample.self, passing: [.fastlane("one locale")],
-        failing: [.fastlane("copied title", ["de-DE/title.txt": .text("Binary Eye"), "de-DE/short_description.txt": .text("Strichcodes")])])
+        failing: [
+            .fastlane(
+                "copied title",
+                ["de-DE/title.txt": .text("Binary Eye"), "de-DE/short_description.txt": .text("Strichcodes")])
+        ])
 
     /// Every consistency rule, in id order.
     public static let all: [Rule] = [changelogCoverage, releaseNotesForVersion, untranslatedTitle]

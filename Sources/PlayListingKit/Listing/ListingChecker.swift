@@ -8,7 +8,8 @@ public struct ListingChecker: Sendable {
     public var locales: PlayLocales
     public var probe: ImageProbe
 
-    public init(limits: ListingLimits = .play2026, locales: PlayLocales = .play2026, decoder: PNGDecoder = PNGDecoder()) {
+    public init(limits: ListingLimits = .play2026, locales: PlayLocales = .play2026, decoder: PNGDecoder = PNGDecoder())
+    {
         self.limits = limits
         self.locales = locales
         self.probe = ImageProbe(decoder: decoder)
@@ -30,8 +31,9 @@ public struct ListingChecker: Sendable {
             return Report(files: [FileReport(file: displayRoot, diagnostics: [finding.diagnostic(file: displayRoot)])])
         }
         let relative = paths.filter { $0.hasPrefix(root.prefix) }.map { String($0.dropFirst(root.prefix.count)) }
-        let classified = UploadFilter(options: options).apply(to: root.layout == .fastlane
-            ? FastlaneClassifier(store: options.store).classify(relative) : GPPClassifier().classify(relative))
+        let classified = UploadFilter(options: options).apply(
+            to: root.layout == .fastlane
+                ? FastlaneClassifier(store: options.store).classify(relative) : GPPClassifier().classify(relative))
         var facts = ListingFacts(classified: classified)
         var findings = classified.findings
         let textChecker = TextChecker(limits: limits)
@@ -59,10 +61,11 @@ public struct ListingChecker: Sendable {
             }
         }
         let reported = Set(classified.files.filter(\.isUploaded).map(\.path)).union(findings.keys)
-        return Report(files: reported.sorted().map { path in
-            let file = display(root.prefix + path)
-            return FileReport(file: file, diagnostics: (findings[path] ?? []).map { $0.diagnostic(file: file) })
-        })
+        return Report(
+            files: reported.sorted().map { path in
+                let file = display(root.prefix + path)
+                return FileReport(file: file, diagnostics: (findings[path] ?? []).map { $0.diagnostic(file: file) })
+            })
     }
 
     /// Size and content hash, to spot the same image twice (IMG022).

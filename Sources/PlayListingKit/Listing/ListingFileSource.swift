@@ -8,7 +8,7 @@ public enum ListingReadError: Error, Sendable, Hashable, CustomStringConvertible
         switch self {
         case .notFound(let path): "\(path): no such file or folder"
         case .notAFolder(let path): "\(path): not a folder"
-        case let .unreadable(path, reason): "\(path): cannot be read: \(reason)"
+        case .unreadable(let path, let reason): "\(path): cannot be read: \(reason)"
         }
     }
 }
@@ -39,10 +39,6 @@ func isHidden(_ path: String) -> Bool {
 /// Files held in memory, keyed by relative path: a rule example's tree.
 struct MemoryFileSource: ListingFileSource {
     var files: [String: [UInt8]]
-
-    init(files: [String: [UInt8]]) {
-        self.files = files
-    }
 
     func filePaths() -> [String] {
         files.keys.filter { !isHidden($0) }.sorted()

@@ -46,12 +46,14 @@ struct UploadFilter: Sendable {
             }
         }
         let wanted = options.versionCodes.map(String.init)
-        return Set(byLocale.values.flatMap { names in
-            let numbered = wanted.compactMap { names[$0] }
-            // supply falls back on default.txt for every version without its own changelog (all of them when the
-            // version is not known).
-            return !wanted.isEmpty && numbered.count == wanted.count ? numbered : numbered + [names["default"]].compactMap { $0 }
-        })
+        return Set(
+            byLocale.values.flatMap { names in
+                let numbered = wanted.compactMap { names[$0] }
+                // supply falls back on default.txt for every version without its own changelog (all of them when the
+                // version is not known).
+                return !wanted.isEmpty && numbered.count == wanted.count
+                    ? numbered : numbered + [names["default"]].compactMap { $0 }
+            })
     }
 
     /// Which part of a fastlane tree a path (a file or a folder) belongs to.

@@ -22,12 +22,15 @@ struct LocaleChecker: Sendable {
         var findings = [String: [Finding]]()
         for name in names {
             findings[name] = check(name, layout: layout, existing: existing)
-            if let code = becomes[name], code != name, let others = claimants[code]?.filter({ $0 != name }), !others.isEmpty {
-                findings[name, default: []].append(Finding(
-                    LocaleRules.duplicate,
-                    "'\(name)' becomes Play's \(code), as \(others.sorted().map { "'\($0)'" }.joined(separator: " and ")) "
-                        + (others.contains(code) ? "already is" : "does too") + "; one would overwrite the other",
-                    hint: "merge the folders into one '\(code)' folder"))
+            if let code = becomes[name], code != name, let others = claimants[code]?.filter({ $0 != name }),
+                !others.isEmpty
+            {
+                findings[name, default: []].append(
+                    Finding(
+                        LocaleRules.duplicate,
+                        "'\(name)' becomes Play's \(code), as \(others.sorted().map { "'\($0)'" }.joined(separator: " and ")) "
+                            + (others.contains(code) ? "already is" : "does too") + "; one would overwrite the other",
+                        hint: "merge the folders into one '\(code)' folder"))
             }
         }
         return findings
@@ -35,28 +38,37 @@ struct LocaleChecker: Sendable {
 
     /// Findings for one locale name, as a folder (or the content of default-language.txt).
     func check(_ name: String, layout: ListingLayout, existing: Set<String> = []) -> [Finding] {
-        let sender = layout == .fastlane ? "supply sends the folder name as the language" : "GPP sends it as the language"
+        let sender =
+            layout == .fastlane ? "supply sends the folder name as the language" : "GPP sends it as the language"
         switch resolver.verdict(for: name) {
         case .valid:
             return []
         case .misspelt(let code):
-            return [Finding(
-                LocaleRules.misspelt, "locale '\(name)' must be spelt '\(code)'; \(sender) and Play refuses it",
-                hint: Self.renameHint([code], existing: existing))]
+            return [
+                Finding(
+                    LocaleRules.misspelt, "locale '\(name)' must be spelt '\(code)'; \(sender) and Play refuses it",
+                    hint: Self.renameHint([code], existing: existing))
+            ]
         case .nearMiss(let codes):
-            return [Finding(
-                LocaleRules.nearMiss, "'\(name)' is not a Play language; \(sender) and Play refuses it mid-upload",
-                hint: Self.renameHint(codes, existing: existing))]
+            return [
+                Finding(
+                    LocaleRules.nearMiss, "'\(name)' is not a Play language; \(sender) and Play refuses it mid-upload",
+                    hint: Self.renameHint(codes, existing: existing))
+            ]
         case .unsupported:
-            return [Finding(
-                LocaleRules.unsupported,
-                "'\(name)' is not one of Play's 87 listing languages (a placeholder or a language Play lacks); \(sender) and Play refuses it",
-                hint: "remove it from the upload, or rename it to a Play language code")]
+            return [
+                Finding(
+                    LocaleRules.unsupported,
+                    "'\(name)' is not one of Play's 87 listing languages (a placeholder or a language Play lacks); \(sender) and Play refuses it",
+                    hint: "remove it from the upload, or rename it to a Play language code")
+            ]
         case .notALocale:
-            return [Finding(
-                LayoutRules.notALocaleFolder,
-                "folder '\(name)' sits where locales go; \(sender) and Play refuses it",
-                hint: "move it out of the metadata folder")]
+            return [
+                Finding(
+                    LayoutRules.notALocaleFolder,
+                    "folder '\(name)' sits where locales go; \(sender) and Play refuses it",
+                    hint: "move it out of the metadata folder")
+            ]
         }
     }
 

@@ -5,7 +5,8 @@ public enum LocaleRules {
     public static let unsupported = Rule(
         "LOC001", "unsupported-locale", .error,
         "Every locale folder and default-language.txt names one of Play's \(PlayLocales.play2026.codes.count) listing languages.",
-        examples: ListingExample.self, passing: [.fastlane("en-US"), .fastlane("bare Arabic", ["ar/title.txt": .text("قارئ")])],
+        examples: ListingExample.self,
+        passing: [.fastlane("en-US"), .fastlane("bare Arabic", ["ar/title.txt": .text("قارئ")])],
         failing: [.fastlane("placeholder zz", ["zz/title.txt": .text("Markor")])])
 
     public static let misspelt = Rule(
@@ -31,7 +32,8 @@ public enum LocaleRules {
     public static let duplicate = Rule(
         "LOC004", "duplicate-locale", .warning,
         "No two locale folders become the same Play language (as they are or once renamed); one would overwrite the other.",
-        examples: ListingExample.self, passing: [.fastlane("one en-US"), .fastlane("en-GB beside en-US", ["en-GB/title.txt": .text("Binary Eye")])],
+        examples: ListingExample.self,
+        passing: [.fastlane("one en-US"), .fastlane("en-GB beside en-US", ["en-GB/title.txt": .text("Binary Eye")])],
         failing: [
             .fastlane("en-US and en_US", ["en_US/title.txt": .text("Binary Eye")]),
             .fastlane("de and de_DE", ["de/title.txt": .text("Binary Eye"), "de_DE/title.txt": .text("Binary Eye")]),
@@ -52,9 +54,14 @@ public enum LocaleRules {
         "Opt-in: a locale with text also has its own graphics; otherwise Play shows the default language's.",
         optIn: true,
         examples: ListingExample.self, passing: [.fastlane("graphics in en-US")],
-        failing: [.fastlane("text-only translation", [
-            "fr-FR/title.txt": .text("Binary Eye"), "fr-FR/short_description.txt": .text("Lire des codes-barres"),
-        ])])
+        failing: [
+            .fastlane(
+                "text-only translation",
+                [
+                    "fr-FR/title.txt": .text("Binary Eye"),
+                    "fr-FR/short_description.txt": .text("Lire des codes-barres"),
+                ])
+        ])
 
     /// Every locale rule, in id order.
     public static let all: [Rule] = [unsupported, misspelt, nearMiss, duplicate, missingTranslation, noLocalGraphics]

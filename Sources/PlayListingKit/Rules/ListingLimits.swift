@@ -95,7 +95,8 @@ public struct ListingLimits: Sendable, Hashable {
             0.01, source: "playprep: Element's screenshots (0.1% translucent corners) upload fine", asOf: "2026-11"),
         fDroidNameMaxCharacters: .init(50, source: "fdroidserver config char_limits.name", asOf: "2026-11"),
         fDroidSummaryMaxCharacters: .init(80, source: "fdroidserver config char_limits.summary", asOf: "2026-11"),
-        fDroidDescriptionMaxCharacters: .init(4000, source: "fdroidserver config char_limits.description", asOf: "2026-11"),
+        fDroidDescriptionMaxCharacters: .init(
+            4000, source: "fdroidserver config char_limits.description", asOf: "2026-11"),
         fDroidWhatsNewMaxCharacters: .init(500, source: "fdroidserver config char_limits.whatsNew", asOf: "2026-11")
     )
 }

@@ -12,14 +12,22 @@ public enum FDroidRules {
         "Text F-Droid reads fits its limits (name \(limits.fDroidNameMaxCharacters.value), summary "
             + "\(limits.fDroidSummaryMaxCharacters.value), description \(limits.fDroidDescriptionMaxCharacters.value), "
             + "changelog \(limits.fDroidWhatsNewMaxCharacters.value)); F-Droid cuts the rest.",
-        examples: ListingExample.self, passing: [
+        examples: ListingExample.self,
+        passing: [
             .fastlane("base listing").read(by: .fdroid),
-            .fastlane("45-character title", ["en-US/title.txt": .text(String(repeating: "a", count: 45))]).read(by: .fdroid),
+            .fastlane("45-character title", ["en-US/title.txt": .text(String(repeating: "a", count: 45))]).read(
+                by: .fdroid),
         ],
         failing: [
-            .fastlane("\(summary + 1)-character summary", ["en-US/short_description.txt": .text(String(repeating: "b", count: summary + 1))])
-                .read(by: .fdroid),
-            .fastlane("F-Droid name.txt", ["de/name.txt": .text(String(repeating: "c", count: limits.fDroidNameMaxCharacters.value + 1))]).read(by: .fdroid),
+            .fastlane(
+                "\(summary + 1)-character summary",
+                ["en-US/short_description.txt": .text(String(repeating: "b", count: summary + 1))]
+            )
+            .read(by: .fdroid),
+            .fastlane(
+                "F-Droid name.txt",
+                ["de/name.txt": .text(String(repeating: "c", count: limits.fDroidNameMaxCharacters.value + 1))]
+            ).read(by: .fdroid),
         ])
 
     /// Every F-Droid rule.

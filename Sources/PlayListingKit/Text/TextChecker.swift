@@ -14,36 +14,45 @@ struct TextChecker: Sendable {
         let raw: String
         switch TextDecoding.decode(bytes) {
         case .failure(let failure):
-            return [Finding(
-                TextRules.encoding, at: .text(line: failure.line, column: failure.column),
-                "not valid UTF-8: byte 0x\(String(failure.byte, radix: 16, uppercase: true)) at offset \(failure.byteOffset) "
-                    + (layout == .fastlane
-                        ? "(supply stops with 'Metadata must be UTF-8 encoded')"
-                        : "(GPP decodes it as UTF-8 and uploads U+FFFD replacement characters in its place)"),
-                hint: "save the file as UTF-8")]
+            return [
+                Finding(
+                    TextRules.encoding, at: .text(line: failure.line, column: failure.column),
+                    "not valid UTF-8: byte 0x\(String(failure.byte, radix: 16, uppercase: true)) at offset \(failure.byteOffset) "
+                        + (layout == .fastlane
+                            ? "(supply stops with 'Metadata must be UTF-8 encoded')"
+                            : "(GPP decodes it as UTF-8 and uploads U+FFFD replacement characters in its place)"),
+                    hint: "save the file as UTF-8")
+            ]
         case .success(let text):
             raw = text
         }
         if let (offset, scalar) = TextDecoding.firstControlCharacter(in: raw) {
-            let what = scalar == "\0" ? "a NUL byte (binary data?)" : "control character U+\(String(scalar.value, radix: 16, uppercase: true))"
-            return [Finding(
-                TextRules.encoding, at: TextDecoding.location(ofScalarAt: offset, in: raw),
-                "\(what) in \(field.label) text", hint: "listing text must be plain text; remove it")]
+            let what =
+                scalar == "\0"
+                ? "a NUL byte (binary data?)"
+                : "control character U+\(String(scalar.value, radix: 16, uppercase: true))"
+            return [
+                Finding(
+                    TextRules.encoding, at: TextDecoding.location(ofScalarAt: offset, in: raw),
+                    "\(what) in \(field.label) text", hint: "listing text must be plain text; remove it")
+            ]
         }
         var findings: [Finding] = []
         if raw.unicodeScalars.first == "\u{FEFF}" {
-            findings.append(Finding(
-                TextRules.encoding, severity: .warning, at: .text(line: 1, column: 1),
-                "the file starts with a byte-order mark, which is sent and counted as a character",
-                hint: "save the file as UTF-8 without BOM"))
+            findings.append(
+                Finding(
+                    TextRules.encoding, severity: .warning, at: .text(line: 1, column: 1),
+                    "the file starts with a byte-order mark, which is sent and counted as a character",
+                    hint: "save the file as UTF-8 without BOM"))
         }
         let counted = CountedText(raw, layout: layout)
         findings += length(counted, field: field, layout: layout, locale: locale)
         if layout == .fastlane { findings += whitespace(counted, field: field) }
         if field == .title, counted.isEmpty, layout == .fastlane {
-            findings.append(Finding(
-                TextRules.titleRequired, "title.txt is empty: supply would send an empty title",
-                hint: "write the app name, or delete the file to keep the title on Play"))
+            findings.append(
+                Finding(
+                    TextRules.titleRequired, "title.txt is empty: supply would send an empty title",
+                    hint: "write the app name, or delete the file to keep the title on Play"))
         }
         return findings + FieldFormChecker().check(counted.text, field: field)
     }
@@ -69,18 +78,22 @@ struct TextChecker: Sendable {
             var place = TextDecoding.location(ofScalarAt: limit, in: counted.text)
             place.line = (place.line ?? 1) + counted.leadingLinesRemoved
             let unitsNote = units != scalars ? " (\(units) UTF-16 units)" : ""
-            return [Finding(
-                rule, at: place,
-                "\(field.label) is \(scalars) characters\(unitsNote), over the limit of \(limit) by \(scalars - limit); "
-                    + "Play refuses it\(language)",
-                hint: "shorten it to \(limit) characters; the text from here on is over the limit")]
+            return [
+                Finding(
+                    rule, at: place,
+                    "\(field.label) is \(scalars) characters\(unitsNote), over the limit of \(limit) by \(scalars - limit); "
+                        + "Play refuses it\(language)",
+                    hint: "shorten it to \(limit) characters; the text from here on is over the limit")
+            ]
         }
         if units > limit {
-            return [Finding(
-                TextRules.utf16Length,
-                "\(field.label) is \(scalars) characters but \(units) UTF-16 units, over the limit of \(limit) if Play "
-                    + "counts UTF-16 (characters above U+FFFF, such as most emoji, count twice)",
-                hint: "remove \(units - limit) UTF-16 units (emoji first) to be safe")]
+            return [
+                Finding(
+                    TextRules.utf16Length,
+                    "\(field.label) is \(scalars) characters but \(units) UTF-16 units, over the limit of \(limit) if Play "
+                        + "counts UTF-16 (characters above U+FFFF, such as most emoji, count twice)",
+                    hint: "remove \(units - limit) UTF-16 units (emoji first) to be safe")
+            ]
         }
         return []
     }
@@ -90,11 +103,13 @@ struct TextChecker: Sendable {
         guard let (_, limit) = limit(of: field), counted.rawScalarCount > limit, counted.scalarCount <= limit else {
             return []
         }
-        return [Finding(
-            TextRules.trailingWhitespace,
-            "trailing whitespace alone pushes \(field.label) over the limit: \(counted.rawScalarCount) characters as "
-                + "supply sends it, \(counted.scalarCount) without; Play may refuse it",
-            hint: "remove the final newline")]
+        return [
+            Finding(
+                TextRules.trailingWhitespace,
+                "trailing whitespace alone pushes \(field.label) over the limit: \(counted.rawScalarCount) characters as "
+                    + "supply sends it, \(counted.scalarCount) without; Play may refuse it",
+                hint: "remove the final newline")
+        ]
     }
 
     /// FDR001: F-Droid reads the file as UTF-8 (bad bytes replaced), strips newlines around one-line fields, and
@@ -118,10 +133,12 @@ struct TextChecker: Sendable {
         guard count > limit else { return [] }
         var place = TextDecoding.location(ofScalarAt: limit, in: text)
         place.line = (place.line ?? 1) + leadingLines
-        return [Finding(
-            FDroidRules.textCut, at: place,
-            "\(field.label) is \(count) characters; F-Droid shows only the first \(limit)"
-                + (locale.map { " for language \($0)" } ?? ""),
-            hint: "shorten it to \(limit) characters; the text from here on is cut off")]
+        return [
+            Finding(
+                FDroidRules.textCut, at: place,
+                "\(field.label) is \(count) characters; F-Droid shows only the first \(limit)"
+                    + (locale.map { " for language \($0)" } ?? ""),
+                hint: "shorten it to \(limit) characters; the text from here on is cut off")
+        ]
     }
 }

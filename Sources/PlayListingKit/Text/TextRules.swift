@@ -13,51 +13,81 @@ public enum TextRules {
 
     public static let titleLength = Rule(
         "TXT001", "title-too-long", .error, "The title is at most \(title) characters.",
-        examples: ListingExample.self, passing: [.fastlane("short title"), .fastlane("\(title) characters", ["en-US/title.txt": .text(String(repeating: "a", count: title))])],
+        examples: ListingExample.self,
+        passing: [
+            .fastlane("short title"),
+            .fastlane("\(title) characters", ["en-US/title.txt": .text(String(repeating: "a", count: title))]),
+        ],
         failing: [
             .fastlane("\(title + 1) characters", ["en-US/title.txt": .text(String(repeating: "a", count: title + 1))]),
-            .gpp("\(title + 1) characters after trimming", ["listings/en-US/title.txt": .text(" " + String(repeating: "é", count: title + 1) + "\n")]),
+            .gpp(
+                "\(title + 1) characters after trimming",
+                ["listings/en-US/title.txt": .text(" " + String(repeating: "é", count: title + 1) + "\n")]),
         ])
 
     public static let shortDescriptionLength = Rule(
         "TXT002", "short-description-too-long", .error, "The short description is at most \(short) characters.",
         examples: ListingExample.self, passing: [.fastlane("short")],
-        failing: [.fastlane("\(short + 1) characters", ["en-US/short_description.txt": .text(String(repeating: "b", count: short + 1))])])
+        failing: [
+            .fastlane(
+                "\(short + 1) characters",
+                ["en-US/short_description.txt": .text(String(repeating: "b", count: short + 1))])
+        ])
 
     public static let fullDescriptionLength = Rule(
         "TXT003", "full-description-too-long", .error, "The full description is at most \(full) characters.",
         examples: ListingExample.self, passing: [.gpp("short")],
-        failing: [.gpp("\(full + 1) characters", ["listings/en-US/full-description.txt": .text(String(repeating: "c", count: full + 1))])])
+        failing: [
+            .gpp(
+                "\(full + 1) characters",
+                ["listings/en-US/full-description.txt": .text(String(repeating: "c", count: full + 1))])
+        ])
 
     public static let releaseNotesLength = Rule(
         "TXT004", "release-notes-too-long", .error, "Release notes are at most \(notes) characters per language.",
         examples: ListingExample.self, passing: [.fastlane("short changelog"), .gpp("short notes")],
         failing: [
-            .fastlane("\(notes + 1)-character changelog of the release", ["en-US/changelogs/100.txt": .text(String(repeating: "d", count: notes + 1))])
-                .releasing(100),
-            .gpp("\(notes + 1)-character notes", ["release-notes/en-US/beta.txt": .text(String(repeating: "d", count: notes + 1))]),
+            .fastlane(
+                "\(notes + 1)-character changelog of the release",
+                ["en-US/changelogs/100.txt": .text(String(repeating: "d", count: notes + 1))]
+            )
+            .releasing(100),
+            .gpp(
+                "\(notes + 1)-character notes",
+                ["release-notes/en-US/beta.txt": .text(String(repeating: "d", count: notes + 1))]),
         ])
 
     public static let releaseNameLength = Rule(
         "TXT005", "release-name-too-long", .error, "A GPP release name is at most \(releaseName) characters.",
         examples: ListingExample.self, passing: [.gpp("short name", ["release-names/beta.txt": .text("2.0 beta")])],
-        failing: [.gpp("\(releaseName + 1) characters", ["release-names/beta.txt": .text(String(repeating: "e", count: releaseName + 1))])])
+        failing: [
+            .gpp(
+                "\(releaseName + 1) characters",
+                ["release-names/beta.txt": .text(String(repeating: "e", count: releaseName + 1))])
+        ])
 
     public static let utf16Length = Rule(
         "TXT006", "over-limit-in-utf16", .warning,
         "Text within its limit in code points is also within it in UTF-16 units, which Play may count.",
-        examples: ListingExample.self, passing: [.fastlane("BMP characters only", ["en-US/title.txt": .text(String(repeating: "ü", count: 30))])],
-        failing: [.fastlane("16 emoji: 16 code points, 32 UTF-16 units", ["en-US/title.txt": .text(String(repeating: "🚀", count: 16))])])
+        examples: ListingExample.self,
+        passing: [.fastlane("BMP characters only", ["en-US/title.txt": .text(String(repeating: "ü", count: 30))])],
+        failing: [
+            .fastlane(
+                "16 emoji: 16 code points, 32 UTF-16 units",
+                ["en-US/title.txt": .text(String(repeating: "🚀", count: 16))])
+        ])
 
     public static let trailingWhitespace = Rule(
         "TXT007", "whitespace-sent-by-supply", .warning,
         "fastlane text is within its limit as supply sends it: trailing whitespace and newlines are sent and counted.",
-        examples: ListingExample.self, passing: [
+        examples: ListingExample.self,
+        passing: [
             .fastlane("one final newline", ["en-US/title.txt": .text("Binary Eye\n")]),
             .fastlane("blank lines far from the limit", ["en-US/short_description.txt": .text("Scan barcodes\n\n\n")]),
         ],
         failing: [
-            .fastlane("the newline pushes it over", ["en-US/title.txt": .text(String(repeating: "a", count: 30) + "\n")]),
+            .fastlane(
+                "the newline pushes it over", ["en-US/title.txt": .text(String(repeating: "a", count: 30) + "\n")]),
             .fastlane("CRLF pushes it over", ["en-US/title.txt": .text(String(repeating: "a", count: 29) + "\r\n")]),
         ])
 
@@ -74,7 +104,8 @@ public enum TextRules {
     public static let titleRequired = Rule(
         "TXT009", "title-empty", .error,
         "No uploaded title.txt is empty: supply would send an empty app name (a missing file keeps the title on Play).",
-        examples: ListingExample.self, passing: [.fastlane("title present"), .fastlane("no title file", ["en-US/title.txt": nil])],
+        examples: ListingExample.self,
+        passing: [.fastlane("title present"), .fastlane("no title file", ["en-US/title.txt": nil])],
         failing: [.fastlane("empty title in a translation", ["de-DE/title.txt": .text("\n")])])
 
     public static let descriptionsRequired = Rule(
@@ -94,10 +125,12 @@ public enum TextRules {
     public static let metadataPolicy = Rule(
         "TXT012", "app-name-policy", .warning,
         "The title (the app name policy) has no emoji, ALL CAPS, ranking or price claims, URLs or phone numbers.",
-        examples: ListingExample.self, passing: [
+        examples: ListingExample.self,
+        passing: [
             .fastlane("plain title"),
-            .fastlane("'free' in the short description: a guideline there, not the policy",
-                      ["en-US/short_description.txt": .text("A free and open source scanner")]),
+            .fastlane(
+                "'free' in the short description: a guideline there, not the policy",
+                ["en-US/short_description.txt": .text("A free and open source scanner")]),
         ],
         failing: [
             .fastlane("all caps", ["en-US/title.txt": .text("BINARY EYE")]),
@@ -109,7 +142,8 @@ public enum TextRules {
     public static let videoURL = Rule(
         "TXT013", "video-url", .error,
         "The video file is empty or holds one YouTube video URL (http or https, with a video id).",
-        examples: ListingExample.self, passing: [
+        examples: ListingExample.self,
+        passing: [
             .fastlane("watch URL", ["en-US/video.txt": .text("https://www.youtube.com/watch?v=dQw4w9WgXcQ\n")]),
             .gpp("short URL", ["listings/en-US/video-url.txt": .text("https://youtu.be/dQw4w9WgXcQ")]),
         ],
@@ -122,7 +156,8 @@ public enum TextRules {
     public static let videoURLForm = Rule(
         "TXT014", "video-url-form", .warning,
         "The video URL is a plain video link: no playlist, channel or Shorts link, no t=, list= or feature=.",
-        examples: ListingExample.self, passing: [.fastlane("plain link", ["en-US/video.txt": .text("https://youtu.be/dQw4w9WgXcQ")])],
+        examples: ListingExample.self,
+        passing: [.fastlane("plain link", ["en-US/video.txt": .text("https://youtu.be/dQw4w9WgXcQ")])],
         failing: [
             .fastlane("start time", ["en-US/video.txt": .text("https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=42s")]),
             .fastlane("playlist", ["en-US/video.txt": .text("https://www.youtube.com/playlist?list=PL123")]),
@@ -132,7 +167,12 @@ public enum TextRules {
     public static let contactDetails = Rule(
         "TXT015", "contact-details", .warning,
         "GPP contact files hold one email address, an absolute http(s) URL, and a phone number.",
-        examples: ListingExample.self, passing: [.gpp("valid contacts", ["contact-website.txt": .text("https://example.org"), "contact-phone.txt": .text("+1 (555) 123-4567")])],
+        examples: ListingExample.self,
+        passing: [
+            .gpp(
+                "valid contacts",
+                ["contact-website.txt": .text("https://example.org"), "contact-phone.txt": .text("+1 (555) 123-4567")])
+        ],
         failing: [
             .gpp("bad email", ["contact-email.txt": .text("dev at example.org")]),
             .gpp("relative website", ["contact-website.txt": .text("example.org")]),
