@@ -1,5 +1,4 @@
 public import Diagnostics
-import NinePatchKit
 public import PackageNameKit
 
 /// What one artifact check found.
@@ -64,14 +63,12 @@ public struct ArtifactChecker: Sendable {
             ? try archive.parse(layout.resources) { bytes throws(ArtifactParseError) in
                 layout == .bundle ? try ResourceTable(protobuf: bytes) : try ResourceTable(bytes)
             } : nil
-        var diagnostics =
-            identity(manifest, file: path) + sdkLevels(manifest, file: path) + flags(manifest, file: path)
-            + resources(manifest, table: table, file: path, tableName: layout.resources)
-        diagnostics += try NativeLibraryCheck(
-            requires16KB: manifest.effectiveTargetSdk >= policy.pageSize16KBFromTargetSdk.value,
-            checksZipAlignment: layout == .apk
-        ).diagnostics(archive, libraryFolder: layout.libraries, artifact: path)
-        diagnostics += try compiledNinePatches(archive, folder: layout.resourceFiles, artifact: path)
+        let contents = ArtifactContents(
+            path: path, archive: archive, layout: layout, manifest: manifest, table: table,
+            nativeLibraries: try NativeLibrary.all(in: archive, folder: layout.libraries, artifact: path),
+            policy: policy, date: date)
+        var diagnostics = packageNameFindings(manifest, file: path)
+        for rule in ArtifactRules.all { diagnostics += try rule.findings(contents) }
         var byFile = [String: [Diagnostic]]()
         for diagnostic in diagnostics { byFile[diagnostic.file, default: []].append(diagnostic) }
         let files =
@@ -80,117 +77,10 @@ public struct ArtifactChecker: Sendable {
         return ArtifactCheck(manifest: manifest, files: files)
     }
 
-    /// The applicationId by Play's package-name rules, and the version Play orders updates by.
-    private func identity(_ manifest: AppManifest, file: String) -> [Diagnostic] {
-        var found = [Diagnostic]()
-        if let package = manifest.package {
-            found += packageNames.check(PackageNameCase(package, role: .applicationID, expected: expectedApplicationID))
-                .map { $0.diagnostic(file: file) }
-        }
-        if (manifest.versionCode ?? 0) <= 0 {
-            let value = manifest.versionCode.map { "android:versionCode is \($0)" } ?? "there is no android:versionCode"
-            found.append(
-                ArtifactRules.missingVersionCode.diagnostic(
-                    file: file, "\(value): Play refuses an upload without a positive versionCode",
-                    hint: "set versionCode in the module's defaultConfig (a positive integer above the last release's)")
-            )
-        }
-        if (manifest.versionName ?? "").isEmpty {
-            found.append(
-                ArtifactRules.missingVersionName.diagnostic(
-                    file: file,
-                    "there is no android:versionName: users see no version in Play or in the app's settings",
-                    hint: "set versionName in the module's defaultConfig, e.g. \"1.2.0\""))
-        }
-        return found
-    }
-
-    private func sdkLevels(_ manifest: AppManifest, file: String) -> [Diagnostic] {
-        var found = [Diagnostic]()
-        let target = manifest.effectiveTargetSdk
-        if let (level, basis) = policy.requirement(on: date, otherFormFactor: manifest.isOtherFormFactor),
-            target < level
-        {
-            let declared =
-                manifest.targetSdkVersion.map { "targetSdkVersion is \($0)" }
-                ?? "there is no targetSdkVersion, so the platform takes \(target)"
-            found.append(
-                ArtifactRules.targetSdkTooLow.diagnostic(
-                    file: file,
-                    "\(declared); Play requires \(level) or higher for new apps and updates "
-                        + "\(manifest.isOtherFormFactor ? "for Wear OS, TV and Automotive " : "")\(basis)",
-                    hint:
-                        "raise targetSdk to \(level) in the module's build file and test the behaviour changes of each level"
-                ))
-        }
-        if let min = manifest.minSdkVersion, let declaredTarget = manifest.targetSdkVersion, min > declaredTarget {
-            found.append(
-                ArtifactRules.minSdkAboveTargetSdk.diagnostic(
-                    file: file, "minSdkVersion \(min) is above targetSdkVersion \(declaredTarget)",
-                    hint: "raise targetSdk to at least \(min)"))
-        }
-        return found
-    }
-
-    private func flags(_ manifest: AppManifest, file: String) -> [Diagnostic] {
-        var found = [Diagnostic]()
-        if manifest.isDebuggable {
-            found.append(
-                ArtifactRules.debuggable.diagnostic(
-                    file: file, "the application is android:debuggable=\"true\": Play refuses debuggable artifacts",
-                    hint: "upload a release build (debuggable false), and remove android:debuggable from the manifest"))
-        }
-        if manifest.isTestOnly {
-            found.append(
-                ArtifactRules.testOnly.diagnostic(
-                    file: file, "the application is android:testOnly=\"true\": Play refuses test-only artifacts",
-                    hint: "build the upload with ./gradlew bundleRelease or assembleRelease, not Android Studio's Run"))
-        }
-        return found
-    }
-
-    /// The icon and label the manifest refers to, looked up in resources.arsc (framework resources are the
-    /// platform's and are not in it).
-    private func resources(
-        _ manifest: AppManifest, table: ResourceTable?, file: String, tableName: String
-    ) -> [Diagnostic] {
-        [("android:icon", manifest.icon), ("android:label", manifest.label)].compactMap { attribute, value in
-            guard case .reference(let id) = value, id >> 24 != 0x01, !(table?.contains(id) ?? false) else { return nil }
-            let hex = "0x" + String(id, radix: 16)
-            return ArtifactRules.unresolvedManifestResource.diagnostic(
-                file: file,
-                "application \(attribute) refers to resource \(hex), which "
-                    + (table == nil
-                        ? "cannot exist: the artifact has no \(tableName)" : "\(tableName) does not define"),
-                hint: "check the resource shrinker's keep rules and that the resource exists in the release variant")
-        }
-    }
-
-    /// Every `*.9.png` under `folder`: the compiled chunks must decode and fit the image.
-    private func compiledNinePatches(
-        _ archive: SafeArchive, folder: String, artifact: String
-    ) throws(ArtifactError) -> [Diagnostic] {
-        let decompiler = NinePatchDecompiler()
-        var found = [Diagnostic]()
-        for entry in archive.entries where entry.path.hasPrefix(folder) && entry.path.lowercased().hasSuffix(".9.png") {
-            let bytes = try archive.read(entry.path)
-            do {
-                _ = try decompiler.decompile(png: bytes)
-            } catch .chunks(.missingPatchChunk) {
-                continue
-            } catch {
-                var hint = "rebuild it from its source; `playprep ninepatch check` on the source names the problem"
-                if case .chunks(.unexpectedLength(chunk: "npTc", _, _)) = error {
-                    hint =
-                        "more than 127 stretch runs on an axis overflow npTc's one-byte counts (NP104): "
-                        + "join the runs in the source"
-                }
-                found.append(
-                    ArtifactRules.invalidCompiledNinePatch.diagnostic(
-                        file: artifact + "!/" + entry.path, "the compiled NinePatch cannot be drawn: \(error)",
-                        hint: hint))
-            }
-        }
-        return found
+    /// The applicationId by Play's package-name rules.
+    private func packageNameFindings(_ manifest: AppManifest, file: String) -> [Diagnostic] {
+        guard let package = manifest.package else { return [] }
+        return packageNames.check(PackageNameCase(package, role: .applicationID, expected: expectedApplicationID))
+            .map { $0.diagnostic(file: file) }
     }
 }

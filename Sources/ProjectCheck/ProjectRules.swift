@@ -97,6 +97,8 @@ extension Rule {
 extension RuleCatalog {
     /// Every rule playprep has: NinePatch, project, package-name, listing and artifact rules.
     public static let playprep = RuleCatalog(
-        NinePatchRules.all + ProjectRules.all + PackageNameRules.all.map(\.rule) + PlayListingRules.all
-            + ArtifactRules.all)
+        [
+            NinePatchRules.all, ProjectRules.all, PackageNameRules.all.map(\.rule), PlayListingRules.all,
+            ArtifactRules.all.map(\.rule),
+        ].flatMap { $0 })
 }
