@@ -7,6 +7,8 @@ public struct ArtifactCheck: Sendable {
     public var manifest: AppManifest
     /// The artifact's findings: the manifest's at the artifact's path, each entry's at `ARTIFACT!/ENTRY`.
     public var files: [FileReport]
+    /// The App content declarations the artifact needs (DCL).
+    public var declarations: DeclarationChecklist
 }
 
 /// Where an artifact keeps what Play reads: an APK at its root in Android's binary formats, an Android App
@@ -32,6 +34,8 @@ public struct ArtifactChecker: Sendable {
     public var expectedApplicationID: String?
     /// The day of the check (`YYYY-MM-DD`), which picks the target API requirement.
     public var date: String
+    /// The record of filed declarations and the previous release, which make DCL findings provable.
+    public var declarationEvidence = DeclarationEvidence()
 
     public init(
         date: String, limits: ArchiveLimits = ArchiveLimits(), policy: TargetAPIPolicy = .play2026,
@@ -55,8 +59,10 @@ public struct ArtifactChecker: Sendable {
         guard let layout = ArtifactLayout.allCases.first(where: { archive.contains($0.manifest) }) else {
             throw .missingEntry("AndroidManifest.xml (APK) or base/manifest/AndroidManifest.xml (AAB)")
         }
-        let manifest = try archive.parse(layout.manifest) { bytes throws(ArtifactParseError) in
-            try AppManifest(elements: layout == .bundle ? BundleFormat.elements(bytes) : BinaryXML(bytes).elements)
+        let (manifest, facts) = try archive.parse(layout.manifest) { bytes throws(ArtifactParseError) in
+            let elements = try layout == .bundle ? BundleFormat.elements(bytes) : BinaryXML(bytes).elements
+            let manifest = try AppManifest(elements: elements)
+            return (manifest, DeclarationFacts(elements: elements, manifest: manifest))
         }
         let table =
             archive.contains(layout.resources)
@@ -69,12 +75,14 @@ public struct ArtifactChecker: Sendable {
             policy: policy, date: date)
         var diagnostics = packageNameFindings(manifest, file: path)
         for rule in ArtifactRules.all { diagnostics += try rule.findings(contents) }
+        let declarations = DeclarationChecklist(artifact: path, facts: facts)
+        diagnostics += DeclarationRules.findings(declarations, evidence: declarationEvidence, file: path)
         var byFile = [String: [Diagnostic]]()
         for diagnostic in diagnostics { byFile[diagnostic.file, default: []].append(diagnostic) }
         let files =
             [FileReport(file: path, diagnostics: byFile.removeValue(forKey: path) ?? [])]
             + byFile.keys.sorted().map { FileReport(file: $0, diagnostics: byFile[$0] ?? []) }
-        return ArtifactCheck(manifest: manifest, files: files)
+        return ArtifactCheck(manifest: manifest, files: files, declarations: declarations)
     }
 
     /// The applicationId by Play's package-name rules.

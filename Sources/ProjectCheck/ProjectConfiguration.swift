@@ -48,6 +48,10 @@ public enum ConfigurationError: Error, Sendable, Hashable, CustomStringConvertib
 ///   expect: com.example.app   # the applicationId already published (PKG013)
 /// artifact:
 ///   targetSdk: 35             # Play's required target API level (ART003), instead of playprep's dated table
+/// declarations:               # the App content forms filed in Play Console (DCL): contradictions are findings
+///   advertisingId: used       # or notUsed
+///   foregroundServiceTypes: [dataSync, location]
+///   photoVideo: true          # any other form's key (playprep rules DCL…): filed or not
 /// ```
 public struct ProjectConfiguration: Sendable, Hashable {
     /// A listing tree named in the configuration.
@@ -79,6 +83,8 @@ public struct ProjectConfiguration: Sendable, Hashable {
     public var expectedApplicationID: String?
     /// Play's target API level requirement for `--artifact` (ART003), with `artifact.targetSdk` as its override.
     public var targetAPIPolicy = TargetAPIPolicy.play2026
+    /// The declarations recorded as filed in Play Console (`declarations:`), `nil` when there is no record.
+    public var declarationRecord: DeclarationRecord?
 
     public init() {}
 
@@ -95,7 +101,7 @@ public struct ProjectConfiguration: Sendable, Hashable {
         var configuration = ProjectConfiguration()
         guard let root else { return configuration }
         let reader = NodeReader(file: file)
-        let sections = ["rules", "exclude", "gradle", "ninepatch", "listing", "package", "artifact"]
+        let sections = ["rules", "exclude", "gradle", "ninepatch", "listing", "package", "artifact", "declarations"]
         for (key, value) in try reader.mapping(root, allowed: sections) {
             switch key {
             case "rules":
@@ -144,6 +150,8 @@ public struct ProjectConfiguration: Sendable, Hashable {
                 }
             case "listing":
                 try configuration.readListing(value, reader: reader)
+            case "declarations":
+                configuration.declarationRecord = try Self.readDeclarations(value, reader: reader)
             case "artifact":
                 for (option, setting) in try reader.mapping(value, allowed: ["targetSdk"]) where option == "targetSdk" {
                     configuration.targetAPIPolicy.override = try reader.int(setting, key: option)
@@ -188,6 +196,28 @@ public struct ProjectConfiguration: Sendable, Hashable {
                 }
             }
         }
+    }
+
+    private static func readDeclarations(_ node: Node, reader: NodeReader) throws(ConfigurationError)
+        -> DeclarationRecord
+    {
+        var record = DeclarationRecord(source: reader.file)
+        for (key, value) in try reader.mapping(node, allowed: DeclarationRecord.keys) {
+            switch key {
+            case "advertisingId":
+                let word = try reader.string(value, key: key, expected: "used or notUsed")
+                guard let answer = AdvertisingIDAnswer(rawValue: word) else {
+                    throw .invalidValue(
+                        file: reader.file, line: reader.line(value), key: key, expected: "used or notUsed")
+                }
+                record.advertisingID = answer
+            case "foregroundServiceTypes":
+                record.foregroundServiceTypes = try reader.strings(value, key: key)
+            default:
+                record.filed[key] = try reader.bool(value, key: key)
+            }
+        }
+        return record
     }
 
     private func readListingRoot(_ node: Node, reader: NodeReader) throws(ConfigurationError) -> ListingRootSetting {

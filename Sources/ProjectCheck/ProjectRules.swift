@@ -100,5 +100,6 @@ extension RuleCatalog {
         [
             NinePatchRules.all, ProjectRules.all, PackageNameRules.all.map(\.rule), PlayListingRules.all,
             ArtifactRules.all.map(\.rule),
+            DeclarationRules.rules,
         ].flatMap { $0 })
 }

@@ -3,13 +3,14 @@ import ArtifactKit
 import Diagnostics
 import FileAccess
 import Foundation
+import ProjectCheck
 
 /// `playprep artifact …`
 struct ArtifactCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "artifact",
         abstract: "Check the release artifact itself: the APK or AAB that will be uploaded.",
-        subcommands: [CheckArtifact.self]
+        subcommands: [CheckArtifact.self, ArtifactDeclarations.self]
     )
 }
 
@@ -34,10 +35,24 @@ struct CheckArtifact: ParsableCommand {
     @Option(help: "Play's required target API level (ART003), instead of playprep's dated table.")
     var targetSdk: Int?
 
+    @Option(
+        help: ArgumentHelp(
+            "A playprep.yml: its declarations record (DCL), package.expect and artifact.targetSdk apply.",
+            valueName: "FILE"))
+    var config: String?
+
+    @OptionGroup var previousRelease: PreviousReleaseOption
+
     @OptionGroup var report: ReportOptions
 
     func run() throws {
-        let checker = ArtifactChecker.today(targetSdk: targetSdk, expected: expectation.expected)
+        let configuration = try config.map { try readConfiguration($0, explicit: true) } ?? ProjectConfiguration()
+        var policy = configuration.targetAPIPolicy
+        if let targetSdk { policy.override = targetSdk }
+        let checker = try previousRelease.evidence(
+            for: ArtifactChecker.today(
+                targetSdk: nil, expected: expectation.expected ?? configuration.expectedApplicationID, policy: policy),
+            record: configuration.declarationRecord)
         var reports = [FileReport]()
         var unreadable = false
         for file in files {

@@ -47,6 +47,8 @@ struct CheckProject: ParsableCommand {
             valueName: "FILE"))
     var artifact: String?
 
+    @OptionGroup var previousRelease: PreviousReleaseOption
+
     @Flag(help: "Check every changelog, not only the one uploaded for the release.")
     var allChangelogs = false
 
@@ -87,12 +89,17 @@ struct CheckProject: ParsableCommand {
                     "listing root '\(root.path)' (playprep.yml listing.roots): \(path): no such folder")
             }
         }
+        if artifact == nil, previousRelease.previous != nil {
+            throw CLIError.invalidArgument("--previous compares two artifacts: give this release's with --artifact")
+        }
+        let artifactChecker = try previousRelease.evidence(
+            for: ArtifactChecker.today(
+                targetSdk: nil, expected: configuration.expectedApplicationID, policy: configuration.targetAPIPolicy),
+            record: configuration.declarationRecord)
         let artifactCheck = try artifact.map { file in
             guard PathKind(path: file) == .file else { throw CLIError.inputNotFound(file) }
             do {
-                return try ArtifactChecker.today(
-                    targetSdk: nil, expected: configuration.expectedApplicationID, policy: configuration.targetAPIPolicy
-                ).check(path: file)
+                return try artifactChecker.check(path: file)
             } catch {
                 Console.standardError.write("playprep: error: \(file): \(error)\n")
                 throw ExitCode.failure
@@ -166,14 +173,7 @@ struct CheckProject: ParsableCommand {
         guard let path = config ?? (PathKind(path: defaultPath) == .file ? defaultPath : nil) else {
             return ProjectConfiguration()
         }
-        do {
-            let bytes = try FileReader(maxBytes: 1 << 20).read(path)
-            return try ProjectConfiguration.parse(String(decoding: bytes, as: UTF8.self), file: path)
-        } catch let error as FileReadError {
-            throw config == nil ? CLIError.unreadable(path, reason: error.description) : CLIError.inputNotFound(path)
-        } catch let error as ConfigurationError {
-            throw CLIError.invalidArgument(error.description)
-        }
+        return try readConfiguration(path, explicit: config != nil)
     }
 }
 

@@ -1,0 +1,166 @@
+import Diagnostics
+
+/// The declarations a team records as filed in Play Console (`declarations:` in `playprep.yml`). A form filed
+/// once persists and no API reads it, so this record is the only way a contradiction can be proven offline.
+public struct DeclarationRecord: Sendable, Hashable {
+    /// `advertisingId: used | notUsed`.
+    public var advertisingID: AdvertisingIDAnswer?
+    /// `foregroundServiceTypes: [dataSync, location]`: the types declared; `[]` says no form was filed.
+    public var foregroundServiceTypes: [String]?
+    /// Every other form by its key (`photoVideo: true`, `queryAllPackages: false`): whether it was filed.
+    public var filed: [String: Bool]
+    /// Where the record was read, named in findings.
+    public var source: String
+
+    public init(
+        advertisingID: AdvertisingIDAnswer? = nil, foregroundServiceTypes: [String]? = nil,
+        filed: [String: Bool] = [:], source: String = "playprep.yml"
+    ) {
+        self.advertisingID = advertisingID
+        self.foregroundServiceTypes = foregroundServiceTypes
+        self.filed = filed
+        self.source = source
+    }
+
+    /// The keys a record may hold, in the order of the rules.
+    public static var keys: [String] { DeclarationRules.all.map(\.key) }
+}
+
+/// What can prove a declaration finding: the record of filed forms and the checklist of the previous release.
+public struct DeclarationEvidence: Sendable, Hashable {
+    public var record: DeclarationRecord?
+    /// The previous release's checklist (`--previous OLD.apk|aab`).
+    public var previous: DeclarationChecklist?
+
+    public init(record: DeclarationRecord? = nil, previous: DeclarationChecklist? = nil) {
+        self.record = record
+        self.previous = previous
+    }
+}
+
+extension DeclarationRules {
+    /// The findings on `checklist`, reported at `file`: DCL001's one note listing the forms, then for each form
+    /// a contradiction with the record (an error where Play refuses the commit, else a warning) or, failing
+    /// that, a warning when the previous release did not need it.
+    static func findings(
+        _ checklist: DeclarationChecklist, evidence: DeclarationEvidence, file: String
+    ) -> [Diagnostic] {
+        var found = [Diagnostic]()
+        if !checklist.needs.isEmpty {
+            found.append(
+                checklist.diagnostic(
+                    file: file,
+                    "this release needs \(checklist.needs.count) App content declaration"
+                        + "\(checklist.needs.count == 1 ? "" : "s"); Play refuses the commit of those marked "
+                        + "commit while they are not filed: "
+                        + checklist.needs.map { "[\($0.refusesCommit ? "commit" : "review")] \($0.summary)" }
+                        .joined(separator: "; "),
+                    hint: "for forms already filed nothing is to do; for the others: " + waysOut))
+        }
+        for rule in all {
+            guard let need = checklist.need(rule.key) else { continue }
+            if let record = evidence.record, let finding = rule.contradiction(need, record: record, file: file) {
+                found.append(finding)
+            } else if let previous = evidence.previous, let finding = rule.novelty(need, previous: previous, file: file)
+            {
+                found.append(finding)
+            }
+        }
+        return found
+    }
+}
+
+extension DeclarationRule {
+    /// The record says the form is not filed, or filed otherwise than this artifact needs.
+    func contradiction(_ need: DeclarationNeed, record: DeclarationRecord, file: String) -> Diagnostic? {
+        let triggers = need.triggers.joined(separator: ", ")
+        let recorded = "\(record.source) records declarations.\(key)"
+        switch key {
+        case DeclarationRules.advertisingID.key:
+            guard let answer = record.advertisingID, let needed = need.advertisingID, answer != needed else {
+                return nil
+            }
+            if needed == .used {
+                return rule.diagnostic(
+                    file: file, severity: .error,
+                    "\(triggers) is in the merged manifest (\(need.gate)) but \(recorded): notUsed: Play refuses the "
+                        + "commit with 'This release includes the \(DeclarationRules.adIDPermission) permission but "
+                        + "your declaration on Play Console says your app doesn't use advertising ID. You must update "
+                        + "your advertising ID declaration.'",
+                    hint: "answer 'Yes' in Policy › App content › Advertising ID (and record advertisingId: used), or "
+                        + "remove the permission with tools:node=\"remove\" and replace the older builds on every track"
+                )
+            }
+            return rule.diagnostic(
+                file: file, severity: .warning,
+                "\(recorded): used, but the merged manifest has no \(DeclarationRules.adIDPermission) "
+                    + "(\(need.gate)): Play shows the skippable error 'Your advertising ID declaration in Play Console "
+                    + "says that your app uses advertising ID. A manifest file in one of your active artifacts "
+                    + "doesn't include the \(DeclarationRules.adIDPermission) permission.' and devices give the app "
+                    + "a zeroed ID",
+                hint: "answer 'No' in Policy › App content › Advertising ID if the app does not use it, or keep the "
+                    + "permission (an SDK's manifest, or tools:node=\"remove\" removed it)")
+        case DeclarationRules.foregroundService.key:
+            guard let declared = record.foregroundServiceTypes else { return nil }
+            let missing = (need.foregroundServiceTypes ?? []).filter { !declared.contains($0) }
+            guard !missing.isEmpty else { return nil }
+            if declared.isEmpty {
+                return rule.diagnostic(
+                    file: file, severity: refusesCommit ? .error : rule.defaultSeverity,
+                    "\(triggers) need the \(form) declaration (\(need.gate)), and \(recorded): [] (not filed): "
+                        + consequence, hint: DeclarationRules.waysOut)
+            }
+            return rule.diagnostic(
+                file: file,
+                "foreground service types \(missing.joined(separator: ", ")) (\(triggers)) are not among "
+                    + "\(recorded): [\(declared.joined(separator: ", "))]: Play's review rejects a type "
+                    + "'incorrectly submitted or is missing from your Console declaration'",
+                hint: "add each type with its description and video to the declaration, then to the record; or "
+                    + "remove the type's permission and service attribute with tools:node=\"remove\"")
+        default:
+            guard record.filed[key] == false else { return nil }
+            return rule.diagnostic(
+                file: file, severity: refusesCommit ? .error : rule.defaultSeverity,
+                "\(triggers) needs the \(form) declaration (\(need.gate)), and \(recorded): false (not filed): "
+                    + consequence, hint: DeclarationRules.waysOut)
+        }
+    }
+
+    /// The previous release did not need the form (or, for the forms with answers, needed another one).
+    func novelty(_ need: DeclarationNeed, previous: DeclarationChecklist, file: String) -> Diagnostic? {
+        let before = previous.need(key)
+        let triggers = need.triggers.joined(separator: ", ")
+        let since = "which the previous release (\(previous.artifact)) did not need"
+        if before == nil {
+            return rule.diagnostic(
+                file: file,
+                "\(triggers) needs the \(form) declaration (\(need.gate)), \(since): if it is not filed, "
+                    + consequence, hint: DeclarationRules.waysOut)
+        }
+        if let answer = need.advertisingID, let old = before?.advertisingID, answer != old {
+            return rule.diagnostic(
+                file: file,
+                "\(triggers): the Advertising ID answer must now be '\(answer == .used ? "Yes" : "No")', and the "
+                    + "previous release (\(previous.artifact)) \(old == .used ? "had" : "did not have") "
+                    + "\(DeclarationRules.adIDPermission): update the declaration before this release",
+                hint: "update Policy › App content › Advertising ID; Play judges every active artifact on every track")
+        }
+        let newTypes = (need.foregroundServiceTypes ?? []).filter {
+            !(before?.foregroundServiceTypes?.contains($0) ?? false)
+        }
+        guard !newTypes.isEmpty else { return nil }
+        return rule.diagnostic(
+            file: file,
+            "foreground service types \(newTypes.joined(separator: ", ")) (\(triggers)) are new since the previous "
+                + "release (\(previous.artifact)): each type needs its description and video in the \(form) "
+                + "declaration, or Play's review rejects it as 'missing from your Console declaration'",
+            hint: DeclarationRules.waysOut)
+    }
+}
+
+extension DeclarationChecklist {
+    /// DCL001's note at `file`.
+    fileprivate func diagnostic(file: String, _ message: String, hint: String) -> Diagnostic {
+        DeclarationRules.checklist.diagnostic(file: file, message, hint: hint)
+    }
+}

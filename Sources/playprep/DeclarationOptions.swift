@@ -1,0 +1,75 @@
+import ArgumentParser
+import ArtifactKit
+import FileAccess
+import ProjectCheck
+
+/// `--previous OLD.apk|aab`: the release before this one, whose declarations are known to be filed.
+struct PreviousReleaseOption: ParsableArguments {
+    @Option(
+        help: ArgumentHelp(
+            "The previous release's APK or AAB: each App content declaration this artifact needs and it did not is a warning (DCL).",
+            valueName: "OLD"))
+    var previous: String?
+
+    /// `checker` with the record and the previous release's declarations as evidence; an unreadable previous
+    /// artifact is an error naming it.
+    func evidence(for checker: ArtifactChecker, record: DeclarationRecord?) throws -> ArtifactChecker {
+        var checker = checker
+        checker.declarationEvidence.record = record
+        guard let previous else { return checker }
+        guard PathKind(path: previous) == .file else { throw CLIError.inputNotFound(previous) }
+        do {
+            checker.declarationEvidence.previous = try checker.check(path: previous).declarations
+        } catch {
+            throw CLIError.unreadable(previous, reason: error.description)
+        }
+        return checker
+    }
+}
+
+/// Reads `playprep.yml` at `path`; `explicit` when the user named it (a missing file is then not found).
+func readConfiguration(_ path: String, explicit: Bool) throws -> ProjectConfiguration {
+    do {
+        let bytes = try FileReader(maxBytes: 1 << 20).read(path)
+        return try ProjectConfiguration.parse(String(decoding: bytes, as: UTF8.self), file: path)
+    } catch let error as FileReadError {
+        throw explicit ? CLIError.inputNotFound(path) : CLIError.unreadable(path, reason: error.description)
+    } catch let error as ConfigurationError {
+        throw CLIError.invalidArgument(error.description)
+    }
+}
+
+/// `playprep artifact declarations FILE`
+struct ArtifactDeclarations: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "declarations",
+        abstract: "List the Play Console App content declarations an APK or AAB needs, with what triggers each.",
+        discussion: """
+            Reads the merged manifest of the artifact as Play does. Each form is marked commit (Play refuses the \
+            release while it is not filed) or review (Play's review blocks the update). The DCL rules of \
+            `artifact check` say which of them this release proves new or contradicts.
+            """
+    )
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text
+        case json
+    }
+
+    @Argument(help: "The APK or AAB.")
+    var file: String
+
+    @Option(help: "text or json.")
+    var format: Format = .text
+
+    func run() throws {
+        guard PathKind(path: file) == .file else { throw CLIError.inputNotFound(file) }
+        let checklist: DeclarationChecklist
+        do {
+            checklist = try ArtifactChecker.today(targetSdk: nil, expected: nil).check(path: file).declarations
+        } catch {
+            throw CLIError.unreadable(file, reason: error.description)
+        }
+        Console.standardOutput.write(format == .json ? checklist.json : checklist.text)
+    }
+}
