@@ -72,8 +72,11 @@ public struct ProjectChecker: Sendable {
         ninePatchReports += extra.keys.sorted().map { FileReport(file: $0, diagnostics: extra[$0] ?? []) }
         let (targets, listingNotes) = ListingPlanner(configuration: configuration).targets(for: inventory, build: build)
         let packageFindings = PackageNameJudge(expected: configuration.expectedApplicationID).diagnostics(for: build)
+        let declarationNotes =
+            artifact == nil ? SourceDeclarations().diagnostics(build: build, inventory: inventory) : []
         let report = Report(
-            files: (artifact?.files ?? []) + buildFileReports(inventory, packageFindings + listingNotes)
+            files: (artifact?.files ?? [])
+                + buildFileReports(inventory, packageFindings + listingNotes + declarationNotes)
                 + ninePatchReports + listingReports(targets, files: inventory.files))
         var rules = configuration.rules
         if configuration.aapt1Compatibility { rules.enable([NinePatchRules.aapt1Rejects.id]) }

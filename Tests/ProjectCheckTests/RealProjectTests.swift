@@ -12,6 +12,7 @@ struct RealProjectTests {
     static let expected: [String: [String]] = [
         "LawnchairLauncher-lawnchair": [],
         "TeamNewPipe-NewPipe": [
+            "note DCL001 app/src/main/AndroidManifest.xml",
             "warning FDR001 fastlane/metadata/android/fr/changelogs/1009.txt",
             "warning FDR001 fastlane/metadata/android/sk/changelogs/1009.txt",
             "warning FDR001 fastlane/metadata/android/ta/changelogs/1009.txt",
@@ -27,18 +28,18 @@ struct RealProjectTests {
             "warning NP107 TMessagesProj/src/main/res/drawable-xxhdpi/gradient_bottom_rounded.9.png",
             "warning NP107 TMessagesProj/src/main/res/drawable-xxhdpi/gradient_bottom_rounded.9.png",
         ],
-        "commons-app-apps-android-commons": [],
+        "commons-app-apps-android-commons": ["note DCL001 app/src/main/AndroidManifest.xml"],
         "duckduckgo-Android": [
-            "note PRJ002 app/build.gradle"
+            "note PRJ002 app/build.gradle", "note DCL001 app/src/main/AndroidManifest.xml",
         ],
         "element-hq-element-android": [
-            "note PRJ002 vector-app/build.gradle"
+            "note PRJ002 vector-app/build.gradle", "note DCL001 vector-app/src/fdroid/AndroidManifest.xml",
         ],
         "jellyfin-jellyfin-androidtv": [
             "note PRJ002 app/build.gradle.kts",
             "warning FDR001 fastlane/metadata/android/be/short_description.txt",
         ],
-        "tasks-tasks": [],
+        "tasks-tasks": ["note DCL001 app/src/main/AndroidManifest.xml"],
     ]
 
     static func folder(_ project: String) throws -> URL {

@@ -16,7 +16,10 @@ public struct DeclarationNeed: Sendable, Hashable, Codable {
     public var form: String
     /// The merged manifest's elements that trigger it.
     public var triggers: [String]
-    public var targetSdk: Int
+    /// The first trigger's line, when the elements come from a source manifest.
+    public var line: Int?
+    /// The target level, when known.
+    public var targetSdk: Int?
     /// Why the target level matters (`targetSdkVersion 35 ≥ 34`).
     public var gate: String
     /// Whether Play refuses the commit without it (else its review blocks the update).
@@ -42,7 +45,7 @@ public struct DeclarationNeed: Sendable, Hashable, Codable {
 public struct DeclarationChecklist: Sendable, Hashable, Codable {
     /// The artifact as the user named it.
     public var artifact: String
-    public var targetSdk: Int
+    public var targetSdk: Int?
     public var needs: [DeclarationNeed]
 
     public init(artifact: String, facts: DeclarationFacts) {
@@ -59,12 +62,14 @@ public struct DeclarationChecklist: Sendable, Hashable, Codable {
     /// For people: one line per form, then what to do.
     public var text: String {
         guard !needs.isEmpty else {
-            return "\(artifact) (targetSdkVersion \(targetSdk)) needs no manifest-triggered App content declaration\n"
+            return
+                "\(artifact) (targetSdkVersion \(targetSdk.map(String.init) ?? "unknown")) needs no manifest-triggered App content declaration\n"
         }
         let lines = needs.map { need in
             "- [\(need.refusesCommit ? "commit" : "review")] \(need.summary)\n  Play: \"\(need.playText)\""
         }
-        return "\(artifact) (targetSdkVersion \(targetSdk)) needs \(needs.count) App content "
+        return
+            "\(artifact) (targetSdkVersion \(targetSdk.map(String.init) ?? "unknown")) needs \(needs.count) App content "
             + "declaration\(needs.count == 1 ? "" : "s") (commit: Play refuses the release without it; review: "
             + "Play's review blocks it):\n" + lines.joined(separator: "\n") + "\nTo do: "
             + DeclarationRules.waysOut + ".\n"

@@ -8,6 +8,8 @@ public struct DeclarationFacts: Sendable, Hashable {
         public var name: String
         /// `android:maxSdkVersion`, kept as data: how Play treats a capped permission is not documented.
         public var maxSdkVersion: Int?
+        /// The line of the element in a source manifest (`nil` in an artifact's).
+        public var line: Int? = nil
 
         /// The element as a person would write it.
         public var element: String {
@@ -25,6 +27,8 @@ public struct DeclarationFacts: Sendable, Hashable {
         public var foregroundServiceTypes: [String]
         /// The actions of its intent filters.
         public var actions: [String]
+        /// The line of the element in a source manifest (`nil` in an artifact's).
+        public var line: Int? = nil
 
         /// The element as a person would write it, with the attributes that matter here.
         public var element: String {
@@ -37,12 +41,13 @@ public struct DeclarationFacts: Sendable, Hashable {
         }
     }
 
-    /// The target SDK the platform applies (``AppManifest/effectiveTargetSdk``).
-    public var targetSdk: Int
+    /// The target SDK the platform applies (``AppManifest/effectiveTargetSdk``); `nil` when unknown (a source
+    /// manifest, whose target the build decides).
+    public var targetSdk: Int?
     public var permissions: [Permission]
     public var services: [Service]
 
-    public init(targetSdk: Int, permissions: [Permission] = [], services: [Service] = []) {
+    public init(targetSdk: Int?, permissions: [Permission] = [], services: [Service] = []) {
         self.targetSdk = targetSdk
         self.permissions = permissions
         self.services = services
@@ -64,6 +69,11 @@ public struct DeclarationFacts: Sendable, Hashable {
 
     /// The facts of the manifest described by `elements`.
     public init(elements: [XMLElement], manifest: AppManifest) {
+        self.init(elements: elements, targetSdk: manifest.effectiveTargetSdk)
+    }
+
+    /// The facts of `elements`, with `lines[i]` the source line of `elements[i]` when they come from a source file.
+    init(elements: [XMLElement], targetSdk: Int?, lines: [Int]? = nil) {
         func text(_ value: ResourceValue?) -> String? {
             if case .string(let text) = value { return text }
             return nil
@@ -72,7 +82,8 @@ public struct DeclarationFacts: Sendable, Hashable {
         let permissionPaths: Set = [["manifest", "uses-permission"], ["manifest", "uses-permission-sdk-23"]]
         let servicePath = ["manifest", "application", "service"]
         var services = [Service]()
-        for element in elements {
+        for (index, element) in elements.enumerated() {
+            let line = lines?[index]
             if element.path == servicePath {
                 services.append(
                     Service(
@@ -80,23 +91,23 @@ public struct DeclarationFacts: Sendable, Hashable {
                         permission: text(element.attribute("permission", id: AttributeID.permission)),
                         foregroundServiceTypes: Self.typeNames(
                             element.attribute("foregroundServiceType", id: AttributeID.foregroundServiceType)),
-                        actions: []))
+                        actions: [], line: line))
             } else if element.path == servicePath + ["intent-filter", "action"], let action = name(element),
                 !services.isEmpty
             {
                 services[services.count - 1].actions.append(action)
             }
         }
-        self.init(
-            targetSdk: manifest.effectiveTargetSdk,
-            permissions: elements.filter { permissionPaths.contains($0.path) }.compactMap { element in
-                name(element).map {
-                    Permission(
-                        name: $0,
-                        maxSdkVersion: element.attribute("maxSdkVersion", id: AttributeID.maxSdkVersion)?.integer)
-                }
-            },
-            services: services)
+        let permissions = elements.indices.filter { permissionPaths.contains(elements[$0].path) }.compactMap {
+            index -> Permission? in
+            let element = elements[index]
+            return name(element).map {
+                Permission(
+                    name: $0, maxSdkVersion: element.attribute("maxSdkVersion", id: AttributeID.maxSdkVersion)?.integer,
+                    line: lines?[index])
+            }
+        }
+        self.init(targetSdk: targetSdk, permissions: permissions, services: services)
     }
 
     /// The type names of a flag value (binary XML and bundles store the bits; a bundle may keep the text).

@@ -4,6 +4,8 @@ public import Diagnostics
 /// forms that have one, the foreground service types or the advertising ID answer the artifact is consistent with.
 struct DeclarationTrigger: Sendable {
     var elements: [String]
+    /// The first trigger's line in a source manifest.
+    var line: Int? = nil
     var foregroundServiceTypes: [String] = []
     var advertisingID: AdvertisingIDAnswer?
 }
@@ -39,12 +41,18 @@ public struct DeclarationRule: Sendable {
 
     /// What this artifact needs of the form, or `nil` when it does not need it.
     func need(_ facts: DeclarationFacts) -> DeclarationNeed? {
-        if let level = fromTargetSdk, facts.targetSdk < level { return nil }
+        if let level = fromTargetSdk, let target = facts.targetSdk, target < level { return nil }
         guard let found = trigger(facts) else { return nil }
+        let gate =
+            switch (fromTargetSdk, facts.targetSdk) {
+            case (let level?, let target?): "targetSdkVersion \(target) ≥ \(level)"
+            case (let level?, nil): "if targetSdkVersion ≥ \(level)"
+            case (nil, let target?): "targetSdkVersion \(target); needed at every level"
+            case (nil, nil): "needed at every level"
+            }
         return DeclarationNeed(
-            key: key, ruleID: rule.id, form: form, triggers: found.elements, targetSdk: facts.targetSdk,
-            gate: fromTargetSdk.map { "targetSdkVersion \(facts.targetSdk) ≥ \($0)" }
-                ?? "targetSdkVersion \(facts.targetSdk); needed at every level",
+            key: key, ruleID: rule.id, form: form, triggers: found.elements, line: found.line,
+            targetSdk: facts.targetSdk, gate: gate,
             refusesCommit: refusesCommit, playText: playText,
             foregroundServiceTypes: found.foregroundServiceTypes.isEmpty ? nil : found.foregroundServiceTypes,
             advertisingID: found.advertisingID)
@@ -65,7 +73,7 @@ public enum DeclarationRules {
     static let adIDPermission = "com.google.android.gms.permission.AD_ID"
 
     /// Play's three ways out, said with every finding.
-    static let waysOut =
+    public static let waysOut =
         "declare the form in Play Console › Policy › App content; if the form is not offered yet, upload this build once "
         + "as a draft (supply release_status: \"draft\", Gradle Play Publisher --release-status draft, "
         + "upload-google-play status: draft) and the form appears; or remove the permission "
@@ -96,7 +104,8 @@ public enum DeclarationRules {
             if !$0.contains($1) { $0.append($1) }
         }
         return DeclarationTrigger(
-            elements: permissions.map(\.element) + services.map(\.element), foregroundServiceTypes: types)
+            elements: permissions.map(\.element) + services.map(\.element),
+            line: (permissions.compactMap(\.line) + services.compactMap(\.line)).min(), foregroundServiceTypes: types)
     }
 
     public static let advertisingID = DeclarationRule(
@@ -110,10 +119,10 @@ public enum DeclarationRules {
         refusesCommit: true, fromTargetSdk: 33
     ) { facts in
         if let permission = facts.permission(adIDPermission) {
-            return DeclarationTrigger(elements: [permission.element], advertisingID: .used)
+            return DeclarationTrigger(elements: [permission.element], line: permission.line, advertisingID: .used)
         }
         return DeclarationTrigger(
-            elements: ["<uses-sdk android:targetSdkVersion=\"\(facts.targetSdk)\"> without \(adIDPermission)"],
+            elements: ["<uses-sdk android:targetSdkVersion=\"\(facts.targetSdk ?? 0)\"> without \(adIDPermission)"],
             advertisingID: .notUsed)
     }
 
@@ -139,10 +148,11 @@ public enum DeclarationRules {
         refusesCommit: true, fromTargetSdk: nil
     ) { facts in
         if let found = permissions(facts, ["android.permission.ACCESS_BACKGROUND_LOCATION"]) { return found }
-        guard facts.targetSdk <= 28 else { return nil }
+        guard let target = facts.targetSdk, target <= 28 else { return nil }
         let foreground = ["android.permission.ACCESS_FINE_LOCATION", "android.permission.ACCESS_COARSE_LOCATION"]
         return permissions(facts, foreground).map { found in
-            DeclarationTrigger(elements: found.elements.map { "\($0) (background access at targetSdkVersion ≤ 28)" })
+            DeclarationTrigger(
+                elements: found.elements.map { "\($0) (background access at targetSdkVersion ≤ 28)" }, line: found.line)
         }
     }
 
@@ -261,7 +271,8 @@ public enum DeclarationRules {
         let found = facts.permissions.filter {
             named.contains($0.name) || $0.name.hasPrefix("android.permission.health.")
         }
-        return found.isEmpty ? nil : DeclarationTrigger(elements: found.map(\.element))
+        return found.isEmpty
+            ? nil : DeclarationTrigger(elements: found.map(\.element), line: found.compactMap(\.line).min())
     }
 
     /// Every declaration rule, in the order the checklist lists the forms.
@@ -289,13 +300,15 @@ public enum DeclarationRules {
     /// The `<uses-permission>` elements among `names`, or `nil` when there is none.
     static func permissions(_ facts: DeclarationFacts, _ names: [String]) -> DeclarationTrigger? {
         let found = facts.permissions.filter { names.contains($0.name) }
-        return found.isEmpty ? nil : DeclarationTrigger(elements: found.map(\.element))
+        return found.isEmpty
+            ? nil : DeclarationTrigger(elements: found.map(\.element), line: found.compactMap(\.line).min())
     }
 
     /// The services protected by `permission`, or `nil` when there is none.
     static func services(_ facts: DeclarationFacts, permission: String) -> DeclarationTrigger? {
         let found = facts.services.filter { $0.permission == permission }
-        return found.isEmpty ? nil : DeclarationTrigger(elements: found.map(\.element))
+        return found.isEmpty
+            ? nil : DeclarationTrigger(elements: found.map(\.element), line: found.compactMap(\.line).min())
     }
 }
 

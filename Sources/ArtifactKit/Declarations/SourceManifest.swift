@@ -1,0 +1,192 @@
+/// A source `AndroidManifest.xml` read as far as declarations need it: elements with their paths, attributes
+/// (prefixes resolved through the `xmlns:` declarations) and lines. Elements marked `tools:node="remove"` or
+/// `"removeAll"` are left out with their children, since the merged manifest will not have them.
+public struct SourceManifest: Sendable {
+    static let toolsNamespace = "http://schemas.android.com/tools"
+
+    var elements: [XMLElement] = []
+    var lines: [Int] = []
+
+    /// Reads `text`; throws when a tag is left open or an end tag does not match.
+    public init(_ text: String) throws(ArtifactParseError) {
+        let bytes = Array(text.utf8)
+        var index = 0
+        var line = 1
+        var open: [(name: String, namespaces: [String: String], removed: Bool)] = []
+        func advance(to end: Int) {
+            while index < min(end, bytes.count) {
+                if bytes[index] == 0x0A { line += 1 }
+                index += 1
+            }
+        }
+        func find(_ needle: String, from start: Int) -> Int? {
+            let target = Array(needle.utf8)
+            var at = start
+            while at + target.count <= bytes.count {
+                if bytes[at] == target[0], Array(bytes[at..<at + target.count]) == target { return at }
+                at += 1
+            }
+            return nil
+        }
+        while index < bytes.count {
+            guard bytes[index] == UInt8(ascii: "<") else {
+                advance(to: index + 1)
+                continue
+            }
+            let rest = bytes[index...]
+            for (opening, closing) in [("<!--", "-->"), ("<![CDATA[", "]]>"), ("<?", "?>"), ("<!", ">")]
+            where rest.starts(with: opening.utf8) {
+                guard let end = find(closing, from: index + opening.utf8.count) else {
+                    throw ArtifactParseError("line \(line): \(opening) is never closed")
+                }
+                advance(to: end + closing.utf8.count)
+                break
+            }
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "<") else { continue }
+            if index + 1 < bytes.count, [UInt8(ascii: "!"), UInt8(ascii: "?")].contains(bytes[index + 1]) { continue }
+            let tagLine = line
+            guard let end = Self.tagEnd(bytes, from: index) else {
+                throw ArtifactParseError("line \(line): a tag is never closed")
+            }
+            let tag = String(decoding: bytes[(index + 1)..<end], as: UTF8.self)
+            advance(to: end + 1)
+            if tag.hasPrefix("/") {
+                let name = String(tag.dropFirst()).filter { !$0.isWhitespace }
+                guard let last = open.popLast(), last.name == name else {
+                    throw ArtifactParseError("line \(tagLine): </\(name)> does not close an open element")
+                }
+                continue
+            }
+            let selfClosing = tag.hasSuffix("/")
+            let (name, raw) = Self.split(selfClosing ? String(tag.dropLast()) : tag)
+            var namespaces = open.last?.namespaces ?? [:]
+            for (key, value) in raw where key.hasPrefix("xmlns:") { namespaces[String(key.dropFirst(6))] = value }
+            let attributes = raw.filter { !$0.name.hasPrefix("xmlns") }.map { key, value in
+                let parts = key.split(separator: ":", maxSplits: 1).map(String.init)
+                let prefixed = parts.count == 2
+                return XMLAttribute(
+                    namespace: prefixed ? namespaces[parts[0]] ?? parts[0] : "", name: parts.last ?? key,
+                    resourceID: nil, value: .string(value))
+            }
+            let node = attributes.first { $0.namespace == Self.toolsNamespace && $0.name == "node" }?.value
+            let removed =
+                (open.last?.removed ?? false) || node == .string("remove") || node == .string("removeAll")
+            if !removed {
+                elements.append(XMLElement(path: open.map(\.name) + [name], attributes: attributes))
+                lines.append(tagLine)
+            }
+            if !selfClosing { open.append((name, namespaces, removed)) }
+        }
+        if let last = open.last { throw ArtifactParseError("<\(last.name)> is never closed") }
+    }
+
+    /// The facts of this manifest; its target level is the build's, unknown here.
+    public var facts: DeclarationFacts {
+        DeclarationFacts(elements: elements, targetSdk: nil, lines: lines)
+    }
+
+    /// The index of the `>` that ends the tag starting at `start`, outside quoted values.
+    private static func tagEnd(_ bytes: [UInt8], from start: Int) -> Int? {
+        var quote: UInt8?
+        for at in start..<bytes.count {
+            let byte = bytes[at]
+            if let open = quote {
+                if byte == open { quote = nil }
+            } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                quote = byte
+            } else if byte == UInt8(ascii: ">") {
+                return at
+            }
+        }
+        return nil
+    }
+
+    /// `uses-permission android:name="x"` → the element name and its attributes, entities decoded.
+    private static func split(_ tag: String) -> (String, [(name: String, value: String)]) {
+        let characters = Array(tag)
+        var at = 0
+        func skipSpace() { while at < characters.count, characters[at].isWhitespace { at += 1 } }
+        func word() -> String {
+            let start = at
+            while at < characters.count, !characters[at].isWhitespace, characters[at] != "=" { at += 1 }
+            return String(characters[start..<at])
+        }
+        let name = word()
+        var attributes: [(name: String, value: String)] = []
+        while true {
+            skipSpace()
+            guard at < characters.count else { break }
+            let key = word()
+            skipSpace()
+            guard at < characters.count, characters[at] == "=" else { continue }
+            at += 1
+            skipSpace()
+            guard at < characters.count, characters[at] == "\"" || characters[at] == "'" else { continue }
+            let quote = characters[at]
+            at += 1
+            let start = at
+            while at < characters.count, characters[at] != quote { at += 1 }
+            attributes.append((key, decode(String(characters[start..<min(at, characters.count)]))))
+            at += 1
+        }
+        return (name, attributes)
+    }
+
+    private static func decode(_ value: String) -> String {
+        value.replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&apos;", with: "'")
+            .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+            .replacingOccurrences(of: "&amp;", with: "&")
+    }
+}
+
+/// The manifest merger's report (`build/outputs/logs/manifest-merger-<variant>-report.txt`, its "blame" log):
+/// which library or file added each `<uses-permission>` of the merged manifest, and which the merger implied.
+/// An element line (`uses-permission#NAME`) is followed by its actions (`ADDED from [group:artifact:version] …`,
+/// `MERGED from …`, `IMPLIED from …`, `REJECTED from …` when a `tools:node="remove"` took it out); tab-indented
+/// lines are about attributes.
+public struct ManifestMergerReport: Sendable {
+    /// The merged manifest's permissions, in the report's order.
+    public var permissions: [String] { order }
+
+    /// Where `permission` first came from: `[com.google.android.gms:play-services-ads-identifier:18.0.0]`, a
+    /// manifest path, or the `IMPLIED from …` line.
+    public func origin(of permission: String) -> String? { origins[permission] }
+
+    /// The facts of the merged manifest as far as the report tells them (permissions only; its target level is
+    /// not in the report).
+    public var facts: DeclarationFacts {
+        DeclarationFacts(targetSdk: nil, permissions: order.map { DeclarationFacts.Permission(name: $0) })
+    }
+
+    private var order: [String] = []
+    private var origins: [String: String] = [:]
+
+    public init(_ text: String) {
+        var current: String?
+        var rejected = Set<String>()
+        for raw in text.split(separator: "\n") {
+            guard !raw.hasPrefix("\t") else { continue }
+            let line = String(raw.filter { $0 != "\r" }).drop { $0 == " " }
+            let actions = ["ADDED from ", "MERGED from ", "IMPLIED from ", "REJECTED from ", "INJECTED from "]
+            guard let action = actions.first(where: { line.hasPrefix($0) }) else {
+                current = nil
+                for prefix in ["uses-permission#", "uses-permission-sdk-23#"] where line.hasPrefix(prefix) {
+                    current = String(line.dropFirst(prefix.count)).filter { !$0.isWhitespace }
+                }
+                continue
+            }
+            guard let name = current else { continue }
+            if action == "REJECTED from " { rejected.insert(name) }
+            guard action == "ADDED from " || action == "IMPLIED from ", origins[name] == nil else { continue }
+            order.append(name)
+            let source = line.dropFirst(action.count)
+            if action == "ADDED from ", source.hasPrefix("["), let close = source.firstIndex(of: "]") {
+                origins[name] = String(source[...close])
+            } else {
+                origins[name] = action == "IMPLIED from " ? String(line) : String(source)
+            }
+        }
+        for name in rejected { origins[name] = nil }
+        order.removeAll { origins[$0] == nil }
+    }
+}

@@ -1,0 +1,2 @@
+rootProject.name = "RestrictedApp"
+include(":app")
