@@ -205,12 +205,8 @@ public struct ProjectConfiguration: Sendable, Hashable {
         for (key, value) in try reader.mapping(node, allowed: DeclarationRecord.keys) {
             switch key {
             case "advertisingId":
-                let word = try reader.string(value, key: key, expected: "used or notUsed")
-                guard let answer = AdvertisingIDAnswer(rawValue: word) else {
-                    throw .invalidValue(
-                        file: reader.file, line: reader.line(value), key: key, expected: "used or notUsed")
-                }
-                record.advertisingID = answer
+                record.advertisingID =
+                    try reader.word(value, key: key, expected: "used or notUsed") as AdvertisingIDAnswer
             case "foregroundServiceTypes":
                 record.foregroundServiceTypes = try reader.strings(value, key: key)
             default:
@@ -227,19 +223,9 @@ public struct ProjectConfiguration: Sendable, Hashable {
             case "path":
                 root.path = try reader.string(value, key: key, expected: "a folder relative to the project")
             case "store":
-                let word = try reader.string(value, key: key, expected: "play or fdroid")
-                guard let store = ListingStore(rawValue: word) else {
-                    throw .invalidValue(
-                        file: reader.file, line: reader.line(value), key: key, expected: "play or fdroid")
-                }
-                root.store = store
+                root.store = try reader.word(value, key: key, expected: "play or fdroid") as ListingStore
             default:
-                let word = try reader.string(value, key: key, expected: "fastlane or gpp")
-                guard let layout = ListingLayout(rawValue: word) else {
-                    throw .invalidValue(
-                        file: reader.file, line: reader.line(value), key: key, expected: "fastlane or gpp")
-                }
-                root.layout = layout
+                root.layout = try reader.word(value, key: key, expected: "fastlane or gpp") as ListingLayout
             }
         }
         guard !root.path.isEmpty else {
@@ -290,6 +276,16 @@ private struct NodeReader {
             pairs.append((name, value))
         }
         return pairs
+    }
+
+    /// One of the words of `Word` (`play`, `fdroid`), else an error saying what is `expected`.
+    func word<Word: RawRepresentable<String>>(_ node: Node, key: String, expected: String)
+        throws(ConfigurationError) -> Word
+    {
+        guard let word = Word(rawValue: try string(node, key: key, expected: expected)) else {
+            throw .invalidValue(file: file, line: line(node), key: key, expected: expected)
+        }
+        return word
     }
 
     func string(_ node: Node, key: String, expected: String) throws(ConfigurationError) -> String {
