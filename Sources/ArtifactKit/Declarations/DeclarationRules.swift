@@ -268,11 +268,7 @@ public enum DeclarationRules {
             "android.permission.ACTIVITY_RECOGNITION", "android.permission.BODY_SENSORS",
             "android.permission.BODY_SENSORS_BACKGROUND", "android.permission.FOREGROUND_SERVICE_HEALTH",
         ]
-        let found = facts.permissions.filter {
-            named.contains($0.name) || $0.name.hasPrefix("android.permission.health.")
-        }
-        return found.isEmpty
-            ? nil : DeclarationTrigger(elements: found.map(\.element), line: found.compactMap(\.line).min())
+        return permissions(facts) { named.contains($0) || $0.hasPrefix("android.permission.health.") }
     }
 
     /// Every declaration rule, in the order the checklist lists the forms.
@@ -299,7 +295,12 @@ public enum DeclarationRules {
 
     /// The `<uses-permission>` elements among `names`, or `nil` when there is none.
     static func permissions(_ facts: DeclarationFacts, _ names: [String]) -> DeclarationTrigger? {
-        let found = facts.permissions.filter { names.contains($0.name) }
+        permissions(facts) { names.contains($0) }
+    }
+
+    /// The `<uses-permission>` elements whose name `matches`, or `nil` when there is none.
+    static func permissions(_ facts: DeclarationFacts, where matches: (String) -> Bool) -> DeclarationTrigger? {
+        let found = facts.permissions.filter { matches($0.name) }
         return found.isEmpty
             ? nil : DeclarationTrigger(elements: found.map(\.element), line: found.compactMap(\.line).min())
     }
