@@ -62,6 +62,19 @@ import Testing
         #expect(run.standardError.contains(config.path) && run.standardError.contains("used or notUsed"))
     }
 
+    @Test func theProjectCheckTakesThePreviousReleaseWithItsArtifact() throws {
+        let run = try PlayprepBinary.run([
+            "check", "TestImages/SampleApp", "--artifact", Self.folder + "release-42.aab", "--previous",
+            Self.folder + "release-41.apk",
+        ])
+        #expect(run.status == 0, "\(run.standardOutput)\(run.standardError)")
+        #expect(run.standardOutput.contains("warning[DCL004]"))
+        let alone = try PlayprepBinary.run(["check", "TestImages/SampleApp", "--previous", Self.folder + "plain.apk"])
+        #expect(alone.status != 0 && alone.status != 1)
+        #expect(alone.standardError.contains("--previous compares two artifacts"))
+        #expect(alone.standardOutput.isEmpty)
+    }
+
     @Test func anUnreadablePreviousReleaseIsNamed() throws {
         let run = try PlayprepBinary.run([
             "artifact", "check", Self.folder + "plain.apk", "--previous", "TestImages/artifacts/truncated.apk",
