@@ -6,7 +6,8 @@
 
 /// One self-contained HTML page for people: a summary (files checked, findings per severity), the rules that
 /// fired with their summaries and links to their findings, then the findings grouped by file, each with its
-/// illustration (a picture as a `data:` URI, or a text excerpt with the offending part marked).
+/// illustration (a picture as a `data:` URI, or a text excerpt with the offending part marked). One cause in
+/// several files (`FindingGroup`) is one finding, under its first file, listing the others.
 ///
 /// The page loads nothing: CSS is inline, pictures are embedded, fonts are the system's. Its one inline script
 /// records on `<body>` how many pictures decoded (`data-images-loaded`, `data-images-broken`), so a browser test
@@ -24,12 +25,17 @@ public struct HTMLReporter: Reporter {
     }
 
     public func render(_ report: Report) -> String {
-        let findings = report.files.enumerated().flatMap { fileIndex, file in
-            file.diagnostics.enumerated().map { index, diagnostic in
-                ShownFinding(
-                    diagnostic: diagnostic, anchor: "finding-\(fileIndex)-\(index)",
-                    key: FindingKey(file: file.file, index: index))
+        let findings = report.findingGroups.map { group in
+            let first = group.members[0]
+            var diagnostic = group.first
+            if group.isMerged {
+                diagnostic.message = group.message
+                diagnostic.location = nil
             }
+            return ShownFinding(
+                diagnostic: diagnostic, anchor: "finding-\(first.fileIndex)-\(first.index)",
+                key: FindingKey(file: diagnostic.file, index: first.index),
+                otherFiles: group.isMerged ? group.compactFiles : nil)
         }
         var html = """
             <!DOCTYPE html>
@@ -51,10 +57,12 @@ public struct HTMLReporter: Reporter {
         return html
     }
 
+    /// One finding group as shown: a merged group stands at its first file and lists all its files.
     private struct ShownFinding {
         var diagnostic: Diagnostic
         var anchor: String
         var key: FindingKey
+        var otherFiles: String?
     }
 
     private func summary(_ report: Report, findings: [ShownFinding]) -> String {
@@ -97,7 +105,7 @@ public struct HTMLReporter: Reporter {
     private func files(_ report: Report, findings: [ShownFinding]) -> String {
         let byFile = Dictionary(grouping: findings, by: \.key.file)
         var html = "<section id=\"by-file\">\n<h2>Findings by file</h2>\n"
-        for file in report.files where !file.diagnostics.isEmpty {
+        for file in report.files where byFile[file.file] != nil {
             html += "<section class=\"file\">\n<h3>\(Self.escape(file.file))</h3>\n"
             for finding in byFile[file.file] ?? [] { html += article(finding) }
             html += "</section>\n"
@@ -122,6 +130,9 @@ public struct HTMLReporter: Reporter {
             "<h4><span class=\"badge \(severity)\">\(severity)</span> <code>\(Self.escape(diagnostic.ruleID))</code>"
         html += Self.place(diagnostic.location).map { " <span class=\"place\">\(Self.escape($0))</span>" } ?? ""
         html += "</h4>\n<p class=\"message\">\(Self.escape(diagnostic.message))</p>\n"
+        if let files = finding.otherFiles {
+            html += "<p class=\"files\"><b>Files:</b> <code>\(Self.escape(files))</code></p>\n"
+        }
         if let hint = diagnostic.hint { html += "<p class=\"hint\"><b>Fix:</b> \(Self.escape(hint))</p>\n" }
         html += "<p class=\"rule\"><b>\(Self.escape(rule.name))</b>: \(Self.escape(rule.summary))</p>\n"
         if let illustration = illustrations[finding.key] { html += figure(illustration) }

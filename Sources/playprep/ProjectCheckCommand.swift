@@ -122,15 +122,14 @@ struct CheckProject: ParsableCommand {
                 "playprep: recorded \(recorded.entries.count) known problems in \(writeBaseline)\n")
             return
         }
-        var suppressed = 0
         if let baseline {
             let known: Baseline
             do {
                 known = try Baseline.load(baseline)
             } catch {
-                throw CLIError.unreadable(baseline, reason: error.description)
+                throw CLIError.invalidArgument(error.description)
             }
-            (result, suppressed) = known.filter(result, relative: inventory.relative)
+            (result, result.baseline) = known.filter(result, relative: inventory.relative, file: baseline)
         }
         let elapsed = ContinuousClock.now - started
         let counted = { (count: Int, one: String, many: String) in "\(count) \(count == 1 ? one : many)" }
@@ -140,8 +139,18 @@ struct CheckProject: ParsableCommand {
             + "(\(counted(run.releaseVariantCount, "release variant", "release variants"))) and "
             + "\(counted(run.listings.count, "listing", "listings")) in "
             + elapsed.formatted(.units(allowed: [.seconds, .milliseconds], width: .narrow))
-        if suppressed > 0 { note += "; \(suppressed) known problems ignored (baseline)" }
+        if let suppressed = result.baseline?.suppressed, suppressed > 0 {
+            note += "; \(suppressed) known problems ignored (baseline)"
+        }
         var lines = ["playprep: \(note)"] + run.listings.map { "playprep: listing \($0)" }
+        if let use = result.baseline {
+            if use.version < Baseline.currentVersion {
+                lines.append(
+                    "playprep: \(use.file) is a version \(use.version) baseline; --write-baseline rewrites it as version "
+                        + "\(Baseline.currentVersion), whose entries survive moved pixels and lines")
+            }
+            if let stale = use.staleLine { lines.append("playprep: \(stale)") }
+        }
         if let artifact, let manifest = artifactCheck?.manifest {
             lines.append(
                 "playprep: artifact \(artifact): \(manifest.package ?? "no package"), versionCode "

@@ -63,7 +63,7 @@ import Testing
         let json = JSONReporter().render(report)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
         let summary = try #require(object["summary"] as? [String: Int])
-        #expect(summary == ["files": 4, "errors": 2, "warnings": 2])
+        #expect(summary == ["files": 4, "errors": 2, "warnings": 2, "notes": 0])
         let files = try #require(object["files"] as? [[String: Any]])
         #expect(files.map { $0["valid"] as? Bool } == [false, true, false, true])
         let first = try #require((files[0]["diagnostics"] as? [[String: Any]])?.first)
