@@ -97,3 +97,28 @@ public struct BaselineUse: Sendable, Hashable, Codable {
         }
     }
 }
+
+extension Report {
+    /// The report with every file path as the user would write it: no leading `./` and no `//` or `/./` inside
+    /// (`./app//src/./x.png` is `app/src/x.png`), the same in every format.
+    public var withTidyPaths: Report {
+        var tidy = self
+        for index in tidy.files.indices {
+            tidy.files[index].file = Self.tidy(tidy.files[index].file)
+            for diagnostic in tidy.files[index].diagnostics.indices {
+                tidy.files[index].diagnostics[diagnostic].file = Self.tidy(
+                    tidy.files[index].diagnostics[diagnostic].file)
+            }
+        }
+        return tidy
+    }
+
+    /// `path` without empty and `.` components (a lone `.` stays).
+    static func tidy(_ path: String) -> String {
+        let absolute = path.hasPrefix("/")
+        let parts = path.split(separator: "/").filter { $0 != "." }
+        let joined = parts.joined(separator: "/")
+        if absolute { return "/" + joined }
+        return joined.isEmpty ? path : joined
+    }
+}

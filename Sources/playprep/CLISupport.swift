@@ -56,6 +56,7 @@ enum ReportFormat: String, ExpressibleByArgument, CaseIterable {
     case junit
     case github
     case codeclimate
+    case gcc
     case html
 
     /// The reporter; `useColor` applies to text on a terminal, `strict` to JUnit's failing test cases,
@@ -68,6 +69,7 @@ enum ReportFormat: String, ExpressibleByArgument, CaseIterable {
         case .junit: JUnitReporter(strict: strict)
         case .github: GitHubReporter()
         case .codeclimate: CodeClimateReporter()
+        case .gcc: GCCReporter()
         case .html:
             HTMLReporter(catalog: .playprep, illustrations: illustrations, toolVersion: Playprep.configuration.version)
         }

@@ -52,6 +52,7 @@ struct ReportOptions: ParsableArguments {
     /// Prints `report` (or writes it to `--output` and prints its summary) and exits 1 when it fails. The HTML
     /// report's NinePatch sheets mark bad patches found with `badPatchTolerance`.
     func finish(with report: Report, badPatchTolerance: Int = NinePatchLints.defaultBadPatchTolerance) throws {
+        let report = report.withTidyPaths
         let console = Console.standardOutput
         let illustrations =
             format == .html

@@ -12,6 +12,24 @@ import Testing
         try PlayprepBinary.run(["check", "TestImages/BrokenApp"] + arguments)
     }
 
+    @Test func gccLinesAreWhatEditorsReadWithPathsAsTyped() throws {
+        let run = try PlayprepBinary.run(["check", "./TestImages//BrokenApp/", "--format", "gcc"])
+        #expect(run.status == 1)
+        let lines = run.standardOutput.split(separator: "\n").map(String.init)
+        let findings = lines.dropLast()
+        #expect(findings.count == 8)
+        let pattern = try Regex(
+            #"^TestImages/BrokenApp/[^:]+:[0-9]+:[0-9]+: (error|warning|note): .+ \[[A-Z]+[0-9]+\]$"#)
+        #expect(findings.allSatisfy { $0.wholeMatch(of: pattern) != nil }, "\(findings)")
+        #expect(
+            findings.contains {
+                $0.hasPrefix("TestImages/BrokenApp/app/src/main/res/drawable-mdpi/chip_background.9.png:1:10: error: ")
+            })
+        #expect(
+            findings.contains { $0.hasPrefix("TestImages/BrokenApp/fastlane/metadata/android/en-US/title.txt:1:31:") })
+        #expect(!run.standardOutput.contains("./") && !run.standardOutput.contains("//"))
+    }
+
     @Test func sarifOfTheBrokenAppNamesEachPlantedRule() throws {
         let run = try brokenApp(["--format", "sarif"])
         #expect(run.status == 1)

@@ -76,6 +76,30 @@ import Testing
         #expect(lonely["x"] is NSNull && lonely["hint"] is NSNull)
     }
 
+    @Test func gccGivesOneBasedLineAndColumnForPixelsAndText() {
+        #expect(
+            GCCReporter().render(report) == """
+                res/drawable/a.9.png:1:6: error: top border x=5: bad [NP003]
+                res/drawable/a.9.png:9:7: warning: end only [NP103]
+                res/drawable/c.9.png:1:1: error: file is empty, not a PNG [PNG001]
+                title.txt:2:4: warning: long [TXT001]
+                4 files checked: 2 errors, 2 warnings
+
+                """)
+    }
+
+    @Test func pathsAreTidiedAsTheUserWouldWriteThem() {
+        let messy = Report(files: [
+            FileReport(
+                file: "./app//src/./x.png",
+                diagnostics: [Diagnostic(ruleID: "NP003", severity: .error, file: "./app//src/./x.png", message: "m")])
+        ])
+        #expect(messy.withTidyPaths.files.map(\.file) == ["app/src/x.png"])
+        #expect(messy.withTidyPaths.diagnostics.map(\.file) == ["app/src/x.png"])
+        let absolute = Report(files: [FileReport(file: "//tmp//p/x.png", diagnostics: [])])
+        #expect(absolute.withTidyPaths.files.map(\.file) == ["/tmp/p/x.png"])
+    }
+
     @Test func severityOrder() {
         #expect(Severity.note < .warning && Severity.warning < .error)
     }
