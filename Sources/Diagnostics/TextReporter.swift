@@ -4,7 +4,7 @@
 /// res/drawable/button.9.png
 ///   error[NP003] top border (5,0): pixel 0x80000000 (black, alpha 128) is not a tick colour
 ///     hint: ticks must be exactly opaque black 0xFF000000 …
-/// 1 file checked: 1 error, 0 warnings
+/// 1 file checked: 1 error, 0 warnings, 0 notes
 /// ```
 /// Files without findings are listed only when `listCleanFiles` is set. Colour uses ANSI escapes and is off
 /// unless asked for (the CLI turns it on for a terminal without `NO_COLOR`).
@@ -122,15 +122,17 @@ public struct TextReporter: Reporter {
         return nil
     }
 
-    /// `N files checked: E errors, W warnings`, and `, shown as F findings (one per cause)` when `findings`
+    /// `N files checked: E errors, W warnings, K notes` (files in the report; findings by severity, every
+    /// location counted), and `, shown as F findings (one per cause)` when `findings`
     /// (the number of finding groups) is fewer than the diagnostics counted.
     public func summaryLine(_ summary: ReportSummary, findings: Int? = nil) -> String {
         let files = summary.files == 1 ? "1 file" : "\(summary.files) files"
         let errors = summary.errors == 1 ? "1 error" : "\(summary.errors) errors"
         let warnings = summary.warnings == 1 ? "1 warning" : "\(summary.warnings) warnings"
+        let notes = summary.notes == 1 ? "1 note" : "\(summary.notes) notes"
         let counts =
             "\(files) checked: \(paint(errors, summary.errors > 0 ? .red : .green)), "
-            + paint(warnings, summary.warnings > 0 ? .yellow : .green)
+            + paint(warnings, summary.warnings > 0 ? .yellow : .green) + ", " + paint(notes, .cyan)
         guard let findings, findings < summary.errors + summary.warnings + summary.notes else { return counts }
         return counts + ", shown as \(findings) finding\(findings == 1 ? "" : "s") (one per cause)"
     }

@@ -10,7 +10,7 @@ import Testing
     @Test func theReleaseAPKPasses() throws {
         let run = try PlayprepBinary.run(["artifact", "check", "TestImages/artifacts/release.apk"])
         #expect(run.status == 0, "\(run.standardOutput)\(run.standardError)")
-        #expect(run.standardOutput == "1 file checked: 0 errors, 0 warnings\n")
+        #expect(run.standardOutput == "1 file checked: 0 errors, 0 warnings, 0 notes\n")
     }
 
     @Test func eachFindingNamesItsRuleAndFile() throws {
@@ -59,7 +59,7 @@ import Testing
             run.standardError.contains(
                 "playprep: artifact TestImages/artifacts/release.apk: com.playprep.sample, versionCode 3, targetSdk 36\n"
             ))
-        #expect(run.standardOutput == "21 files checked: 0 errors, 0 warnings\n")
+        #expect(run.standardOutput == "21 files checked: 0 errors, 0 warnings, 0 notes\n")
     }
 
     @Test func aBundleIsJudgedWithTheProject() throws {

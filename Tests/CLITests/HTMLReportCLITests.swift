@@ -11,7 +11,7 @@ import Testing
         let file = folder.appendingPathComponent("report.html")
         let run = try PlayprepBinary.run(["check", "TestImages/BrokenApp", "--format", "html", "--output", file.path])
         #expect(run.status == 1)
-        #expect(run.standardOutput == "16 files checked: 6 errors, 2 warnings (html report in \(file.path))\n")
+        #expect(run.standardOutput == "16 files checked: 6 errors, 2 warnings, 0 notes (html report in \(file.path))\n")
         return (file, try String(contentsOf: file, encoding: .utf8))
     }
 

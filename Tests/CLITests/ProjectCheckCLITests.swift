@@ -22,7 +22,7 @@ import Testing
     @Test func sampleAppIsCleanAndExitsZero() throws {
         let run = try PlayprepBinary.run(["check", "TestImages/SampleApp"])
         #expect(run.status == 0, "\(run.standardOutput)")
-        #expect(run.standardOutput == "20 files checked: 0 errors, 0 warnings\n")
+        #expect(run.standardOutput == "20 files checked: 0 errors, 0 warnings, 0 notes\n")
         #expect(
             run.standardError.hasPrefix(
                 "playprep: checked 6 NinePatches, 4 build files (2 release variants) and 1 listing in "))

@@ -75,7 +75,7 @@ import Testing
         #expect(lines.dropLast().allSatisfy { $0.wholeMatch(of: command) != nil })
         #expect(lines.count(where: { $0.hasPrefix("::error ") }) == 6)
         #expect(lines.count(where: { $0.hasPrefix("::warning ") }) == 2)
-        #expect(lines.last == "16 files checked: 6 errors, 2 warnings")
+        #expect(lines.last == "16 files checked: 6 errors, 2 warnings, 0 notes")
     }
 
     @Test func codeQualityOfTheBrokenAppHasOneIssuePerFindingWithStableFingerprints() throws {
@@ -116,7 +116,8 @@ import Testing
         let file = folder.appendingPathComponent("report.sarif")
         let run = try brokenApp(["--format", "sarif", "--output", file.path])
         #expect(run.status == 1)
-        #expect(run.standardOutput == "16 files checked: 6 errors, 2 warnings (sarif report in \(file.path))\n")
+        #expect(
+            run.standardOutput == "16 files checked: 6 errors, 2 warnings, 0 notes (sarif report in \(file.path))\n")
         let written = try String(contentsOf: file, encoding: .utf8)
         #expect(written.contains("\"version\" : \"2.1.0\""))
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["report.sarif"])

@@ -51,7 +51,7 @@ import Testing
                 res/drawable/c.9.png: error[PNG001]: file is empty, not a PNG
                 title.txt
                   warning[TXT001] line 2:4: long
-                4 files checked: 2 errors, 2 warnings
+                4 files checked: 2 errors, 2 warnings, 0 notes
 
                 """)
         #expect(!text.contains("\u{1B}["))
@@ -83,7 +83,7 @@ import Testing
                 res/drawable/a.9.png:9:7: warning: end only [NP103]
                 res/drawable/c.9.png:1:1: error: file is empty, not a PNG [PNG001]
                 title.txt:2:4: warning: long [TXT001]
-                4 files checked: 2 errors, 2 warnings
+                4 files checked: 2 errors, 2 warnings, 0 notes
 
                 """)
     }
