@@ -61,7 +61,9 @@ enum ReportFormat: String, ExpressibleByArgument, CaseIterable {
 
     /// The reporter; `useColor` applies to text on a terminal, `strict` to JUnit's failing test cases,
     /// `illustrations` to HTML.
-    func reporter(useColor: Bool, strict: Bool, illustrations: [FindingKey: Illustration] = [:]) -> any Reporter {
+    func reporter(
+        useColor: Bool, strict: Bool, illustrations: [FindingKey: Illustration] = [:], header: ReportHeader? = nil
+    ) -> any Reporter {
         switch self {
         case .text: TextReporter(useColor: useColor)
         case .json: JSONReporter()
@@ -71,7 +73,9 @@ enum ReportFormat: String, ExpressibleByArgument, CaseIterable {
         case .codeclimate: CodeClimateReporter()
         case .gcc: GCCReporter()
         case .html:
-            HTMLReporter(catalog: .playprep, illustrations: illustrations, toolVersion: Playprep.configuration.version)
+            HTMLReporter(
+                catalog: .playprep, illustrations: illustrations, toolVersion: Playprep.configuration.version,
+                header: header)
         }
     }
 }

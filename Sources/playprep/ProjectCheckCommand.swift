@@ -167,7 +167,17 @@ struct CheckProject: ParsableCommand {
         try report.finish(
             with: result,
             badPatchTolerance: checker.ninePatchChecker.parser.badPatchTolerance
-                ?? NinePatchLints.defaultBadPatchTolerance)
+                ?? NinePatchLints.defaultBadPatchTolerance,
+            header: ReportHeader(
+                project: projectDirectory, date: reportDate.formatted(.iso8601), releaseVariants: run.releaseVariants,
+                listings: run.listings))
+    }
+
+    /// Now, or `SOURCE_DATE_EPOCH` (seconds) when set, so reports can be reproduced byte for byte.
+    private var reportDate: Date {
+        ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"].flatMap(TimeInterval.init).map {
+            Date(timeIntervalSince1970: $0)
+        } ?? Date()
     }
 
     private func loadConfiguration() throws -> ProjectConfiguration {

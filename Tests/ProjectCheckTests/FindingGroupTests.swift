@@ -46,6 +46,10 @@ import Testing
                 "metadata/{\(Self.locales.joined(separator: ","))}/images/phoneScreenshots/{1.png,2.png,3.png} (36 files)"
             ))
 
+        let html = HTMLReporter(catalog: RuleCatalog([]), toolVersion: "0").render(report)
+        #expect(html.ranges(of: "data-rule=\"IMG013\" data-severity=\"warning\">").count == 1)
+        #expect(html.contains("<p class=\"files\"><b>Files:</b> <code>metadata/{ar,da-DK,"))
+
         let github = GitHubReporter().render(report).split(separator: "\n").filter { $0.contains("title=IMG013") }
         #expect(github.count == 1)
 
