@@ -34,6 +34,8 @@ public struct Diagnostic: Sendable, Hashable {
     public var message: String
     /// One line saying how to fix it, when there is something useful to say.
     public var hint: String?
+    /// The rule's name for the problem, when the same problem in several files is one finding (`FindingGroup`).
+    public var cause: Cause?
 
     public init(
         ruleID: String,
@@ -41,7 +43,8 @@ public struct Diagnostic: Sendable, Hashable {
         file: String,
         location: Location? = nil,
         message: String,
-        hint: String? = nil
+        hint: String? = nil,
+        cause: Cause? = nil
     ) {
         self.ruleID = ruleID
         self.severity = severity
@@ -49,5 +52,6 @@ public struct Diagnostic: Sendable, Hashable {
         self.location = location
         self.message = message
         self.hint = hint
+        self.cause = cause
     }
 }

@@ -1,12 +1,19 @@
 /// GitHub Actions workflow commands: one `::error file=…,line=…,col=…,title=…::message` line per finding
 /// (`::warning`, `::notice` for the other severities), which GitHub shows as annotations on the changed files,
-/// then the summary line. Image findings have no line; their pixel goes in the message.
+/// then the summary line. Image findings have no line; their pixel goes in the message. One cause in several files
+/// (`FindingGroup`) is one annotation on its first file, listing the others, so a pull request does not get fifty.
 public struct GitHubReporter: Reporter {
     public init() {}
 
     public func render(_ report: Report) -> String {
         var out = ""
-        for diagnostic in report.diagnostics {
+        let groups = report.findingGroups
+        for group in groups {
+            var diagnostic = group.first
+            if group.isMerged {
+                diagnostic.message = group.message + "\nfiles: " + group.compactFiles
+                diagnostic.location = nil
+            }
             let command =
                 switch diagnostic.severity {
                 case .error: "error"
@@ -26,7 +33,7 @@ public struct GitHubReporter: Reporter {
             if let hint = diagnostic.hint { message += "\nhint: " + hint }
             out += "::\(command) \(properties.joined(separator: ","))::\(Self.escapeData(message))\n"
         }
-        return out + TextReporter().summaryLine(report.summary) + "\n"
+        return out + TextReporter().summaryLine(report.summary, findings: groups.count) + "\n"
     }
 
     /// GitHub's escaping of a command's message.

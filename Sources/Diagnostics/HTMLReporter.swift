@@ -6,7 +6,8 @@
 
 /// One self-contained HTML page for people: a summary (files checked, findings per severity), the rules that
 /// fired with their summaries and links to their findings, then the findings grouped by file, each with its
-/// illustration (a picture as a `data:` URI, or a text excerpt with the offending part marked).
+/// illustration (a picture as a `data:` URI, or a text excerpt with the offending part marked). One cause in
+/// several files (`FindingGroup`) is one finding, under its first file, listing the others.
 ///
 /// The page loads nothing: CSS is inline, pictures are embedded, fonts are the system's. Its one inline script
 /// records on `<body>` how many pictures decoded (`data-images-loaded`, `data-images-broken`), so a browser test
@@ -16,20 +17,31 @@ public struct HTMLReporter: Reporter {
     /// Illustrations by finding; findings without one are shown as text only.
     public var illustrations: [FindingKey: Illustration]
     public var toolVersion: String
+    /// The project, date and release shown at the top; `nil` for commands that check loose files.
+    public var header: ReportHeader?
 
-    public init(catalog: RuleCatalog, illustrations: [FindingKey: Illustration] = [:], toolVersion: String) {
+    public init(
+        catalog: RuleCatalog, illustrations: [FindingKey: Illustration] = [:], toolVersion: String,
+        header: ReportHeader? = nil
+    ) {
         self.catalog = catalog
         self.illustrations = illustrations
         self.toolVersion = toolVersion
+        self.header = header
     }
 
     public func render(_ report: Report) -> String {
-        let findings = report.files.enumerated().flatMap { fileIndex, file in
-            file.diagnostics.enumerated().map { index, diagnostic in
-                ShownFinding(
-                    diagnostic: diagnostic, anchor: "finding-\(fileIndex)-\(index)",
-                    key: FindingKey(file: file.file, index: index))
+        let findings = report.findingGroups.map { group in
+            let first = group.members[0]
+            var diagnostic = group.first
+            if group.isMerged {
+                diagnostic.message = group.message
+                diagnostic.location = nil
             }
+            return ShownFinding(
+                diagnostic: diagnostic, anchor: "finding-\(first.fileIndex)-\(first.index)",
+                key: FindingKey(file: diagnostic.file, index: first.index),
+                otherFiles: group.isMerged ? group.compactFiles : nil)
         }
         var html = """
             <!DOCTYPE html>
@@ -51,15 +63,18 @@ public struct HTMLReporter: Reporter {
         return html
     }
 
+    /// One finding group as shown: a merged group stands at its first file and lists all its files.
     private struct ShownFinding {
         var diagnostic: Diagnostic
         var anchor: String
         var key: FindingKey
+        var otherFiles: String?
     }
 
     private func summary(_ report: Report, findings: [ShownFinding]) -> String {
         let withFindings = report.files.count { !$0.diagnostics.isEmpty }
-        var html = "<header>\n<h1>playprep report</h1>\n<p class=\"summary\">"
+        var html = "<header>\n<h1>playprep report</h1>\n" + about()
+        html += "<p class=\"summary\">"
         html += "\(Self.counted(report.files.count, "file")) checked, \(withFindings) with findings</p>\n"
         html += "<ul class=\"counts\">\n"
         for severity in Severity.allCases {
@@ -68,6 +83,25 @@ public struct HTMLReporter: Reporter {
             html += "<strong>\(count)</strong> \(severity.rawValue)\(count == 1 ? "" : "s")</li>\n"
         }
         return html + "</ul>\n</header>\n"
+    }
+
+    /// The header's facts: project, date, version, release variants and listings with their stores.
+    private func about() -> String {
+        guard let header else { return "" }
+        var html = "<dl class=\"about\">\n"
+        html += "<dt>project</dt><dd class=\"project\"><code>\(Self.escape(header.project))</code></dd>\n"
+        html += "<dt>checked</dt><dd class=\"date\">\(Self.escape(header.date))</dd>\n"
+        html += "<dt>playprep</dt><dd class=\"version\">\(Self.escape(toolVersion))</dd>\n"
+        let lists = [
+            ("release variants", "variants", header.releaseVariants, "none read from the build"),
+            ("listings", "listings", header.listings, "none found"),
+        ]
+        for (title, kind, items, none) in lists {
+            html += "<dt>\(title)</dt><dd class=\"\(kind)\" data-count=\"\(items.count)\">"
+            html += items.isEmpty ? none : "<ul>" + items.map { "<li>\(Self.escape($0))</li>" }.joined() + "</ul>"
+            html += "</dd>\n"
+        }
+        return html + "</dl>\n"
     }
 
     private func rules(_ findings: [ShownFinding]) -> String {
@@ -97,7 +131,7 @@ public struct HTMLReporter: Reporter {
     private func files(_ report: Report, findings: [ShownFinding]) -> String {
         let byFile = Dictionary(grouping: findings, by: \.key.file)
         var html = "<section id=\"by-file\">\n<h2>Findings by file</h2>\n"
-        for file in report.files where !file.diagnostics.isEmpty {
+        for file in report.files where byFile[file.file] != nil {
             html += "<section class=\"file\">\n<h3>\(Self.escape(file.file))</h3>\n"
             for finding in byFile[file.file] ?? [] { html += article(finding) }
             html += "</section>\n"
@@ -121,11 +155,24 @@ public struct HTMLReporter: Reporter {
         html +=
             "<h4><span class=\"badge \(severity)\">\(severity)</span> <code>\(Self.escape(diagnostic.ruleID))</code>"
         html += Self.place(diagnostic.location).map { " <span class=\"place\">\(Self.escape($0))</span>" } ?? ""
-        html += "</h4>\n<p class=\"message\">\(Self.escape(diagnostic.message))</p>\n"
+        html += "</h4>\n"
+        let illustration = illustrations[finding.key]
+        // A thumbnail floats beside the text that follows; other illustrations come below it.
+        var below = ""
+        if let illustration {
+            if case .thumbnail = illustration.content {
+                html += figure(illustration)
+            } else {
+                below = figure(illustration)
+            }
+        }
+        html += "<p class=\"message\">\(Self.escape(diagnostic.message))</p>\n"
+        if let files = finding.otherFiles {
+            html += "<p class=\"files\"><b>Files:</b> <code>\(Self.escape(files))</code></p>\n"
+        }
         if let hint = diagnostic.hint { html += "<p class=\"hint\"><b>Fix:</b> \(Self.escape(hint))</p>\n" }
         html += "<p class=\"rule\"><b>\(Self.escape(rule.name))</b>: \(Self.escape(rule.summary))</p>\n"
-        if let illustration = illustrations[finding.key] { html += figure(illustration) }
-        return html + "</article>\n"
+        return html + below + "</article>\n"
     }
 
     private func figure(_ illustration: Illustration) -> String {
@@ -135,6 +182,10 @@ public struct HTMLReporter: Reporter {
             html +=
                 "<img class=\"picture\" width=\"\(width)\" height=\"\(height)\" alt=\"\(Self.escape(illustration.caption))\" "
             html += "src=\"data:image/png;base64,\(Data(png).base64EncodedString())\">\n"
+        case .thumbnail(let bytes, let mediaType):
+            html = "<figure class=\"thumbnail\">\n"
+            html += "<img class=\"thumbnail\" alt=\"\(Self.escape(illustration.caption))\" "
+            html += "src=\"data:\(Self.escape(mediaType));base64,\(Data(bytes).base64EncodedString())\">\n"
         case .excerpt(let excerpt):
             html += "<pre class=\"excerpt\">"
             for line in excerpt.lines {
@@ -194,7 +245,9 @@ public struct HTMLReporter: Reporter {
     private static let style = """
         body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:0 auto;max-width:1200px;\
         padding:16px 24px;color:#222;background:#fff;line-height:1.4}\
-        h1{margin:0 0 4px}h2{border-bottom:2px solid #ddd;padding-bottom:4px;margin-top:32px}\
+        h1{margin:0 0 4px}dl.about{display:grid;grid-template-columns:max-content auto;gap:2px 12px;margin:8px 0}\
+        dl.about dt{color:#555}dl.about dd{margin:0}dl.about ul{margin:0;padding-left:18px}\
+        h2{border-bottom:2px solid #ddd;padding-bottom:4px;margin-top:32px}\
         h3{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:15px;background:#f2f2f2;padding:6px 8px;\
         margin:24px 0 8px;word-break:break-all}h4{margin:0 0 4px;font-size:15px}\
         .counts{display:flex;gap:12px;list-style:none;padding:0;margin:8px 0}\
@@ -207,7 +260,8 @@ public struct HTMLReporter: Reporter {
         .finding{border-left:4px solid #999;padding:8px 12px;margin:8px 0 16px;background:#fafafa}\
         .finding.error{border-color:#c62828}.finding.warning{border-color:#e09b00}.finding.note{border-color:#1565c0}\
         .finding p{margin:4px 0}.message{font-weight:600}.rule{color:#555;font-size:14px}\
-        figure{margin:8px 0 0}figcaption{color:#555;font-size:13px;margin-top:4px}\
+        .finding{overflow:auto}figure.thumbnail{float:right;margin:0 0 8px 16px;max-width:200px}\
+        img.thumbnail{max-width:200px;max-height:360px;border:1px solid #ddd}figure{margin:8px 0 0}figcaption{color:#555;font-size:13px;margin-top:4px}\
         img.picture{max-width:100%;height:auto;image-rendering:pixelated;border:1px solid #ddd;background:#fff}\
         pre.excerpt{background:#fff;border:1px solid #ddd;padding:8px;white-space:pre-wrap;word-break:break-all;\
         font-size:14px;margin:0}.line-number{display:inline-block;min-width:3em;color:#888;user-select:none}\

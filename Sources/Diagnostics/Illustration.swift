@@ -18,6 +18,8 @@ public struct Illustration: Sendable, Hashable {
         case picture(png: [UInt8], width: Int, height: Int)
         /// Lines of a text file with the part the finding is about highlighted.
         case excerpt(TextExcerpt)
+        /// A listing image as it is (PNG or JPEG bytes and their media type), shown small beside its finding.
+        case thumbnail(bytes: [UInt8], mediaType: String)
     }
 
     /// One sentence saying what the illustration shows.

@@ -5,13 +5,15 @@
 #endif
 
 /// The machine-readable report (`--format json`; README, "Reports for CI"):
-/// `{"files": [{"file", "valid", "diagnostics": [{"rule", "severity", "message", "x", "y", "line", "column", "hint"}]}],
-///   "summary": {"files", "errors", "warnings"}}`. Absent locations and hints are `null`, never missing.
+/// `{"files": [{"file", "valid", "diagnostics": [{"rule", "severity", "message", "x", "y", "line", "column", "hint",
+///   "cause", "fingerprint"}]}], "summary": {"files", "errors", "warnings", "notes"}, "baseline"}`. Absent
+/// locations, hints, causes and baselines are `null`, never missing; every location is listed (no grouping).
 public struct JSONReporter: Reporter {
     public init() {}
 
     public func render(_ report: Report) -> String {
-        let document = Document(files: report.files.map(FileEntry.init), summary: report.summary)
+        let document = Document(
+            files: report.files.map(FileEntry.init), summary: report.summary, baseline: report.baseline)
         return JSONReporter.encode(document)
     }
 
@@ -27,6 +29,18 @@ public struct JSONReporter: Reporter {
     private struct Document: Encodable {
         var files: [FileEntry]
         var summary: ReportSummary
+        var baseline: BaselineUse?
+
+        enum CodingKeys: String, CodingKey {
+            case files, summary, baseline
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(files, forKey: .files)
+            try container.encode(summary, forKey: .summary)
+            try container.encode(baseline, forKey: .baseline)
+        }
     }
 
     private struct FileEntry: Encodable {
@@ -51,7 +65,7 @@ public struct DiagnosticEntry: Encodable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case rule, severity, message, x, y, line, column, hint
+        case rule, severity, message, x, y, line, column, hint, cause, fingerprint
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -64,5 +78,7 @@ public struct DiagnosticEntry: Encodable, Sendable {
         try container.encode(diagnostic.location?.line, forKey: .line)
         try container.encode(diagnostic.location?.column, forKey: .column)
         try container.encode(diagnostic.hint, forKey: .hint)
+        try container.encode(diagnostic.cause?.key, forKey: .cause)
+        try container.encode(Fingerprint(of: diagnostic), forKey: .fingerprint)
     }
 }

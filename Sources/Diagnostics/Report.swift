@@ -12,25 +12,30 @@ public struct FileReport: Sendable, Hashable {
     public var isValid: Bool { !diagnostics.contains { $0.severity == .error } }
 }
 
-/// Counts over a whole run.
+/// Counts over a whole run: files, and diagnostics by severity (every location, as JSON lists them).
 public struct ReportSummary: Sendable, Hashable, Codable {
     public var files: Int
     public var errors: Int
     public var warnings: Int
+    public var notes: Int
 
-    public init(files: Int, errors: Int, warnings: Int) {
+    public init(files: Int, errors: Int, warnings: Int, notes: Int = 0) {
         self.files = files
         self.errors = errors
         self.warnings = warnings
+        self.notes = notes
     }
 }
 
 /// Everything one run found, in a deterministic file order, ready for any `Reporter`.
 public struct Report: Sendable, Hashable {
     public var files: [FileReport]
+    /// What `--baseline` did, when one was used.
+    public var baseline: BaselineUse?
 
-    public init(files: [FileReport]) {
+    public init(files: [FileReport], baseline: BaselineUse? = nil) {
         self.files = files
+        self.baseline = baseline
     }
 
     public var diagnostics: [Diagnostic] { files.flatMap(\.diagnostics) }
@@ -40,7 +45,8 @@ public struct Report: Sendable, Hashable {
         return ReportSummary(
             files: files.count,
             errors: all.count { $0.severity == .error },
-            warnings: all.count { $0.severity == .warning }
+            warnings: all.count { $0.severity == .warning },
+            notes: all.count { $0.severity == .note }
         )
     }
 
@@ -48,5 +54,71 @@ public struct Report: Sendable, Hashable {
     public func fails(strict: Bool) -> Bool {
         let summary = summary
         return summary.errors > 0 || (strict && summary.warnings > 0)
+    }
+}
+
+/// What a baseline did in one run: the findings it absorbed and the entries that no longer occur, so the
+/// baseline can shrink (text says it on standard error, JSON in its `baseline` member).
+public struct BaselineUse: Sendable, Hashable, Codable {
+    /// An entry no finding matched any more: fixed, or changed beyond its fingerprint.
+    public struct StaleEntry: Sendable, Hashable, Codable {
+        public var rule: String
+        public var files: [String]
+        public var message: String
+
+        public init(rule: String, files: [String], message: String) {
+            self.rule = rule
+            self.files = files
+            self.message = message
+        }
+    }
+
+    /// The baseline file as the user named it.
+    public var file: String
+    /// The format version it was written in.
+    public var version: Int
+    /// How many findings it absorbed.
+    public var suppressed: Int
+    public var staleEntries: [StaleEntry]
+
+    public init(file: String, version: Int, suppressed: Int, staleEntries: [StaleEntry]) {
+        self.file = file
+        self.version = version
+        self.suppressed = suppressed
+        self.staleEntries = staleEntries
+    }
+
+    /// `2 baseline entries no longer occur; rewrite the baseline with --write-baseline`, or `nil` when all occur.
+    public var staleLine: String? {
+        switch staleEntries.count {
+        case 0: nil
+        case 1: "1 baseline entry no longer occurs; rewrite the baseline with --write-baseline"
+        case let count: "\(count) baseline entries no longer occur; rewrite the baseline with --write-baseline"
+        }
+    }
+}
+
+extension Report {
+    /// The report with every file path as the user would write it: no leading `./` and no `//` or `/./` inside
+    /// (`./app//src/./x.png` is `app/src/x.png`), the same in every format.
+    public var withTidyPaths: Report {
+        var tidy = self
+        for index in tidy.files.indices {
+            tidy.files[index].file = Self.tidy(tidy.files[index].file)
+            for diagnostic in tidy.files[index].diagnostics.indices {
+                tidy.files[index].diagnostics[diagnostic].file = Self.tidy(
+                    tidy.files[index].diagnostics[diagnostic].file)
+            }
+        }
+        return tidy
+    }
+
+    /// `path` without empty and `.` components (a lone `.` stays).
+    static func tidy(_ path: String) -> String {
+        let absolute = path.hasPrefix("/")
+        let parts = path.split(separator: "/").filter { $0 != "." }
+        let joined = parts.joined(separator: "/")
+        if absolute { return "/" + joined }
+        return joined.isEmpty ? path : joined
     }
 }

@@ -8,6 +8,10 @@
 /// lists the rules that fired (with their summaries as help) and one result per finding. Text findings carry a
 /// region with line and column; image findings carry no region (SARIF has no pixel coordinates) but name the
 /// pixel in their message and in the result's `properties`.
+///
+/// One cause in several files (`FindingGroup`) is one result: its first file is the location, and every file,
+/// the first included, is a `relatedLocations` entry with its own message, so code scanning raises one alert and
+/// no location is lost. `partialFingerprints["playprep/v1"]` is the baseline's fingerprint (`Fingerprint`).
 public struct SARIFReporter: Reporter {
     public var catalog: RuleCatalog
     public var toolVersion: String
@@ -26,8 +30,8 @@ public struct SARIFReporter: Reporter {
             let severity = diagnostics.first { $0.ruleID == id }?.severity ?? .warning
             return SARIFRule(catalog.rule(for: id, severity: severity))
         }
-        let results = diagnostics.map { diagnostic in
-            Result(diagnostic, ruleIndex: ruleIDs.firstIndex(of: diagnostic.ruleID) ?? 0)
+        let results = report.findingGroups.map { group in
+            Result(group, ruleIndex: ruleIDs.firstIndex(of: group.first.ruleID) ?? 0)
         }
         let log = Log(runs: [Run(tool: Tool(driver: Driver(version: toolVersion, rules: rules)), results: results)])
         return JSONReporter.encode(log)
@@ -115,10 +119,14 @@ public struct SARIFReporter: Reporter {
         var level: String
         var message: Message
         var locations: [Location]
+        var relatedLocations: [Location]?
+        var partialFingerprints: [String: String]
         var properties: Properties?
 
         struct Location: Encodable {
+            var id: Int?
             var physicalLocation: PhysicalLocation
+            var message: Message?
         }
 
         struct PhysicalLocation: Encodable {
@@ -140,25 +148,36 @@ public struct SARIFReporter: Reporter {
             var pixelY: Int
         }
 
-        init(_ diagnostic: Diagnostic, ruleIndex: Int) {
+        init(_ group: FindingGroup, ruleIndex: Int) {
+            let diagnostic = group.first
             ruleId = diagnostic.ruleID
             self.ruleIndex = ruleIndex
             level = SARIFReporter.level(diagnostic.severity)
-            var text = diagnostic.message
-            let location = diagnostic.location
-            if let x = location?.x, let y = location?.y {
+            partialFingerprints = ["playprep/v1": Fingerprint(of: diagnostic).value]
+            var text = group.message
+            if !group.isMerged, let x = diagnostic.location?.x, let y = diagnostic.location?.y {
                 text += " (at pixel \(x),\(y))"
                 properties = Properties(pixelX: x, pixelY: y)
             }
             if let hint = diagnostic.hint { text += ". Fix: " + hint }
             message = Message(text: text)
+            locations = [Location(id: nil, physicalLocation: Self.physicalLocation(diagnostic), message: nil)]
+            guard group.isMerged else { return }
+            relatedLocations = group.members.enumerated().map { id, member in
+                var text = member.diagnostic.message
+                if let x = member.diagnostic.location?.x, let y = member.diagnostic.location?.y {
+                    text += " (at pixel \(x),\(y))"
+                }
+                return Location(
+                    id: id, physicalLocation: Self.physicalLocation(member.diagnostic), message: Message(text: text))
+            }
+        }
+
+        private static func physicalLocation(_ diagnostic: Diagnostic) -> PhysicalLocation {
+            let location = diagnostic.location
             let region = location?.line.map { Region(startLine: $0, startColumn: location?.column) }
-            locations = [
-                Location(
-                    physicalLocation: PhysicalLocation(
-                        artifactLocation: ArtifactLocation(uri: SARIFReporter.uri(for: diagnostic.file)), region: region
-                    ))
-            ]
+            return PhysicalLocation(
+                artifactLocation: ArtifactLocation(uri: SARIFReporter.uri(for: diagnostic.file)), region: region)
         }
     }
 }

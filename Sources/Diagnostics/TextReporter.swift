@@ -4,7 +4,7 @@
 /// res/drawable/button.9.png
 ///   error[NP003] top border (5,0): pixel 0x80000000 (black, alpha 128) is not a tick colour
 ///     hint: ticks must be exactly opaque black 0xFF000000 …
-/// 1 file checked: 1 error, 0 warnings
+/// 1 file checked: 1 error, 0 warnings, 0 notes
 /// ```
 /// Files without findings are listed only when `listCleanFiles` is set. Colour uses ANSI escapes and is off
 /// unless asked for (the CLI turns it on for a terminal without `NO_COLOR`).
@@ -19,11 +19,32 @@ public struct TextReporter: Reporter {
 
     public func render(_ report: Report) -> String {
         var out = ""
-        for file in report.files where listCleanFiles || !file.diagnostics.isEmpty {
-            append(file, to: &out)
+        let groups = report.findingGroups
+        let merged = groups.filter(\.isMerged)
+        let mergedAt = Dictionary(grouping: merged) { $0.members[0].fileIndex }
+        let inMerged = Set(merged.flatMap { $0.members.map { [$0.fileIndex, $0.index] } })
+        for (fileIndex, file) in report.files.enumerated() {
+            let own = file.diagnostics.indices.filter { !inMerged.contains([fileIndex, $0]) }.map {
+                file.diagnostics[$0]
+            }
+            if !own.isEmpty || (listCleanFiles && file.diagnostics.isEmpty) {
+                append(FileReport(file: file.file, diagnostics: own), to: &out)
+            }
+            for group in mergedAt[fileIndex] ?? [] { append(group, to: &out) }
         }
-        out += summaryLine(report.summary) + "\n"
+        out += summaryLine(report.summary, findings: groups.count) + "\n"
         return out
+    }
+
+    /// A merged group: its files written compactly, then the finding once with the group's message.
+    private func append(_ group: FindingGroup, to out: inout String) {
+        out += paint(group.compactFiles, .bold)
+        out += " (\(group.files.count) files)\n  "
+        var shown = group.first
+        shown.message = group.message
+        shown.location = nil
+        appendHeadline(shown, to: &out)
+        appendHint(shown, indent: "    ", to: &out)
     }
 
     /// One file's block. A file with a single finding that has no location (an unreadable file, say) takes
@@ -101,15 +122,19 @@ public struct TextReporter: Reporter {
         return nil
     }
 
-    /// `N files checked: E errors, W warnings`.
-    public func summaryLine(_ summary: ReportSummary) -> String {
+    /// `N files checked: E errors, W warnings, K notes` (files in the report; findings by severity, every
+    /// location counted), and `, shown as F findings (one per cause)` when `findings`
+    /// (the number of finding groups) is fewer than the diagnostics counted.
+    public func summaryLine(_ summary: ReportSummary, findings: Int? = nil) -> String {
         let files = summary.files == 1 ? "1 file" : "\(summary.files) files"
         let errors = summary.errors == 1 ? "1 error" : "\(summary.errors) errors"
         let warnings = summary.warnings == 1 ? "1 warning" : "\(summary.warnings) warnings"
+        let notes = summary.notes == 1 ? "1 note" : "\(summary.notes) notes"
         let counts =
             "\(files) checked: \(paint(errors, summary.errors > 0 ? .red : .green)), "
-            + paint(warnings, summary.warnings > 0 ? .yellow : .green)
-        return counts
+            + paint(warnings, summary.warnings > 0 ? .yellow : .green) + ", " + paint(notes, .cyan)
+        guard let findings, findings < summary.errors + summary.warnings + summary.notes else { return counts }
+        return counts + ", shown as \(findings) finding\(findings == 1 ? "" : "s") (one per cause)"
     }
 
     private enum Style: String {

@@ -14,6 +14,8 @@ public struct ProjectCheckResult: Sendable, Hashable {
     public var listings: [String]
     /// Application modules and their release variants, for the run's summary.
     public var releaseVariantCount: Int
+    /// One line per release variant, `:app proRelease: com.example.app, versionCode 12`, for report headers.
+    public var releaseVariants: [String] = []
 }
 
 /// Runs every NinePatch, resource, package-name and listing rule over a discovered project, judging what the
@@ -83,7 +85,13 @@ public struct ProjectChecker: Sendable {
         let (selected, withheld) = rules.apply(to: report, catalog: .playprep)
         return ProjectCheckResult(
             report: selected, withheld: withheld, listings: targets.map(\.summary),
-            releaseVariantCount: build.applications.map(\.releaseVariants.count).reduce(0, +))
+            releaseVariantCount: build.applications.map(\.releaseVariants.count).reduce(0, +),
+            releaseVariants: build.applications.flatMap { module in
+                module.releaseVariants.map { variant in
+                    "\(module.gradlePath) \(variant.name): \(variant.applicationID.value ?? "applicationId unknown"), "
+                        + (variant.versionCode?.value.map { "versionCode \($0)" } ?? "versionCode unknown")
+                }
+            })
     }
 
     /// NP105: `x.9.png` beside another `x.*` in the same folder.

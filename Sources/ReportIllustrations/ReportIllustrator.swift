@@ -8,7 +8,8 @@ import PlayListingKit
 /// Makes the illustrations of the HTML report by reading the files a report names: a picture for every
 /// finding of a NinePatch rule on a file that decodes (the sheet of ``PreviewSheet``: the NinePatch enlarged
 /// nearest-neighbour with the finding's pixel ringed, its stretch, padding and bad patches marked, and how
-/// Android draws it stretched), and an excerpt for every finding on a line of a text file (the part over the
+/// Android draws it stretched; the finding's words stay in the HTML), the image itself as a thumbnail for every
+/// finding of a listing image rule (IMG), and an excerpt for every finding on a line of a text file (the part over the
 /// limit highlighted for the length rules, else the line from the finding's column).
 ///
 /// This is the one place where report pictures are drawn, so `Diagnostics` stays free of image code. Files that
@@ -24,8 +25,8 @@ public struct ReportIllustrator: Sendable {
         ].map(\.id))
     /// Lines of a highlighted run shown before the rest is summarised.
     static let maximumExcerptLines = 12
-    /// Characters per line of the notes written on a picture.
-    static let noteWidth = 72
+    /// Listing images larger than this are not embedded as thumbnails (the report would grow by their size).
+    static let maximumThumbnailBytes = 4 << 20
 
     /// `checker` decodes the NinePatches (its limits apply); `badPatchTolerance` is NP107's, for the sheet.
     public init(
@@ -54,6 +55,10 @@ public struct ReportIllustrator: Sendable {
                     }
                 }
             }
+            let listingImage = file.diagnostics.indices.filter { file.diagnostics[$0].ruleID.hasPrefix("IMG") }
+            if !listingImage.isEmpty, let thumbnail = thumbnail(of: file.file) {
+                for index in listingImage { result[FindingKey(file: file.file, index: index)] = thumbnail }
+            }
             let lined = file.diagnostics.indices.filter { file.diagnostics[$0].location?.line != nil }
             guard !lined.isEmpty, let text = try? FileReader(maxBytes: 4 << 20).read(file.file) else { continue }
             let lines = String(decoding: text, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
@@ -70,16 +75,11 @@ public struct ReportIllustrator: Sendable {
         let pixel = diagnostic.location.flatMap { location in
             location.x.flatMap { x in location.y.map { PixelPoint(x: x, y: $0) } }
         }
-        let headline =
-            "\(diagnostic.severity.rawValue) \(diagnostic.ruleID)"
-            + (pixel.map { " at pixel (\($0.x),\($0.y))" } ?? "") + ": " + diagnostic.message
-        let notes =
-            Self.wrap(Self.ascii(headline), width: Self.noteWidth)
-            + (diagnostic.hint.map { Self.wrap(Self.ascii("fix: " + $0), width: Self.noteWidth) } ?? [])
+        // The finding's words are the report's HTML beside the picture, not drawn into it.
         let sheet = PreviewSheet(badPatchTolerance: badPatchTolerance)
         guard
             let drawn = try? sheet.draw(
-                finding: notes, source: image, ninePatch: ninePatch, title: Self.ascii(diagnostic.file),
+                finding: [], source: image, ninePatch: ninePatch, title: Self.ascii(diagnostic.file),
                 marked: pixel.map { [$0] } ?? []),
             let png = try? PNGEncoder.fast.encode(drawn)
         else { return nil }
@@ -90,6 +90,21 @@ public struct ReportIllustrator: Sendable {
             ? "; aapt2 rejects the file, so there is no rendering"
             : "; below, the file as Android draws it stretched to several sizes"
         return Illustration(caption: caption, content: .picture(png: png, width: drawn.width, height: drawn.height))
+    }
+
+    /// A listing image (PNG or JPEG, at most `maximumThumbnailBytes`) as it is, to show small beside its findings.
+    private func thumbnail(of file: String) -> Illustration? {
+        guard let bytes = try? FileReader(maxBytes: Self.maximumThumbnailBytes).read(file) else { return nil }
+        let mediaType: String
+        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
+            mediaType = "image/png"
+        } else if bytes.starts(with: [0xFF, 0xD8, 0xFF]) {
+            mediaType = "image/jpeg"
+        } else {
+            return nil
+        }
+        let name = String(file.split(separator: "/").last ?? Substring(file))
+        return Illustration(caption: name, content: .thumbnail(bytes: bytes, mediaType: mediaType))
     }
 
     private func excerpt(of diagnostic: Diagnostic, lines: [String]) -> Illustration? {
@@ -138,18 +153,4 @@ public struct ReportIllustrator: Sendable {
         return out
     }
 
-    /// `text` broken at spaces into lines of at most `width` characters (longer words stay whole), the
-    /// continuation lines indented by two spaces.
-    static func wrap(_ text: String, width: Int) -> [String] {
-        var lines = [[Substring]]()
-        for word in text.split(separator: " ") {
-            let length = lines.last.map { $0.reduce(2) { $0 + $1.count + 1 } } ?? 0
-            if let last = lines.indices.last, length + word.count <= width {
-                lines[last].append(word)
-            } else {
-                lines.append([word])
-            }
-        }
-        return lines.enumerated().map { ($0.offset == 0 ? "" : "  ") + $0.element.joined(separator: " ") }
-    }
 }

@@ -56,11 +56,14 @@ enum ReportFormat: String, ExpressibleByArgument, CaseIterable {
     case junit
     case github
     case codeclimate
+    case gcc
     case html
 
     /// The reporter; `useColor` applies to text on a terminal, `strict` to JUnit's failing test cases,
     /// `illustrations` to HTML.
-    func reporter(useColor: Bool, strict: Bool, illustrations: [FindingKey: Illustration] = [:]) -> any Reporter {
+    func reporter(
+        useColor: Bool, strict: Bool, illustrations: [FindingKey: Illustration] = [:], header: ReportHeader? = nil
+    ) -> any Reporter {
         switch self {
         case .text: TextReporter(useColor: useColor)
         case .json: JSONReporter()
@@ -68,8 +71,11 @@ enum ReportFormat: String, ExpressibleByArgument, CaseIterable {
         case .junit: JUnitReporter(strict: strict)
         case .github: GitHubReporter()
         case .codeclimate: CodeClimateReporter()
+        case .gcc: GCCReporter()
         case .html:
-            HTMLReporter(catalog: .playprep, illustrations: illustrations, toolVersion: Playprep.configuration.version)
+            HTMLReporter(
+                catalog: .playprep, illustrations: illustrations, toolVersion: Playprep.configuration.version,
+                header: header)
         }
     }
 }

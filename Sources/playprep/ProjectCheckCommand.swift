@@ -129,15 +129,14 @@ struct CheckProject: ParsableCommand {
                 "playprep: recorded \(recorded.entries.count) known problems in \(writeBaseline)\n")
             return
         }
-        var suppressed = 0
         if let baseline {
             let known: Baseline
             do {
                 known = try Baseline.load(baseline)
             } catch {
-                throw CLIError.unreadable(baseline, reason: error.description)
+                throw CLIError.invalidArgument(error.description)
             }
-            (result, suppressed) = known.filter(result, relative: inventory.relative)
+            (result, result.baseline) = known.filter(result, relative: inventory.relative, file: baseline)
         }
         let elapsed = ContinuousClock.now - started
         let counted = { (count: Int, one: String, many: String) in "\(count) \(count == 1 ? one : many)" }
@@ -147,8 +146,18 @@ struct CheckProject: ParsableCommand {
             + "(\(counted(run.releaseVariantCount, "release variant", "release variants"))) and "
             + "\(counted(run.listings.count, "listing", "listings")) in "
             + elapsed.formatted(.units(allowed: [.seconds, .milliseconds], width: .narrow))
-        if suppressed > 0 { note += "; \(suppressed) known problems ignored (baseline)" }
+        if let suppressed = result.baseline?.suppressed, suppressed > 0 {
+            note += "; \(suppressed) known problems ignored (baseline)"
+        }
         var lines = ["playprep: \(note)"] + run.listings.map { "playprep: listing \($0)" }
+        if let use = result.baseline {
+            if use.version < Baseline.currentVersion {
+                lines.append(
+                    "playprep: \(use.file) is a version \(use.version) baseline; --write-baseline rewrites it as version "
+                        + "\(Baseline.currentVersion), whose entries survive moved pixels and lines")
+            }
+            if let stale = use.staleLine { lines.append("playprep: \(stale)") }
+        }
         if let artifact, let manifest = artifactCheck?.manifest {
             lines.append(
                 "playprep: artifact \(artifact): \(manifest.package ?? "no package"), versionCode "
@@ -165,7 +174,17 @@ struct CheckProject: ParsableCommand {
         try report.finish(
             with: result,
             badPatchTolerance: checker.ninePatchChecker.parser.badPatchTolerance
-                ?? NinePatchLints.defaultBadPatchTolerance)
+                ?? NinePatchLints.defaultBadPatchTolerance,
+            header: ReportHeader(
+                project: projectDirectory, date: reportDate.formatted(.iso8601), releaseVariants: run.releaseVariants,
+                listings: run.listings))
+    }
+
+    /// Now, or `SOURCE_DATE_EPOCH` (seconds) when set, so reports can be reproduced byte for byte.
+    private var reportDate: Date {
+        ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"].flatMap(TimeInterval.init).map {
+            Date(timeIntervalSince1970: $0)
+        } ?? Date()
     }
 
     private func loadConfiguration() throws -> ProjectConfiguration {

@@ -139,7 +139,9 @@ struct PreviewNinePatch: ParsableCommand {
         discussion: """
             The source is shown enlarged with stretchable areas tinted, the content box (padding) in blue, layout \
             bounds dashed red and bad patches (NP107) in red; then the image as Android draws it at each size, \
-            with its content box and where the bad patches end up. Default sizes: half, 4x wide, 3x tall, 3x.
+            with its content box and where the bad patches end up. Default sizes: half, 4x wide, 3x tall, 3x. \
+            A file aapt2 rejects is still drawn, the source only with its offending pixels ringed in green; its \
+            findings are printed and the exit status is 1.
             """
     )
 
@@ -166,16 +168,33 @@ struct PreviewNinePatch: ParsableCommand {
 
     func run() throws {
         try output.checkTarget(against: file)
-        let source = try AcceptedNinePatch(file: file, checker: limits.checker())
-        let sheet = PreviewSheet(
-            sizes: sizes.isEmpty ? nil : sizes.flatMap(\.sizes).map { RenderSize(width: $0.width, height: $0.height) },
-            filter: sampling.renderFilter, badPatchTolerance: lints.tolerance())
-        let title = String(file.split(separator: "/").last ?? Substring(file))
-        do {
-            let drawn = try sheet.draw(source: source.image, ninePatch: source.ninePatch, title: title)
-            try output.write { () throws(PNGError) in try PNGEncoder.fast.encode(drawn) }
-        } catch let error as RenderError {
-            throw CLIError.invalidArgument("\(file): \(error)")
+        let check = limits.checker().check(fileAt: file, parseAnyway: true, keepImage: true)
+        if check.ninePatch == nil {
+            // Rejected (or not a PNG at all): the findings say why, and the sheet, when there are pixels to show,
+            // rings each offending one.
+            let console = Console.standardOutput
+            console.write(TextReporter(useColor: console.supportsColor).render(Report(files: [check.report])))
         }
+        if let image = check.image {
+            let sheet = PreviewSheet(
+                sizes: sizes.isEmpty
+                    ? nil : sizes.flatMap(\.sizes).map { RenderSize(width: $0.width, height: $0.height) },
+                filter: sampling.renderFilter, badPatchTolerance: lints.tolerance())
+            let title = String(file.split(separator: "/").last ?? Substring(file))
+            let marked = check.diagnostics.filter { $0.severity == .error }.compactMap { diagnostic in
+                diagnostic.location.flatMap { location in
+                    location.x.flatMap { x in location.y.map { PixelPoint(x: x, y: $0) } }
+                }
+            }
+            do {
+                let drawn =
+                    try check.ninePatch.map { try sheet.draw(source: image, ninePatch: $0, title: title) }
+                    ?? sheet.draw(finding: [], source: image, ninePatch: nil, title: title, marked: marked)
+                try output.write { () throws(PNGError) in try PNGEncoder.fast.encode(drawn) }
+            } catch let error as RenderError {
+                throw CLIError.invalidArgument("\(file): \(error)")
+            }
+        }
+        if check.ninePatch == nil { throw ExitCode.failure }
     }
 }

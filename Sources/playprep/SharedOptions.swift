@@ -50,14 +50,21 @@ struct ReportOptions: ParsableArguments {
     }
 
     /// Prints `report` (or writes it to `--output` and prints its summary) and exits 1 when it fails. The HTML
-    /// report's NinePatch sheets mark bad patches found with `badPatchTolerance`.
-    func finish(with report: Report, badPatchTolerance: Int = NinePatchLints.defaultBadPatchTolerance) throws {
+    /// report's NinePatch sheets mark bad patches found with `badPatchTolerance`; its top shows `header`.
+    func finish(
+        with report: Report, badPatchTolerance: Int = NinePatchLints.defaultBadPatchTolerance,
+        header: ReportHeader? = nil
+    ) throws {
+        let report = report.withTidyPaths
         let console = Console.standardOutput
         let illustrations =
             format == .html
             ? ReportIllustrator(badPatchTolerance: badPatchTolerance).illustrations(for: report) : [:]
         if let output {
-            let rendered = format.reporter(useColor: false, strict: strict, illustrations: illustrations).render(report)
+            let rendered = format.reporter(
+                useColor: false, strict: strict, illustrations: illustrations, header: header
+            )
+            .render(report)
             do {
                 try AtomicFile(path: output).write(rendered)
             } catch {
@@ -68,8 +75,9 @@ struct ReportOptions: ParsableArguments {
                     + " (\(format.rawValue) report in \(output))\n")
         } else {
             console.write(
-                format.reporter(useColor: console.supportsColor, strict: strict, illustrations: illustrations)
-                    .render(report))
+                format.reporter(
+                    useColor: console.supportsColor, strict: strict, illustrations: illustrations, header: header
+                ).render(report))
         }
         if report.fails(strict: strict) {
             throw ExitCode.failure

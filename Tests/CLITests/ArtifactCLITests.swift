@@ -12,7 +12,7 @@ import Testing
         #expect(run.status == 0, "\(run.standardOutput)\(run.standardError)")
         // Only DCL001's note: the Advertising ID form every API 33+ app needs.
         #expect(run.standardOutput.hasPrefix("TestImages/artifacts/release.apk: note[DCL001]: "))
-        #expect(run.standardOutput.hasSuffix("\n1 file checked: 0 errors, 0 warnings\n"))
+        #expect(run.standardOutput.hasSuffix("\n1 file checked: 0 errors, 0 warnings, 1 note\n"))
         #expect(!run.standardOutput.contains("error[") && !run.standardOutput.contains("warning["))
     }
 
@@ -63,7 +63,7 @@ import Testing
                 "playprep: artifact TestImages/artifacts/release.apk: com.playprep.sample, versionCode 3, targetSdk 36\n"
             ))
         #expect(run.standardOutput.hasPrefix("TestImages/artifacts/release.apk: note[DCL001]: "))
-        #expect(run.standardOutput.hasSuffix("\n21 files checked: 0 errors, 0 warnings\n"))
+        #expect(run.standardOutput.hasSuffix("\n21 files checked: 0 errors, 0 warnings, 1 note\n"))
     }
 
     @Test func aBundleIsJudgedWithTheProject() throws {

@@ -9,9 +9,11 @@ import Testing
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("playprep-html-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let file = folder.appendingPathComponent("report.html")
-        let run = try PlayprepBinary.run(["check", "TestImages/BrokenApp", "--format", "html", "--output", file.path])
+        let run = try PlayprepBinary.run(
+            ["check", "TestImages/BrokenApp", "--format", "html", "--output", file.path],
+            environment: ["SOURCE_DATE_EPOCH": "1764000000"])
         #expect(run.status == 1)
-        #expect(run.standardOutput == "16 files checked: 6 errors, 2 warnings (html report in \(file.path))\n")
+        #expect(run.standardOutput == "16 files checked: 6 errors, 2 warnings, 0 notes (html report in \(file.path))\n")
         return (file, try String(contentsOf: file, encoding: .utf8))
     }
 
@@ -39,6 +41,8 @@ import Testing
                 of: /<img class="picture"[^>]* src="data:image\/png;base64,[A-Za-z0-9+\/=]+">/
             ).count
             #expect(pictures == (rule.hasPrefix("NP") ? 1 : 0), "\(rule): \(pictures) pictures")
+            let thumbnails = markup.matches(of: /<img class="thumbnail"[^>]* src="data:image\/png;base64,/).count
+            #expect(thumbnails == (rule.hasPrefix("IMG") ? 1 : 0), "\(rule): \(thumbnails) thumbnails")
         }
         // The title's 11 characters over the limit of 30 are marked, the rest not.
         let title = try #require(findings.first { $0.rule == "TXT001" }?.markup)
@@ -64,12 +68,27 @@ import Testing
         #expect(consoleLines.isEmpty, "the page logged: \(consoleLines.joined(separator: "\n"))")
         // The page's script counts the pictures the browser decoded.
         #expect(
-            load.standardOutput.contains("<body data-images-loaded=\"4\" data-images-broken=\"0\">"),
+            load.standardOutput.contains("<body data-images-loaded=\"5\" data-images-broken=\"0\">"),
             "\(load.standardOutput.prefix(400))")
         let findings = articles(load.standardOutput)
         #expect(findings.count == 8)
         #expect(findings.filter { $0.rule.hasPrefix("NP") }.allSatisfy { $0.markup.ranges(of: "<img ").count == 1 })
-        #expect(findings.filter { !$0.rule.hasPrefix("NP") }.allSatisfy { !$0.markup.contains("<img ") })
+        #expect(findings.filter { $0.rule.hasPrefix("IMG") }.allSatisfy { $0.markup.ranges(of: "<img ").count == 1 })
+        #expect(
+            findings.filter { !$0.rule.hasPrefix("NP") && !$0.rule.hasPrefix("IMG") }.allSatisfy {
+                !$0.markup.contains("<img ")
+            })
+        // The header, as the browser parsed it: project, version, the release variant and the listing's store.
+        #expect(load.standardOutput.contains("<dd class=\"project\"><code>TestImages/BrokenApp</code></dd>"))
+        #expect(load.standardOutput.contains("<dd class=\"version\">0.2.0</dd>"))
+        #expect(
+            load.standardOutput.contains(
+                "<dd class=\"variants\" data-count=\"1\"><ul><li>:app release: com.example.brokenapp, versionCode 1</li>"
+            ))
+        #expect(
+            load.standardOutput.contains(
+                "<dd class=\"listings\" data-count=\"1\"><ul><li>fastlane/metadata/android: Play via supply</li>"))
+        #expect(load.standardOutput.contains("<dd class=\"date\">2025-11-24T16:00:00Z</dd>"))
 
         let screenshot = file.deletingLastPathComponent().appendingPathComponent("report.png")
         let shot = try Chromium.run(["--screenshot=\(screenshot.path)", "--window-size=1280,2400", url])

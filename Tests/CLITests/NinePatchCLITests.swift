@@ -28,7 +28,7 @@ import Testing
             #expect(mentions.count == 1, "\(file): \(mentions)")
             #expect(mentions.first?.contains("error[PNG001]") == true)
         }
-        #expect(lines.last == "4 files checked: 3 errors, 0 warnings")
+        #expect(lines.last == "4 files checked: 3 errors, 0 warnings, 0 notes")
 
         let asJSON = try PlayprepBinary.run(
             ["ninepatch", "check", "--format", "json"] + files.map { "TestImages/" + $0 })
@@ -95,12 +95,12 @@ import Testing
     @Test func folderSearchFindsNinePatchesAndExitsZeroWhenClean() throws {
         let run = try PlayprepBinary.run(["ninepatch", "check", "TestImages/corpus", "--bad-patch-tolerance", "255"])
         #expect(run.status == 0, "\(run.standardOutput)")
-        #expect(run.standardOutput == "9 files checked: 0 errors, 0 warnings\n")
+        #expect(run.standardOutput == "9 files checked: 0 errors, 0 warnings, 0 notes\n")
         // At the default threshold the toast frame's soft shadow stretches without a visible smear; with an
         // exact threshold its cells are flagged (NP107), a warning only.
         let linted = try PlayprepBinary.run(["ninepatch", "check", "TestImages/corpus"])
         #expect(linted.status == 0)
-        #expect(linted.standardOutput == "9 files checked: 0 errors, 0 warnings\n")
+        #expect(linted.standardOutput == "9 files checked: 0 errors, 0 warnings, 0 notes\n")
         let exact = try PlayprepBinary.run(["ninepatch", "check", "TestImages/corpus", "--bad-patch-tolerance", "0"])
         #expect(exact.status == 0)
         #expect(exact.standardOutput.contains("warning[NP107]"))

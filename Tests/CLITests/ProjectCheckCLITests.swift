@@ -22,7 +22,7 @@ import Testing
     @Test func sampleAppIsCleanAndExitsZero() throws {
         let run = try PlayprepBinary.run(["check", "TestImages/SampleApp"])
         #expect(run.status == 0, "\(run.standardOutput)")
-        #expect(run.standardOutput == "20 files checked: 0 errors, 0 warnings\n")
+        #expect(run.standardOutput == "20 files checked: 0 errors, 0 warnings, 0 notes\n")
         #expect(
             run.standardError.hasPrefix(
                 "playprep: checked 6 NinePatches, 4 build files (2 release variants) and 1 listing in "))
@@ -59,6 +59,46 @@ import Testing
         #expect(grown.status == 1)
         #expect(try rules(in: grown.standardOutput) == ["NP003"])
         #expect(grown.standardOutput.contains("chip_selected.9.png"))
+    }
+
+    @Test func baselineEntriesThatNoLongerOccurAreReported() throws {
+        let project = try copy("BrokenApp")
+        defer { try? FileManager.default.removeItem(at: project) }
+        let baseline = project.appendingPathComponent("playprep-baseline.json").path
+        #expect(try PlayprepBinary.run(["check", project.path, "--write-baseline", baseline]).status == 0)
+        let title = project.appendingPathComponent("fastlane/metadata/android/en-US/title.txt")
+        try "Broken App".write(to: title, atomically: true, encoding: .utf8)
+
+        let text = try PlayprepBinary.run(["check", project.path, "--baseline", baseline])
+        #expect(text.status == 0)
+        #expect(
+            text.standardError.contains(
+                "playprep: 1 baseline entry no longer occurs; rewrite the baseline with --write-baseline\n"))
+        let json = try PlayprepBinary.run(["check", "--format", "json", project.path, "--baseline", baseline])
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
+        let use = try #require(document["baseline"] as? [String: Any])
+        let stale = try #require(use["staleEntries"] as? [[String: Any]])
+        #expect(stale.map { $0["rule"] as? String } == ["TXT001"])
+        #expect(use["suppressed"] as? Int == 7)
+    }
+
+    @Test func aCorruptBaselineIsOneLineWithItsPosition() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("playprep-baseline-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let baseline = folder.appendingPathComponent("baseline.json")
+        try "{\"tool\": \"playprep\",\n  \"entries\": [,]}".write(to: baseline, atomically: true, encoding: .utf8)
+        let run = try PlayprepBinary.run(["check", "TestImages/SampleApp", "--baseline", baseline.path])
+        #expect(run.status == 2)
+        #expect(run.standardError == "playprep: error: \(baseline.path):2:15: not JSON: unexpected character\n")
+        #expect(run.standardOutput.isEmpty)
+
+        let missing = try PlayprepBinary.run([
+            "check", "TestImages/SampleApp", "--baseline", folder.path + "/none.json",
+        ])
+        #expect(missing.status == 2)
+        #expect(missing.standardError == "playprep: error: \(folder.path)/none.json: cannot be read: no such file\n")
     }
 
     @Test func configurationFileIsReadFromTheProject() throws {

@@ -79,6 +79,24 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: output.path))
     }
 
+    @Test func previewDrawsARejectedNinePatchWithItsOffendingPixelsRinged() throws {
+        let folder = try scratchFolder()
+        let output = folder.appendingPathComponent("rejected.png")
+        let run = try PlayprepBinary.run(
+            ["ninepatch", "preview", "TestImages/crafted/alpha254_black_top.9.png", "-o", output.path])
+        #expect(run.status == 1)
+        #expect(run.standardOutput.contains("error[NP003] (3,0)"))
+        let (width, height) = try pngSize(output)
+        #expect(width > 100 && height > 100)
+
+        let notPNG = folder.appendingPathComponent("not.9.png")
+        try Data("not a png".utf8).write(to: notPNG)
+        let refused = try PlayprepBinary.run(
+            ["ninepatch", "preview", notPNG.path, "-o", folder.appendingPathComponent("none.png").path])
+        #expect(refused.status == 1 && refused.standardOutput.contains("error[PNG001]"))
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("none.png").path))
+    }
+
     @Test func previewDrawsASheetLargerThanItsRenderings() throws {
         let folder = try scratchFolder()
         let output = folder.appendingPathComponent("sheet.png")

@@ -12,6 +12,24 @@ import Testing
         try PlayprepBinary.run(["check", "TestImages/BrokenApp"] + arguments)
     }
 
+    @Test func gccLinesAreWhatEditorsReadWithPathsAsTyped() throws {
+        let run = try PlayprepBinary.run(["check", "./TestImages//BrokenApp/", "--format", "gcc"])
+        #expect(run.status == 1)
+        let lines = run.standardOutput.split(separator: "\n").map(String.init)
+        let findings = lines.dropLast()
+        #expect(findings.count == 8)
+        let pattern = try Regex(
+            #"^TestImages/BrokenApp/[^:]+:[0-9]+:[0-9]+: (error|warning|note): .+ \[[A-Z]+[0-9]+\]$"#)
+        #expect(findings.allSatisfy { $0.wholeMatch(of: pattern) != nil }, "\(findings)")
+        #expect(
+            findings.contains {
+                $0.hasPrefix("TestImages/BrokenApp/app/src/main/res/drawable-mdpi/chip_background.9.png:1:10: error: ")
+            })
+        #expect(
+            findings.contains { $0.hasPrefix("TestImages/BrokenApp/fastlane/metadata/android/en-US/title.txt:1:31:") })
+        #expect(!run.standardOutput.contains("./") && !run.standardOutput.contains("//"))
+    }
+
     @Test func sarifOfTheBrokenAppNamesEachPlantedRule() throws {
         let run = try brokenApp(["--format", "sarif"])
         #expect(run.status == 1)
@@ -57,7 +75,7 @@ import Testing
         #expect(lines.dropLast().allSatisfy { $0.wholeMatch(of: command) != nil })
         #expect(lines.count(where: { $0.hasPrefix("::error ") }) == 6)
         #expect(lines.count(where: { $0.hasPrefix("::warning ") }) == 2)
-        #expect(lines.last == "16 files checked: 6 errors, 2 warnings")
+        #expect(lines.last == "16 files checked: 6 errors, 2 warnings, 0 notes")
     }
 
     @Test func codeQualityOfTheBrokenAppHasOneIssuePerFindingWithStableFingerprints() throws {
@@ -98,7 +116,8 @@ import Testing
         let file = folder.appendingPathComponent("report.sarif")
         let run = try brokenApp(["--format", "sarif", "--output", file.path])
         #expect(run.status == 1)
-        #expect(run.standardOutput == "16 files checked: 6 errors, 2 warnings (sarif report in \(file.path))\n")
+        #expect(
+            run.standardOutput == "16 files checked: 6 errors, 2 warnings, 0 notes (sarif report in \(file.path))\n")
         let written = try String(contentsOf: file, encoding: .utf8)
         #expect(written.contains("\"version\" : \"2.1.0\""))
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["report.sarif"])

@@ -50,7 +50,7 @@ import Testing
                 + "not <black> & \"red\"%0Ahint: use 0xFF000000,%0Anot grey")
         #expect(lines[2] == "::warning file=title.txt,line=2,col=4,title=TXT001::control \u{1} character")
         #expect(lines[3] == "::notice file=title.txt,line=3,title=TXT011::near")
-        #expect(lines[4] == "3 files checked: 1 error, 2 warnings")
+        #expect(lines[4] == "3 files checked: 1 error, 2 warnings, 1 note")
     }
 
     @Test func githubPropertiesEscapeColonsAndCommas() {

@@ -51,7 +51,7 @@ import Testing
                 res/drawable/c.9.png: error[PNG001]: file is empty, not a PNG
                 title.txt
                   warning[TXT001] line 2:4: long
-                4 files checked: 2 errors, 2 warnings
+                4 files checked: 2 errors, 2 warnings, 0 notes
 
                 """)
         #expect(!text.contains("\u{1B}["))
@@ -63,7 +63,7 @@ import Testing
         let json = JSONReporter().render(report)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
         let summary = try #require(object["summary"] as? [String: Int])
-        #expect(summary == ["files": 4, "errors": 2, "warnings": 2])
+        #expect(summary == ["files": 4, "errors": 2, "warnings": 2, "notes": 0])
         let files = try #require(object["files"] as? [[String: Any]])
         #expect(files.map { $0["valid"] as? Bool } == [false, true, false, true])
         let first = try #require((files[0]["diagnostics"] as? [[String: Any]])?.first)
@@ -74,6 +74,30 @@ import Testing
         #expect(first["hint"] as? String == "fix it")
         let lonely = try #require((files[2]["diagnostics"] as? [[String: Any]])?.first)
         #expect(lonely["x"] is NSNull && lonely["hint"] is NSNull)
+    }
+
+    @Test func gccGivesOneBasedLineAndColumnForPixelsAndText() {
+        #expect(
+            GCCReporter().render(report) == """
+                res/drawable/a.9.png:1:6: error: top border x=5: bad [NP003]
+                res/drawable/a.9.png:9:7: warning: end only [NP103]
+                res/drawable/c.9.png:1:1: error: file is empty, not a PNG [PNG001]
+                title.txt:2:4: warning: long [TXT001]
+                4 files checked: 2 errors, 2 warnings, 0 notes
+
+                """)
+    }
+
+    @Test func pathsAreTidiedAsTheUserWouldWriteThem() {
+        let messy = Report(files: [
+            FileReport(
+                file: "./app//src/./x.png",
+                diagnostics: [Diagnostic(ruleID: "NP003", severity: .error, file: "./app//src/./x.png", message: "m")])
+        ])
+        #expect(messy.withTidyPaths.files.map(\.file) == ["app/src/x.png"])
+        #expect(messy.withTidyPaths.diagnostics.map(\.file) == ["app/src/x.png"])
+        let absolute = Report(files: [FileReport(file: "//tmp//p/x.png", diagnostics: [])])
+        #expect(absolute.withTidyPaths.files.map(\.file) == ["/tmp/p/x.png"])
     }
 
     @Test func severityOrder() {

@@ -233,30 +233,66 @@ import Testing
 }
 
 @Suite struct BaselineTests {
+    static func tick(x: Int, file: String = "root/a.9.png") -> Diagnostic {
+        Diagnostic(
+            ruleID: "NP003", severity: .error, file: file, location: .pixel(x: x, y: 0),
+            message: "top border (\(x),0): pixel 0x80000000 is not a tick colour")
+    }
+
     let report = Report(files: [
-        FileReport(
-            file: "root/a.9.png",
-            diagnostics: [
-                Diagnostic(
-                    ruleID: "NP003", severity: .error, file: "root/a.9.png", location: .pixel(x: 1, y: 0), message: "m"),
-                Diagnostic(
-                    ruleID: "NP003", severity: .error, file: "root/a.9.png", location: .pixel(x: 5, y: 0), message: "m"),
-            ])
+        FileReport(file: "root/a.9.png", diagnostics: [Self.tick(x: 1), Self.tick(x: 5)])
     ])
     let relative = { (path: String) in String(path.dropFirst("root/".count)) }
 
     @Test func recordsAndSuppressesEachProblemOnce() throws {
         let baseline = Baseline(report: report, relative: relative)
         #expect(baseline.entries.count == 2)
-        let (filtered, suppressed) = baseline.filter(report, relative: relative)
-        #expect(filtered.diagnostics.isEmpty && suppressed == 2)
+        #expect(baseline.entries[0].fingerprint == Fingerprint("top border (#,#): pixel #x# is not a tick colour"))
+        let (filtered, use) = baseline.filter(report, relative: relative, file: "b.json")
+        #expect(filtered.diagnostics.isEmpty && use.suppressed == 2 && use.staleEntries.isEmpty)
 
         var grown = report
-        grown.files[0].diagnostics.append(
-            Diagnostic(
-                ruleID: "NP003", severity: .error, file: "root/a.9.png", location: .pixel(x: 9, y: 0), message: "m"))
-        let (remaining, _) = baseline.filter(grown, relative: relative)
-        #expect(remaining.diagnostics.count == 1)
+        grown.files[0].diagnostics.append(Self.tick(x: 9))
+        grown.files.append(FileReport(file: "root/b.9.png", diagnostics: [Self.tick(x: 1, file: "root/b.9.png")]))
+        let (remaining, _) = baseline.filter(grown, relative: relative, file: "b.json")
+        #expect(remaining.diagnostics.map(\.file) == ["root/a.9.png", "root/b.9.png"])
+    }
+
+    @Test func entriesSurviveMovedPixelsAndLines() {
+        let baseline = Baseline(report: report, relative: relative)
+        let moved = Report(files: [
+            FileReport(file: "root/a.9.png", diagnostics: [Self.tick(x: 12), Self.tick(x: 40)])
+        ])
+        let (filtered, use) = baseline.filter(moved, relative: relative, file: "b.json")
+        #expect(filtered.diagnostics.isEmpty && use.suppressed == 2 && use.staleEntries.isEmpty)
+
+        let title = { (line: Int) in
+            Report(files: [
+                FileReport(
+                    file: "root/title.txt",
+                    diagnostics: [
+                        Diagnostic(
+                            ruleID: "TXT001", severity: .error, file: "root/title.txt",
+                            location: .text(line: line, column: 31), message: "title is \(line + 30) characters")
+                    ])
+            ])
+        }
+        let (text, _) = Baseline(report: title(1), relative: relative).filter(
+            title(3), relative: relative, file: "b.json")
+        #expect(text.diagnostics.isEmpty)
+    }
+
+    @Test func reportsEntriesThatNoLongerOccur() {
+        let baseline = Baseline(report: report, relative: relative)
+        let fixed = Report(files: [FileReport(file: "root/a.9.png", diagnostics: [Self.tick(x: 3)])])
+        let (filtered, use) = baseline.filter(fixed, relative: relative, file: "b.json")
+        #expect(filtered.diagnostics.isEmpty)
+        #expect(use.staleEntries.map(\.files) == [["a.9.png"]])
+        #expect(use.staleLine == "1 baseline entry no longer occurs; rewrite the baseline with --write-baseline")
+        let (_, none) = baseline.filter(Report(files: []), relative: relative, file: "b.json")
+        #expect(none.staleLine == "2 baseline entries no longer occur; rewrite the baseline with --write-baseline")
+        let json = JSONReporter().render(Report(files: [], baseline: none))
+        #expect(json.contains("\"staleEntries\" : ["))
     }
 
     @Test func roundTripsThroughJSON() throws {
@@ -265,7 +301,58 @@ import Testing
         defer { try? FileManager.default.removeItem(at: url) }
         try baseline.json.write(to: url, atomically: true, encoding: .utf8)
         #expect(try Baseline.load(url.path) == baseline)
+        #expect(baseline.json.contains("\"version\" : 2"))
         #expect(throws: BaselineError.self) { try Baseline.load("/nonexistent/baseline.json") }
+    }
+
+    @Test func readsVersionOneAndMatchesItsMessagesWithoutNumbers() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("baseline-\(UUID()).json")
+        defer { try? FileManager.default.removeItem(at: url) }
+        let old = """
+            {"tool": "playprep", "version": 1, "entries": [
+              {"rule": "NP003", "file": "a.9.png", "message": "top border (1,0): pixel 0x80000000 is not a tick colour"}
+            ]}
+            """
+        try old.write(to: url, atomically: true, encoding: .utf8)
+        let baseline = try Baseline.load(url.path)
+        let moved = Report(files: [FileReport(file: "root/a.9.png", diagnostics: [Self.tick(x: 2)])])
+        let (filtered, use) = baseline.filter(moved, relative: relative, file: url.path)
+        #expect(filtered.diagnostics.isEmpty && use.version == 1)
+    }
+
+    @Test(arguments: [
+        ("{\"tool\": \"playprep\",\n \"version\": 2, \"entries\": [}", "b.json:2:28: not JSON: unexpected character"),
+        ("", "b.json:1:1: not JSON: unexpected end of file"),
+        ("{\"tool\": \"playprep\", \"version\": 2,}", "b.json:1:35: not JSON: expected a string in double quotes"),
+        ("{\"tool\": \"eslint\", \"version\": 1}", "b.json: not a playprep baseline (tool is 'eslint')"),
+        ("[1, 2]", "b.json: not a playprep baseline: the top level is not an object"),
+        (
+            "{\"tool\": \"playprep\", \"version\": 2, \"entries\": [{\"rule\": 3}]}",
+            "b.json: not a playprep baseline: entries[0].rule is not a string"
+        ),
+        (
+            "{\"tool\": \"playprep\", \"version\": 7}",
+            "b.json: baseline version 7; this playprep reads versions 1 and 2"
+        ),
+    ])
+    func corruptOrForeignBaselineIsOneLineWithItsPosition(text: String, expected: String) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("baseline-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try text.write(to: folder.appendingPathComponent("b.json"), atomically: false, encoding: .utf8)
+        } catch {
+            Issue.record("\(error)")
+            return
+        }
+        do {
+            _ = try Baseline.load(folder.appendingPathComponent("b.json").path)
+            Issue.record("accepted \(text)")
+        } catch {
+            let line = error.description.replacingOccurrences(of: folder.path + "/", with: "")
+            #expect(line == expected)
+            #expect(!line.contains("DecodingError") && !line.contains("\n"))
+        }
     }
 }
 

@@ -117,38 +117,47 @@ struct ImageChecker: Sendable {
         if !range.contains(short) || !range.contains(long) {
             let rule = type == .tenInchScreenshots ? ImageRules.largeTabletSides : ImageRules.screenshotSides
             findings.append(
-                Finding(
-                    rule,
-                    "\(type.label) is \(info.size); each side must be \(range.lowerBound) to \(range.upperBound) px",
+                Self.finding(
+                    rule, type, info, "\(info.size); each side must be \(range.lowerBound) to \(range.upperBound) px",
                     hint: "resize it"))
         }
         if type == .wearScreenshots, info.width != info.height || short < limits.wearMinSide.value {
             findings.append(
-                Finding(
-                    ImageRules.wearShape,
-                    "Wear screenshot is \(info.size); it must be square and at least \(limits.wearMinSide.value)x\(limits.wearMinSide.value)",
+                Self.finding(
+                    ImageRules.wearShape, type, info,
+                    "\(info.size); it must be square and at least \(limits.wearMinSide.value)x\(limits.wearMinSide.value)",
                     hint: "capture the watch UI square, without a device frame"))
         }
         guard short > 0 else { return findings }
         let aspect = Double(long) / Double(short)
         if aspect > limits.screenshotMaxAspect.value {
             findings.append(
-                Finding(
-                    ImageRules.maxAspect,
-                    "\(type.label) is \(info.size), \(Self.format(aspect)):1; Play refuses more than \(Self.format(limits.screenshotMaxAspect.value)):1",
+                Self.finding(
+                    ImageRules.maxAspect, type, info,
+                    "\(info.size), \(Self.format(aspect)):1; Play refuses more than \(Self.format(limits.screenshotMaxAspect.value)):1",
                     hint: "crop it"))
         } else if aspect > limits.screenshotDocumentedAspect.value {
             findings.append(
-                Finding(
-                    ImageRules.documentedAspect,
-                    "\(type.label) is \(info.size), \(Self.format(aspect)):1; Play documents at most \(Self.format(limits.screenshotDocumentedAspect.value)):1",
+                Self.finding(
+                    ImageRules.documentedAspect, type, info,
+                    "\(info.size), \(Self.format(aspect)):1; Play documents at most \(Self.format(limits.screenshotDocumentedAspect.value)):1",
                     hint: "accepted today; crop to 16:9 for promotion"))
         }
         if type == .tvScreenshots, !(info.width > info.height && Self.isSixteenByNine(info)) {
             findings.append(
-                Finding(ImageRules.tvShape, "TV screenshot is \(info.size), not 16:9 landscape", hint: "use 1920x1080"))
+                Self.finding(ImageRules.tvShape, type, info, "\(info.size), not 16:9 landscape", hint: "use 1920x1080"))
         }
         return findings
+    }
+
+    /// A screenshot finding `<label> is <facts>` whose cause is the slot and size, so every screenshot of that size
+    /// in every locale is one finding (`<n> <label>s in <k> locales are <facts>`).
+    private static func finding(_ rule: Rule, _ type: ImageType, _ info: ImageInfo, _ facts: String, hint: String)
+        -> Finding
+    {
+        Finding(
+            rule, "\(type.label) is \(facts)", hint: hint,
+            cause: Cause(key: "\(type.rawValue) \(info.size)", subjects: type.label + "s", statement: "are \(facts)"))
     }
 
     /// 16:9 or 9:16 within 1%.

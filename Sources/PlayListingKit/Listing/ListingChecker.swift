@@ -48,7 +48,11 @@ public struct ListingChecker: Sendable {
             case .image(let type) where options.store == .play:
                 let bytes = try source.contents(of: root.prefix + file.path)
                 let (info, imageFindings) = imageChecker.check(bytes, type: type)
-                findings[file.path, default: []] += imageFindings
+                findings[file.path, default: []] += imageFindings.map { finding in
+                    var scoped = finding
+                    scoped.cause?.scope = file.locale.map { Cause.Scope(kind: "locales", value: $0) }
+                    return scoped
+                }
                 if let info { facts.images[file.path] = ListingFacts.Image(info: info, digest: Self.digest(bytes)) }
             case .image, .ignored:
                 break
