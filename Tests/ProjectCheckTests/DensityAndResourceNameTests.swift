@@ -31,6 +31,23 @@ import Testing
         #expect(finding.message.contains("shows when drawn"))
     }
 
+    @Test func twoDensitiesThatDisagreeAreOneFindingNamingBoth() throws {
+        let found = findings("visible_offset")
+        #expect(found.count == 1)
+        let finding = try #require(found.first)
+        #expect(finding.message.contains("drawable-xhdpi/tile.9.png"))
+        #expect(finding.message.contains("cannot tell which one is off"))
+    }
+
+    @Test func theOddDensityOutOfFourIsTheOnlyFindingAndNamesTheOthers() throws {
+        let found = findings("odd_density")
+        #expect(found.count == 1)
+        let finding = try #require(found.first)
+        #expect(finding.file.hasSuffix("drawable-xxhdpi/row.9.png"))
+        #expect(finding.message.contains("padding"))
+        #expect(finding.message.contains("compared with xhdpi, hdpi, mdpi, which agree with each other"))
+    }
+
     @Test func thePlantedCardStillFiresOnce() {
         let inventory = ProjectDiscovery().inventory(of: Fixtures.testImage("BrokenApp").path)
         let found = ProjectChecker(configuration: ProjectConfiguration(), jobs: 1).check(inventory).diagnostics
