@@ -14,6 +14,8 @@ Writes:
       unscaled_copy   the same 32x32 file in drawable-mdpi and drawable-xhdpi (fails: copied unscaled)
       invisible_offset  mdpi ticks 2 px off proportional on a uniform tile: draws the same (passes)
       visible_offset  mdpi ticks 2 px off proportional, onto a dark border: draws differently (fails)
+  TestImages/density/odd_density/app/src/main/res/  one drawable in four density folders (NP106): mdpi, hdpi and
+                  xhdpi in proportion, xxhdpi's padding off (fails on xxhdpi only)
 """
 import importlib.util
 import os
@@ -84,6 +86,13 @@ def density_judgement():
     # The same offset onto a 1-pixel dark border: mdpi [0, 14) stretches the border column.
     write('density/visible_offset/' + res + 'drawable-xhdpi', 'tile.9.png', tile(34, 9, 24, 2))
     write('density/visible_offset/' + res + 'drawable-mdpi', 'tile.9.png', tile(18, 1, 14, 1))
+    # 16 dp square, stretch [4, 12) dp and padding [2, 14) dp in mdpi, hdpi and xhdpi; xxhdpi's padding is
+    # [2, 46) px where [6, 42) is proportional.
+    odd = 'density/odd_density/' + res
+    write(odd + 'drawable-mdpi', 'row.9.png', tile(18, 5, 12, 0, (3, 14)))
+    write(odd + 'drawable-hdpi', 'row.9.png', tile(26, 7, 18, 0, (4, 21)))
+    write(odd + 'drawable-xhdpi', 'row.9.png', tile(34, 9, 24, 0, (5, 28)))
+    write(odd + 'drawable-xxhdpi', 'row.9.png', tile(50, 13, 36, 0, (3, 46)))
 
 
 if __name__ == '__main__':

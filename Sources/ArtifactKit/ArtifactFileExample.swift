@@ -27,9 +27,12 @@ public struct ArtifactFileExample: RuleExample {
 
 extension Rule {
     /// An artifact rule failed by `TestImages/artifacts/<failing>.apk` and passed by `release.apk`.
-    static func artifact(_ id: String, _ name: String, _ severity: Severity, _ summary: String, failing: String) -> Rule
-    {
+    static func artifact(
+        _ id: String, _ name: String, _ severity: Severity, _ summary: String, why severityReason: String,
+        failing: String
+    ) -> Rule {
         let apk = { (name: String) in ArtifactFileExample("TestImages/artifacts/\(name).apk") }
-        return Rule(id, name, severity, summary, passing: [apk("release")], failing: [apk(failing)])
+        return Rule(
+            id, name, severity, summary, why: severityReason, passing: [apk("release")], failing: [apk(failing)])
     }
 }

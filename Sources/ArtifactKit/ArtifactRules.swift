@@ -12,6 +12,7 @@ public enum ArtifactRules {
         .artifact(
             "ART001", "missing-version-code", .error,
             "The manifest has no positive android:versionCode: Play refuses the upload, and updates are ordered by it.",
+            why: "Play refuses the upload.",
             failing: "no-version")
     ) { rule, artifact throws(ArtifactError) in
         guard (artifact.manifest.versionCode ?? 0) <= 0 else { return [] }
@@ -28,6 +29,7 @@ public enum ArtifactRules {
         .artifact(
             "ART002", "missing-version-name", .warning,
             "The manifest has no android:versionName: Play and the device show users an empty version.",
+            why: "Users see an empty version on Play and in the device's settings.",
             failing: "no-version")
     ) { rule, artifact throws(ArtifactError) in
         guard (artifact.manifest.versionName ?? "").isEmpty else { return [] }
@@ -44,6 +46,7 @@ public enum ArtifactRules {
             "ART003", "target-sdk-too-low", .error,
             "targetSdkVersion is below Play's target API level requirement for new apps and updates on the day "
                 + "of the check (a dated, sourced table; artifact.targetSdk in playprep.yml overrides it).",
+            why: "Play refuses the upload.",
             failing: "old-target")
     ) { rule, artifact throws(ArtifactError) in
         let manifest = artifact.manifest
@@ -71,6 +74,7 @@ public enum ArtifactRules {
         .artifact(
             "ART004", "min-sdk-above-target-sdk", .warning,
             "minSdkVersion is above targetSdkVersion: the app claims to be built for a platform it cannot run on.",
+            why: "No install refuses it, but the app declares compatibility behaviour it will never run with.",
             failing: "min-above-target")
     ) { rule, artifact throws(ArtifactError) in
         guard let min = artifact.manifest.minSdkVersion, let target = artifact.manifest.targetSdkVersion, min > target
@@ -86,6 +90,7 @@ public enum ArtifactRules {
         .artifact(
             "ART005", "debuggable-artifact", .error,
             "android:debuggable=\"true\": Play refuses to publish a debuggable APK or bundle.",
+            why: "Play refuses the upload.",
             failing: "debuggable")
     ) { rule, artifact throws(ArtifactError) in
         guard artifact.manifest.isDebuggable else { return [] }
@@ -101,6 +106,7 @@ public enum ArtifactRules {
         .artifact(
             "ART006", "test-only-artifact", .error,
             "android:testOnly=\"true\": Play refuses test-only artifacts (what Android Studio's Run button builds).",
+            why: "Play refuses the upload.",
             failing: "test-only")
     ) { rule, artifact throws(ArtifactError) in
         guard artifact.manifest.isTestOnly else { return [] }
@@ -116,6 +122,7 @@ public enum ArtifactRules {
             "ART007", "missing-64-bit-native-code", .error,
             "Native libraries for a 32-bit ABI without the 64-bit one (armeabi-v7a without arm64-v8a, x86 "
                 + "without x86_64): Play refuses apps without 64-bit versions of their native code.",
+            why: "Play refuses the upload.",
             failing: "only-32-bit")
     ) { rule, artifact throws(ArtifactError) in
         let folder = artifact.layout.libraries
@@ -137,6 +144,7 @@ public enum ArtifactRules {
             "ART008", "elf-segment-not-16kb-aligned", .error,
             "A 64-bit native library has a PT_LOAD segment aligned to less than 16 KB: it does not load on 16 KB "
                 + "page devices, and Play refuses updates targeting Android 15+ since 2025-11-01.",
+            why: "Play refuses the update, and 16 KB page devices cannot load the library.",
             failing: "page-4k")
     ) { rule, artifact throws(ArtifactError) in
         artifact.nativeLibraries.compactMap { library in
@@ -156,6 +164,8 @@ public enum ArtifactRules {
             "ART009", "zip-entry-not-16kb-aligned", .error,
             "An uncompressed 64-bit native library does not start on a 16 KB boundary in the APK: 16 KB page "
                 + "devices cannot map it in place (zipalign -P 16, or AGP 8.5.1+).",
+            why:
+                "Devices with 16 KB pages cannot map the library in place, and Play requires 16 KB support for Android 15+ targets.",
             failing: "page-4k")
     ) { rule, artifact throws(ArtifactError) in
         // bundletool aligns a bundle's libraries itself; only an APK's offsets are final.
@@ -176,6 +186,7 @@ public enum ArtifactRules {
             "ART010", "invalid-compiled-ninepatch", .error,
             "A compiled NinePatch in the artifact has npTc/npLb chunks that do not decode or do not fit its "
                 + "image: the device draws it wrongly or throws at inflation.",
+            why: "The app draws the drawable wrongly or crashes inflating it on every device.",
             failing: "ninepatch-mismatch")
     ) { rule, artifact throws(ArtifactError) in
         try compiledNinePatchFindings(rule, artifact)
@@ -185,7 +196,7 @@ public enum ArtifactRules {
         .artifact(
             "ART011", "unresolved-manifest-resource", .error,
             "The application's icon or label refers to a resource id that resources.arsc does not define: the "
-                + "launcher shows no icon or name, and Play rejects the upload.",
+                + "launcher shows no icon or name, and Play rejects the upload.", why: "Play refuses the upload.",
             failing: "unresolved-icon")
     ) { rule, artifact throws(ArtifactError) in
         // Framework resources (package 0x01) are the platform's and are not in the artifact's table.
@@ -209,6 +220,7 @@ public enum ArtifactRules {
         .artifact(
             "ART012", "malformed-native-library", .error,
             "A lib/<abi>/*.so entry is not a readable ELF shared library for that ABI.",
+            why: "The app crashes when it loads the library.",
             failing: "corrupt-native")
     ) { rule, artifact throws(ArtifactError) in
         artifact.nativeLibraries.flatMap { library -> [Diagnostic] in

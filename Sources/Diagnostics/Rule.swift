@@ -10,6 +10,11 @@ public struct Rule: Sendable {
     public var defaultSeverity: Severity
     /// One sentence: what the rule enforces and why.
     public var summary: String
+    /// One line: why the default severity is what it is, by consequence. An error is something the store or the
+    /// build refuses; a warning is something users or reviewers will see, to fix before this release; everything
+    /// else (documented but unenforced limits, style, files an uploader skips on purpose) is a note or opt-in.
+    /// Required, so that no rule ships without saying why it may fail a build (`playprep rules ID` shows it).
+    public var severityReason: String
     /// Whether the rule reports without being asked. Rules that are right but rarely acted on (advice, style)
     /// are opt-in, like Android lint's disabled-by-default checks: `--enable ID` or a severity in playprep.yml
     /// turns them on.
@@ -20,13 +25,14 @@ public struct Rule: Sendable {
     public var failing: [any RuleExample]
 
     public init(
-        _ id: String, _ name: String, _ severity: Severity, _ summary: String, optIn: Bool = false,
-        passing: [any RuleExample] = [], failing: [any RuleExample] = []
+        _ id: String, _ name: String, _ severity: Severity, _ summary: String, why severityReason: String,
+        optIn: Bool = false, passing: [any RuleExample] = [], failing: [any RuleExample] = []
     ) {
         self.id = id
         self.name = name
         self.defaultSeverity = severity
         self.summary = summary
+        self.severityReason = severityReason
         self.isEnabledByDefault = !optIn
         self.passing = passing
         self.failing = failing
@@ -35,10 +41,11 @@ public struct Rule: Sendable {
     /// A rule whose examples are all of one kind, named by `examples`, so the examples can be written as
     /// literals or implicit members of that type (`"com.example.app"`, `.fastlane("31 characters", …)`).
     public init<Example: RuleExample>(
-        _ id: String, _ name: String, _ severity: Severity, _ summary: String, optIn: Bool = false,
-        examples: Example.Type, passing: [Example], failing: [Example]
+        _ id: String, _ name: String, _ severity: Severity, _ summary: String, why severityReason: String,
+        optIn: Bool = false, examples: Example.Type, passing: [Example], failing: [Example]
     ) {
-        self.init(id, name, severity, summary, optIn: optIn, passing: passing, failing: failing)
+        self.init(
+            id, name, severity, summary, why: severityReason, optIn: optIn, passing: passing, failing: failing)
     }
 
     /// A finding of this rule in `file`, at the rule's default severity unless `severity` is given.
@@ -91,6 +98,6 @@ public struct RuleCatalog: Sendable {
 
     /// The rule `id`; an id the catalogue does not know gets a minimal one at `severity`.
     public func rule(for id: String, severity: Severity) -> Rule {
-        rules[id] ?? Rule(id, id.lowercased(), severity, id)
+        rules[id] ?? Rule(id, id.lowercased(), severity, id, why: "Not a rule playprep knows; reported as found.")
     }
 }

@@ -28,11 +28,12 @@ public struct NinePatchFileExample: RuleExample {
 extension Rule {
     /// A rule of one NinePatch file whose examples are repository files.
     static func ninePatch(
-        _ id: String, _ name: String, _ severity: Severity, _ summary: String, optIn: Bool = false,
-        passing: [String] = [], failing: [String] = []
+        _ id: String, _ name: String, _ severity: Severity, _ summary: String, why severityReason: String,
+        optIn: Bool = false, passing: [String] = [], failing: [String] = []
     ) -> Rule {
         Rule(
-            id, name, severity, summary, optIn: optIn, passing: passing.map(NinePatchFileExample.init),
+            id, name, severity, summary, why: severityReason, optIn: optIn,
+            passing: passing.map(NinePatchFileExample.init),
             failing: failing.map(NinePatchFileExample.init))
     }
 }

@@ -12,6 +12,7 @@ public enum PackageNameRules {
         Rule(
             "PKG001", "package-name-invalid-character", .error,
             "A package name is non-empty and uses only ASCII letters, digits, '_' and '.'.",
+            why: "aapt2 and the package installer refuse the name.",
             examples: PackageNameCase.self, passing: ["com.example2.app_x", "org.connectbot"],
             failing: ["", "com.mycompany.test-78", "com.my app.x", "com.café.app", "com.a$b.c"]),
         judge: .build
@@ -39,6 +40,7 @@ public enum PackageNameRules {
         Rule(
             "PKG002", "package-name-single-segment", .error,
             "A package name has at least two segments separated by '.'.",
+            why: "aapt2 and the package installer refuse the name.",
             examples: PackageNameCase.self, passing: ["de.markusfisch", "net.gsantner.markor"],
             failing: ["omrecorder", "app"]),
         judge: .installer
@@ -56,6 +58,7 @@ public enum PackageNameRules {
         Rule(
             "PKG003", "package-name-empty-segment", .error,
             "A package name has no empty segment: no leading or trailing '.', no '..'.",
+            why: "aapt2 and the package installer refuse the name.",
             examples: PackageNameCase.self, passing: ["com.v2ray.ang"],
             failing: ["com.adventiste_ccp.twa.", ".com.app", "com..app"]),
         judge: .build
@@ -77,6 +80,7 @@ public enum PackageNameRules {
         Rule(
             "PKG004", "package-name-segment-start", .error,
             "Every segment of a package name starts with an ASCII letter; digits and '_' may only follow.",
+            why: "aapt2 and the package installer refuse the name.",
             examples: PackageNameCase.self, passing: ["com.kylecorry.trail_sense", "com.app2.x9"],
             failing: ["cz.slunecno.2.m.twa", "com._private.app", "com.example.1app"]),
         judge: .build
@@ -97,6 +101,7 @@ public enum PackageNameRules {
         Rule(
             "PKG005", "package-name-too-long", .error,
             "A package name is at most \(limits.maxLength.value) characters long (Play's limit; the platform allows 223).",
+            why: "Play refuses the upload.",
             examples: PackageNameCase.self,
             passing: [PackageNameCase("com." + String(repeating: "a", count: limits.maxLength.value - 4))],
             failing: [PackageNameCase("com." + String(repeating: "a", count: limits.maxLength.value - 3))]),
@@ -116,6 +121,7 @@ public enum PackageNameRules {
         Rule(
             "PKG006", "package-name-uppercase-start", .error,
             "A package name starts with a lowercase letter a–z; Play refuses one that starts upper-case.",
+            why: "Play refuses the upload.",
             examples: PackageNameCase.self, passing: ["com.CompanyName.game"],
             failing: ["AndroClient.AndroClient", "Com.example2.app"]),
         judge: .play
@@ -133,7 +139,7 @@ public enum PackageNameRules {
         Rule(
             "PKG007", "package-name-reserved-prefix", .error,
             "An applicationId Play receives is not in a namespace Play reserves: "
-                + either(limits.reservedPrefixes.value) + ".",
+                + either(limits.reservedPrefixes.value) + ".", why: "Play refuses the upload.",
             examples: PackageNameCase.self,
             passing: [
                 "com.examples.app", "com.androidx.tool", "org.android.app",
@@ -156,6 +162,8 @@ public enum PackageNameRules {
         Rule(
             "PKG008", "package-name-brand-prefix", .warning,
             "A package name does not start with a brand namespace such as \(limits.brandPrefixes.value[0]) that Play will not grant.",
+            why:
+                "Play's review rejects or removes apps that use a brand's namespace; no upload check catches it first.",
             examples: PackageNameCase.self, passing: ["com.googly.eyes"],
             failing: ["com.google.myapp"]),
         judge: .play
@@ -172,6 +180,8 @@ public enum PackageNameRules {
         Rule(
             "PKG009", "package-name-java-keyword", .error,
             "No segment is a Java keyword: an error in a namespace (AGP refuses it), a warning in an applicationId.",
+            why:
+                "AGP fails the build on a keyword in a namespace; in an applicationId it only breaks generated code names.",
             examples: PackageNameCase.self,
             passing: [
                 "com.voidistaken.steam", "com.example2.record", PackageNameCase("com.test.var", role: .namespace),
@@ -199,6 +209,7 @@ public enum PackageNameRules {
         Rule(
             "PKG010", "package-name-uppercase", .warning,
             "Opt-in: an applicationId is all lowercase; IDs are case-sensitive, so com.Foo.app and com.foo.app are two apps.",
+            why: "Style: Play accepts mixed case; opt-in advice.",
             optIn: true,
             examples: PackageNameCase.self, passing: ["com.foo.app"],
             failing: ["com.CompanyName.game"]),
@@ -216,6 +227,7 @@ public enum PackageNameRules {
         Rule(
             "PKG011", "package-name-underscore", .note,
             "Opt-in: an applicationId without '_' is conventional; some tools have mishandled underscores.",
+            why: "Style: Play accepts '_'; opt-in advice.",
             optIn: true,
             examples: PackageNameCase.self, passing: ["com.kylecorry.trailsense"],
             failing: ["com.kylecorry.trail_sense"]),
@@ -228,7 +240,8 @@ public enum PackageNameRules {
     public static let namespaceMismatch = PackageNameRule(
         Rule(
             "PKG012", "application-id-differs-from-namespace", .warning,
-            "Opt-in: the applicationId equals the namespace, as Google recommends.", optIn: true,
+            "Opt-in: the applicationId equals the namespace, as Google recommends.",
+            why: "Style: Google's recommendation, not a requirement; opt-in advice.", optIn: true,
             examples: PackageNameCase.self, passing: [PackageNameCase("org.connectbot", namespace: "org.connectbot")],
             failing: [PackageNameCase("dev.brickvpn.nativeharness", namespace: "dev.brickvpn.harness")]),
         judge: .play
@@ -247,6 +260,7 @@ public enum PackageNameRules {
         Rule(
             "PKG013", "application-id-changed", .error,
             "A release build still has the applicationId the app was published under: Play ties updates to it forever.",
+            why: "Play treats a changed applicationId as a new app: the upload cannot update the published one.",
             examples: PackageNameCase.self, passing: [PackageNameCase("com.v2ray.ang", expected: "com.v2ray.ang")],
             failing: [PackageNameCase("com.v2ray.angng", expected: "com.v2ray.ang")]),
         judge: .play

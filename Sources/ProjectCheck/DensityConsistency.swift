@@ -2,21 +2,29 @@ import Diagnostics
 import NinePatchKit
 
 /// NP106: the same NinePatch in several density folders (`drawable-mdpi/x.9.png`, `drawable-xhdpi/x.9.png`, …),
-/// compared with its highest-density variant.
+/// every density compared with every other in dp. When the others agree with each other and one disagrees with
+/// them, that one is reported, naming the densities it was compared with; two densities that disagree are one
+/// finding on the pair, and several that each disagree with most others one finding on the drawable. No density
+/// is taken as right by its position, and a density that agrees with most others is not reported.
 ///
-/// - A variant with the *same pixel size* as the reference was copied unscaled: it shows at a different physical
-///   size on each density, which is the finding (its ticks are not compared), unless every pixel stretches.
-/// - Otherwise its stretch spans should sit at the reference's positions scaled by the density ratio. An offset
+/// Two variants agree unless:
+/// - one has the *same pixel size* as the other: copied unscaled, it shows at a different physical size on each
+///   density (its ticks are not compared), unless every pixel stretches;
+/// - its stretch spans do not sit at the other's positions scaled by the density ratio. An offset
 ///   only counts when it changes what users see: the variant is drawn with its own ticks and with the ticks
 ///   moved to the proportional positions (each edge rounded down or up, whichever is nearer its own), at its own
 ///   size, twice its size and two odd sizes, and reported only when some pixel differs by more than
 ///   `visibleDifference`. Rounding a fractional proportional position therefore never fires.
-/// - Padding and layout bounds, which move content rather than pixels, must be within a pixel of proportional.
+/// - its padding or layout bounds, which move content rather than pixels, are not proportional.
+///
+/// Positions are compared in dp within the rounding of one pixel of the coarser density (``tolerance`` pixels of
+/// the lower density), whichever of the two is the variant, so the test is the same either way round.
 struct DensityConsistency {
     /// Android's density buckets in dots per inch; a folder without one (`drawable`) is mdpi.
     static let dpi: [String: Int] = [
         "ldpi": 120, "mdpi": 160, "tvdpi": 213, "hdpi": 240, "xhdpi": 320, "xxhdpi": 480, "xxxhdpi": 640,
     ]
+    /// Pixels of the lower density's rounding allowed.
     static let tolerance = 1.0
     /// The largest premultiplied channel difference between the two drawings that is not visible.
     static let visibleDifference = 16
@@ -28,22 +36,73 @@ struct DensityConsistency {
         var model: NinePatch
     }
 
-    /// One finding per file that is out of proportion with the highest-density variant of its drawable.
+    /// How one variant is out of proportion with another, said from the first one's side.
+    struct Mismatch {
+        var message: String
+        var location: Location?
+        var hint: String
+    }
+
+    /// At most one finding per drawable whose densities disagree.
     func diagnostics(for checks: [NinePatchCheck]) -> [Diagnostic] {
         var groups = [String: [Variant]]()
         for check in checks {
             guard let model = check.ninePatch, let (key, dpi, folder) = Self.classify(check.file) else { continue }
             groups[key, default: []].append(Variant(file: check.file, dpi: dpi, folder: folder, model: model))
         }
-        var found = [Diagnostic]()
-        for key in groups.keys.sorted() {
-            let variants = groups[key]!.sorted { $0.dpi > $1.dpi }
-            guard variants.count > 1, let reference = variants.first else { continue }
-            for variant in variants.dropFirst() where variant.dpi != reference.dpi {
-                if let diagnostic = compare(variant, with: reference) { found.append(diagnostic) }
+        return groups.keys.sorted().compactMap { key in
+            // One variant per density, highest first (of two files of one density, the first by path).
+            var seen = Set<Int>()
+            let variants = groups[key]!.sorted { ($0.dpi, $1.file) > ($1.dpi, $0.file) }.filter {
+                seen.insert($0.dpi).inserted
+            }
+            return variants.count > 1 ? judge(variants) : nil
+        }
+    }
+
+    /// Compares every pair of densities (the lower with the higher; in dp the test is the same either way round)
+    /// and reports the odd one out, the pair, or the drawable.
+    private func judge(_ variants: [Variant]) -> Diagnostic? {
+        var disagreeing = [(higher: Int, lower: Int, mismatch: Mismatch)]()
+        for higher in variants.indices {
+            for lower in variants.indices where lower > higher {
+                if let mismatch = compare(variants[lower], with: variants[higher]) {
+                    disagreeing.append((higher, lower, mismatch))
+                }
             }
         }
-        return found
+        guard let first = disagreeing.first else { return nil }
+        let names = { (indices: [Int]) in indices.map { Self.bucket(variants[$0].dpi) }.joined(separator: ", ") }
+        if variants.count == 2 {
+            return ProjectRules.densityMismatch.diagnostic(
+                file: variants[first.lower].file, at: first.mismatch.location,
+                first.mismatch.message + "; with two densities playprep cannot tell which one is off",
+                hint: first.mismatch.hint)
+        }
+        // A density is out when it disagrees with most of the others; when none is, the disagreements are drift
+        // between neighbours that each agree with the majority.
+        let out = variants.indices.filter { index in
+            2 * disagreeing.count { $0.higher == index || $0.lower == index } > variants.count - 1
+        }
+        guard !out.isEmpty else { return nil }
+        // The odd one out: the only density out, and in every disagreeing pair (the others agree with each other).
+        if out.count == 1, let index = out.first,
+            disagreeing.allSatisfy({ $0.higher == index || $0.lower == index })
+        {
+            let others = variants.indices.filter { $0 != index }
+            if let mismatch = others.lazy.compactMap({ compare(variants[index], with: variants[$0]) }).first {
+                return ProjectRules.densityMismatch.diagnostic(
+                    file: variants[index].file, at: mismatch.location,
+                    mismatch.message + "; compared with \(names(others)), which agree with each other",
+                    hint: mismatch.hint)
+            }
+        }
+        let pairs = disagreeing.map { "\(Self.bucket(variants[$0.lower].dpi))–\(Self.bucket(variants[$0.higher].dpi))" }
+        return ProjectRules.densityMismatch.diagnostic(
+            file: variants[first.lower].file, at: first.mismatch.location,
+            first.mismatch.message + "; the densities \(names(Array(variants.indices))) have no majority: "
+                + "\(pairs.joined(separator: ", ")) disagree",
+            hint: first.mismatch.hint)
     }
 
     /// Group key (resource folder, type, qualifiers without density, name), density, folder name.
@@ -65,13 +124,15 @@ struct DensityConsistency {
         return (key, density, folder)
     }
 
-    private func compare(_ variant: Variant, with reference: Variant) -> Diagnostic? {
+    /// How `variant` is out of proportion with `reference`, or `nil` when they agree.
+    private func compare(_ variant: Variant, with reference: Variant) -> Mismatch? {
         let ratio = Double(variant.dpi) / Double(reference.dpi)
         let referenceName = "\(reference.folder)/\(reference.file.split(separator: "/").last ?? "")"
-        func warn(_ what: String, at location: Location?) -> Diagnostic {
-            ProjectRules.densityMismatch.diagnostic(
-                file: variant.file, at: location,
-                "\(what) is not in proportion to \(referenceName) (\(reference.dpi) dpi scaled to \(variant.dpi) dpi)",
+        func warn(_ what: String, at location: Location?) -> Mismatch {
+            Mismatch(
+                message:
+                    "\(what) is not in proportion to \(referenceName) (\(reference.dpi) dpi scaled to \(variant.dpi) dpi)",
+                location: location,
                 hint: "redraw the ticks so each span is the \(reference.folder) span x \(format(ratio)), within a pixel"
             )
         }
@@ -141,15 +202,16 @@ struct DensityConsistency {
     }
 
     /// A variant with the reference's pixel size: copied into a density folder without scaling.
-    private func unscaledCopy(_ variant: Variant, of reference: Variant, named referenceName: String) -> Diagnostic {
+    private func unscaledCopy(_ variant: Variant, of reference: Variant, named referenceName: String) -> Mismatch {
         let size = "\(variant.model.width)x\(variant.model.height)"
         let dp = { (dpi: Int) in
             "\(format(Double(variant.model.width) * 160 / Double(dpi)))x\(format(Double(variant.model.height) * 160 / Double(dpi))) dp"
         }
-        return ProjectRules.densityMismatch.diagnostic(
-            file: variant.file,
-            "same \(size) px as \(referenceName): copied unscaled, it shows at \(dp(variant.dpi)) on \(Self.bucket(variant.dpi)) "
+        return Mismatch(
+            message:
+                "same \(size) px as \(referenceName): copied unscaled, it shows at \(dp(variant.dpi)) on \(Self.bucket(variant.dpi)) "
                 + "devices but \(dp(reference.dpi)) on \(Self.bucket(reference.dpi)) devices",
+            location: nil,
             hint:
                 "export this density at \(format(Double(variant.dpi) / Double(reference.dpi)))x the \(reference.folder) "
                 + "size, or keep one copy in drawable-nodpi if it must not scale")
@@ -165,8 +227,10 @@ struct DensityConsistency {
         return (padding.left, padding.right, padding.top, padding.bottom) == (left, right, top, bottom)
     }
 
+    /// Whether `value` is `reference` × `ratio` within a pixel's rounding of the lower density (`ratio` pixels
+    /// of the variant when the variant is the higher one).
     private func close(_ value: Int, _ reference: Int, _ ratio: Double) -> Bool {
-        abs(Double(value) - Double(reference) * ratio) <= Self.tolerance
+        abs(Double(value) - Double(reference) * ratio) <= Self.tolerance * max(1, ratio)
     }
 
     private func format(_ value: Double) -> String {

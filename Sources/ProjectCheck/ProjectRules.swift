@@ -10,23 +10,26 @@ import PlayListingKit
 public enum ProjectRules {
     public static let unreadable = Rule(
         "PRJ001", "unreadable-input", .error,
-        "A build file, manifest or listing the project contains could not be read.")
+        "A build file, manifest or listing the project contains could not be read.",
+        why: "What playprep cannot read it cannot check, so a passing run must not hide it.")
 
     public static let unresolvedBuildValue = Rule(
         "PRJ002", "unresolved-build-value", .note,
         "An applicationId or versionCode a rule needs is an expression playprep cannot evaluate; the note says how "
-            + "to supply it.")
+            + "to supply it.",
+        why: "Nothing is wrong with the project: the note says which check could not run and how to enable it.")
 
     public static let resourceNameClash = Rule.project(
         "NP105", "resource-name-clash", .error,
         "x.9.png and another file named x.* in the same resource folder define the same resource: the build fails "
-            + "at link time.",
+            + "at link time.", why: "The build fails at resource linking.",
         failing: [ProjectFileExample(project: "TestImages/BrokenApp", file: "app/src/main/res/drawable/badge.9.png")])
 
     public static let densityMismatch = Rule.project(
         "NP106", "density-mismatch", .warning,
         "The same drawable in several density folders should be scaled to each density, with stretch spans that "
             + "draw like the proportional ones and padding and layout bounds in proportion.",
+        why: "Users on the odd density see different padding, insets or stretching than everyone else.",
         passing: [ProjectFileExample(project: "TestImages/density/invisible_offset")],
         failing: [
             ProjectFileExample(project: "TestImages/density/unscaled_copy"),
@@ -37,7 +40,7 @@ public enum ProjectRules {
     public static let dotInName = Rule(
         "RES001", "dot-in-resource-name", .error,
         "A file-based resource name may contain '.' only before its extension (x.9.png is fine, x.small.png is not): "
-            + "aapt2 compile fails outside res/raw.")
+            + "aapt2 compile fails outside res/raw.", why: "aapt2 compile fails the build on it.")
 
     /// AGP's resource merger (`FileResourceNameValidator`): only lowercase a-z, 0-9 and '_', starting with a
     /// letter or '_', and not a Java keyword.
@@ -45,6 +48,7 @@ public enum ProjectRules {
         "RES002", "invalid-resource-name", .error,
         "File-based resource names may contain only lowercase a-z, 0-9 and '_', must not start with a digit and must "
             + "not be a Java keyword: the Android Gradle plugin's resource merger fails otherwise.",
+        why: "The Android Gradle plugin's resource merger fails the build on it.",
         failing: [ProjectFileExample(project: "TestImages/BrokenApp", file: "app/src/main/res/raw/splash.9.png")])
 
     /// Every rule of this module, in id order.
@@ -87,10 +91,10 @@ public struct ProjectFileExample: RuleExample {
 extension Rule {
     /// A whole-project rule whose examples are project folders of the repository.
     static func project(
-        _ id: String, _ name: String, _ severity: Severity, _ summary: String,
+        _ id: String, _ name: String, _ severity: Severity, _ summary: String, why severityReason: String,
         passing: [ProjectFileExample] = [], failing: [ProjectFileExample]
     ) -> Rule {
-        Rule(id, name, severity, summary, passing: passing, failing: failing)
+        Rule(id, name, severity, summary, why: severityReason, passing: passing, failing: failing)
     }
 }
 

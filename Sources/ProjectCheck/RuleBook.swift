@@ -91,7 +91,8 @@ public struct RuleBook: Sendable {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// One rule explained, like `lint --show`: id, name, family, severity, state, summary and examples.
+    /// One rule explained, like `lint --show`: id, name, family, severity, state, why that severity, summary and
+    /// examples.
     public func explanation(of entry: Entry) -> String {
         let rule = entry.rule
         var lines = [
@@ -100,6 +101,7 @@ public struct RuleBook: Sendable {
             "  severity: \(rule.defaultSeverity.rawValue), "
                 + (rule.isEnabledByDefault
                     ? "on by default" : "opt-in (--enable \(rule.id) or `\(rule.id): on` in playprep.yml)"),
+            "  why:      \(rule.severityReason)",
             "",
             rule.summary,
         ]
@@ -120,7 +122,8 @@ public struct RuleBook: Sendable {
 
     // MARK: JSON
 
-    /// `{"families": [{"prefix", "name", "rules": [{"id", "name", "severity", "enabledByDefault", "summary"}]}]}`.
+    /// `{"families": [{"prefix", "name", "rules": [{"id", "name", "severity", "enabledByDefault", "summary",
+    /// "why"}]}]}`.
     public var listingJSON: String {
         JSONReporter.encode([
             "families": families.map { family in
@@ -150,6 +153,7 @@ public struct RuleBook: Sendable {
         var severity: Severity
         var enabledByDefault: Bool
         var summary: String
+        var why: String
 
         init(_ rule: Rule) {
             id = rule.id
@@ -157,6 +161,7 @@ public struct RuleBook: Sendable {
             severity = rule.defaultSeverity
             enabledByDefault = rule.isEnabledByDefault
             summary = rule.summary
+            why = rule.severityReason
         }
     }
 
@@ -168,7 +173,7 @@ public struct RuleBook: Sendable {
         var failing: [Example]
 
         enum CodingKeys: String, CodingKey {
-            case id, name, severity, enabledByDefault, summary, family, note, passing, failing
+            case id, name, severity, enabledByDefault, summary, why, family, note, passing, failing
         }
 
         func encode(to encoder: any Encoder) throws {
@@ -178,6 +183,7 @@ public struct RuleBook: Sendable {
             try container.encode(rule.severity, forKey: .severity)
             try container.encode(rule.enabledByDefault, forKey: .enabledByDefault)
             try container.encode(rule.summary, forKey: .summary)
+            try container.encode(rule.why, forKey: .why)
             try container.encode(family, forKey: .family)
             try container.encode(note, forKey: .note)
             try container.encode(passing, forKey: .passing)

@@ -33,8 +33,8 @@ import Testing
             ]),
     ])
     let catalog = RuleCatalog([
-        Rule("NP003", "invalid-frame-color", .error, "Frame colours."),
-        Rule("TXT011", "near-limit", .warning, "Room.", optIn: true),
+        Rule("NP003", "invalid-frame-color", .error, "Frame colours.", why: "aapt2 refuses it."),
+        Rule("TXT011", "near-limit", .warning, "Room.", why: "Advice.", optIn: true),
     ])
 
     // MARK: GitHub

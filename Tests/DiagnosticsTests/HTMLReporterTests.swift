@@ -22,7 +22,7 @@ import Testing
             ]),
     ])
     let catalog = RuleCatalog([
-        Rule("NP003", "invalid-frame-color", .error, "Frame <colours>.")
+        Rule("NP003", "invalid-frame-color", .error, "Frame <colours>.", why: "aapt2 refuses it.")
     ])
 
     func render(_ illustrations: [FindingKey: Illustration] = [:]) -> String {

@@ -25,10 +25,24 @@ import Testing
         #expect(findings("invisible_offset").isEmpty)
     }
 
+    /// Two densities that disagree: one finding on the pair, naming both, not a guess at which is off.
     @Test func ticksOffProportionalThatDrawDifferentlyAreReported() throws {
-        let finding = try #require(findings("visible_offset").first)
+        let found = findings("visible_offset")
+        #expect(found.count == 1)
+        let finding = try #require(found.first)
         #expect(finding.message.contains("stretch span [0, 14) on x"))
         #expect(finding.message.contains("shows when drawn"))
+        #expect(finding.message.contains("drawable-xhdpi/tile.9.png"))
+        #expect(finding.message.contains("cannot tell which one is off"))
+    }
+
+    @Test func theOddDensityOutOfFourIsTheOnlyFindingAndNamesTheOthers() throws {
+        let found = findings("odd_density")
+        #expect(found.count == 1)
+        let finding = try #require(found.first)
+        #expect(finding.file.hasSuffix("drawable-xxhdpi/row.9.png"))
+        #expect(finding.message.contains("padding"))
+        #expect(finding.message.contains("compared with xhdpi, hdpi, mdpi, which agree with each other"))
     }
 
     @Test func thePlantedCardStillFiresOnce() {

@@ -19,11 +19,9 @@ struct RealProjectTests {
         ],
         "Telegram-FOSS-Team-Telegram-FOSS": [
             "warning NP106 TMessagesProj/src/main/res/drawable-hdpi/photos_rounded.9.png",
-            "warning NP106 TMessagesProj/src/main/res/drawable-hdpi/popup_fixed_alert3.9.png",
             "warning NP106 TMessagesProj/src/main/res/drawable-mdpi/places_btn.9.png",
             "warning NP107 TMessagesProj/src/main/res/drawable-mdpi/popup_fixed_alert3.9.png",
             "warning NP107 TMessagesProj/src/main/res/drawable-mdpi/popup_fixed_alert3.9.png",
-            "warning NP106 TMessagesProj/src/main/res/drawable-mdpi/popup_fixed_alert3.9.png",
             "warning NP106 TMessagesProj/src/main/res/drawable-xhdpi/popup_fixed_alert3.9.png",
             "warning NP107 TMessagesProj/src/main/res/drawable-xxhdpi/gradient_bottom_rounded.9.png",
             "warning NP107 TMessagesProj/src/main/res/drawable-xxhdpi/gradient_bottom_rounded.9.png",

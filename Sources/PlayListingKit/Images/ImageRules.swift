@@ -10,6 +10,7 @@ public enum ImageRules {
     public static let decodable = Rule(
         "IMG001", "image-not-png-or-jpeg", .error,
         "Every image is a readable PNG or JPEG by content, whatever its extension.",
+        why: "Play refuses an image it cannot decode.",
         examples: ListingExample.self, passing: [.fastlane("PNG and JPEG")],
         failing: [
             .fastlane("text named .png", ["en-US/images/icon.png": .text("not an image")]),
@@ -21,17 +22,20 @@ public enum ImageRules {
 
     public static let iconSize = Rule(
         "IMG002", "icon-size", .error, "The icon is exactly \(limits.iconSize.value) pixels.",
+        why: "Play refuses the upload.",
         examples: ListingExample.self, passing: [.fastlane("512x512")],
         failing: [.fastlane("500x500", ["en-US/images/icon.png": .png(500, 500, .rgba)])])
 
     public static let iconFileSize = Rule(
         "IMG003", "icon-file-size", .error, "The icon file is at most \(limits.iconMaxBytes.value / 1024) KB.",
+        why: "Play refuses the upload.",
         examples: ListingExample.self, passing: [.fastlane("small icon")],
         failing: [.fastlane("1 MB + 1 byte", ["en-US/images/icon.png": .png(512, 512, .rgba, padding: 1_048_577)])])
 
     public static let iconFormat = Rule(
         "IMG004", "icon-not-32-bit-png", .warning,
-        "Opt-in: the icon is a 32-bit PNG (8-bit RGBA), as the Play icon spec asks (Play accepts others).", optIn: true,
+        "Opt-in: the icon is a 32-bit PNG (8-bit RGBA), as the Play icon spec asks (Play accepts others).",
+        why: "Play accepts other PNG types; opt-in advice.", optIn: true,
         examples: ListingExample.self, passing: [.fastlane("RGBA icon")],
         failing: [
             .fastlane("JPEG icon", ["en-US/images/icon.png": nil, "en-US/images/icon.jpg": .jpeg(512, 512)]),
@@ -40,13 +44,14 @@ public enum ImageRules {
 
     public static let featureGraphicSize = Rule(
         "IMG005", "feature-graphic-size", .error,
-        "The feature graphic is exactly \(limits.featureGraphicSize.value) pixels.",
+        "The feature graphic is exactly \(limits.featureGraphicSize.value) pixels.", why: "Play refuses the upload.",
         examples: ListingExample.self, passing: [.fastlane("1024x500")],
         failing: [.fastlane("512x250 (F-Droid size)", ["en-US/images/featureGraphic.png": .png(512, 250)])])
 
     public static let featureGraphicFileSize = Rule(
         "IMG006", "feature-graphic-file-size", .error,
         "The feature graphic file is at most \(limits.featureGraphicMaxBytes.value / 1_048_576) MB.",
+        why: "Play refuses the upload.",
         examples: ListingExample.self, passing: [.fastlane("small")],
         failing: [
             .fastlane(
@@ -56,6 +61,7 @@ public enum ImageRules {
     public static let noAlpha = Rule(
         "IMG007", "alpha-not-allowed", .error,
         "Wear screenshots have no alpha channel (Play's API refuses them); other graphics Play asks to be opaque are not visibly transparent (a warning).",
+        why: "Play's API refuses Wear screenshots with alpha; elsewhere users see the transparency, a warning.",
         examples: ListingExample.self,
         passing: [
             .fastlane("RGB and JPEG"), .gpp("palette feature graphic"),
@@ -71,13 +77,14 @@ public enum ImageRules {
 
     public static let tvBannerSize = Rule(
         "IMG008", "tv-banner-size", .error, "The TV banner is exactly \(limits.tvBannerSize.value) pixels.",
+        why: "Play refuses the upload.",
         examples: ListingExample.self, passing: [.fastlane("1280x720", ["en-US/images/tvBanner.png": .png(1280, 720)])],
         failing: [.fastlane("1280x700", ["en-US/images/tvBanner.png": .png(1280, 700)])])
 
     public static let screenshotFileSize = Rule(
         "IMG009", "screenshot-file-size", .error,
         "Each screenshot file is at most \(limits.screenshotMaxBytes.value / 1_048_576) MB (warning above "
-            + "\(grouped(limits.screenshotMaxBytesDecimal.value)) bytes).",
+            + "\(grouped(limits.screenshotMaxBytesDecimal.value)) bytes).", why: "Play refuses files over 8 MB.",
         examples: ListingExample.self, passing: [.fastlane("small")],
         failing: [
             .fastlane("8 MiB + 1 byte", [screenshot: .png(1080, 1920, padding: 8 * 1_048_576 + 1)]),
@@ -87,6 +94,7 @@ public enum ImageRules {
     public static let screenshotSides = Rule(
         "IMG010", "screenshot-side", .error,
         "Phone, 7-inch tablet, TV and Wear screenshot sides are \(sides(limits.screenshotSide.value)) pixels.",
+        why: "Play refuses the upload.",
         examples: ListingExample.self, passing: [.fastlane("1080x1920")],
         failing: [
             .fastlane("too small", [screenshot: .png(300, 600)]),
@@ -96,6 +104,7 @@ public enum ImageRules {
     public static let largeTabletSides = Rule(
         "IMG011", "large-tablet-screenshot-side", .error,
         "10-inch tablet screenshot sides are \(sides(limits.largeTabletSide.value)) pixels.",
+        why: "Play refuses the upload.",
         examples: ListingExample.self,
         passing: [.fastlane("1600x2560", ["en-US/images/tenInchScreenshots/1.png": .png(1600, 2560)])],
         failing: [.fastlane("800x1280", ["en-US/images/tenInchScreenshots/1.png": .png(800, 1280)])])
@@ -103,18 +112,21 @@ public enum ImageRules {
     public static let maxAspect = Rule(
         "IMG012", "screenshot-aspect", .error,
         "A screenshot's long side is at most \(limits.screenshotMaxAspect.value) times its short side.",
+        why: "Play refuses the upload (\"Screenshot aspect ratio can't exceed 2.30:1\").",
         examples: ListingExample.self, passing: [.fastlane("2.3:1 exactly", [screenshot: .png(736, 320)])],
         failing: [.fastlane("2.5:1", [screenshot: .png(320, 800)])])
 
     public static let documentedAspect = Rule(
-        "IMG013", "screenshot-aspect-documented", .warning,
-        "A screenshot's long side is at most twice its short side, as documented.",
-        examples: ListingExample.self, passing: [.fastlane("16:9")],
+        "IMG013", "screenshot-aspect-documented", .note,
+        "Opt-in: a screenshot's long side is at most twice its short side, as Play's help documents.",
+        why: "Play documents 2:1 but accepts up to 2.3:1 (IMG012 enforces that), so this is advice; opt-in.",
+        optIn: true, examples: ListingExample.self, passing: [.fastlane("16:9")],
         failing: [.fastlane("1080x2340", [screenshot: .png(1080, 2340)])])
 
     public static let wearShape = Rule(
         "IMG014", "wear-screenshot-shape", .error,
         "Wear screenshots are square and at least \(limits.wearMinSide.value)x\(limits.wearMinSide.value).",
+        why: "Play refuses the upload.",
         examples: ListingExample.self,
         passing: [.fastlane("454x454", ["en-US/images/wearScreenshots/1.png": .png(454, 454)])],
         failing: [
@@ -125,7 +137,7 @@ public enum ImageRules {
     public static let count = Rule(
         "IMG015", "image-count", .error,
         "At most \(limits.screenshotsPerTypeMax.value) screenshots per type and one icon, feature graphic and TV banner "
-            + "per locale.",
+            + "per locale.", why: "Play refuses the upload.",
         examples: ListingExample.self, passing: [.fastlane("4 screenshots")],
         failing: [
             .fastlane(
@@ -140,7 +152,7 @@ public enum ImageRules {
     public static let tooFewPhoneScreenshots = Rule(
         "IMG016", "too-few-phone-screenshots", .error,
         "A locale that uploads phone screenshots uploads at least \(limits.phoneScreenshotsMin.value) (one alone "
-            + "replaces Play's set and is refused).",
+            + "replaces Play's set and is refused).", why: "Play refuses a phone screenshot set of one.",
         examples: ListingExample.self, passing: [.fastlane("4 screenshots")],
         failing: [
             .fastlane(
@@ -155,6 +167,7 @@ public enum ImageRules {
         "IMG017", "promotion-screenshots", .warning,
         "Opt-in: at least \(limits.promotionScreenshotsMin.value) phone screenshots are 9:16 or 16:9 with a short side "
             + "of \(limits.promotionMinShortSide.value) or more (needed for promotion).",
+        why: "Needed only for promotion in Play's curated surfaces; opt-in.",
         optIn: true,
         examples: ListingExample.self, passing: [.fastlane("4 at 1080x1920")],
         failing: [.fastlane("720p screenshots", [screenshot: .png(720, 1280)])])
@@ -162,12 +175,14 @@ public enum ImageRules {
     public static let tablets = Rule(
         "IMG018", "tablet-screenshots", .warning,
         "Opt-in: tablet screenshot sets have \(limits.tabletScreenshotsRecommended.value) or more 16:9 shots with "
-            + "sides of \(sides(limits.largeTabletSide.value)).", optIn: true,
+            + "sides of \(sides(limits.largeTabletSide.value)).",
+        why: "Needed only for promotion in Play's curated surfaces; opt-in.", optIn: true,
         examples: ListingExample.self, passing: [.fastlane("no tablet set")],
         failing: [.fastlane("one 7-inch shot", ["en-US/images/sevenInchScreenshots/1.png": .png(1200, 1920)])])
 
     public static let tvShape = Rule(
         "IMG019", "tv-screenshot-shape", .warning, "TV screenshots are 16:9 landscape.",
+        why: "Users and TV reviewers see letterboxed or cropped screenshots.",
         examples: ListingExample.self,
         passing: [.fastlane("1920x1080", ["en-US/images/tvScreenshots/1.png": .png(1920, 1080)])],
         failing: [.fastlane("1280x1024", ["en-US/images/tvScreenshots/1.png": .png(1280, 1024)])])
@@ -175,12 +190,14 @@ public enum ImageRules {
     public static let requiredGraphics = Rule(
         "IMG020", "required-graphics-missing", .warning,
         "Opt-in: the default language has an icon and a feature graphic (required to publish; a missing file keeps the one on Play).",
+        why: "A missing file keeps what Play has; opt-in.",
         optIn: true,
         examples: ListingExample.self, passing: [.fastlane("both present")],
         failing: [.fastlane("no feature graphic", ["en-US/images/featureGraphic.png": nil])])
 
     public static let colourSpace = Rule(
         "IMG021", "image-colour-depth", .warning, "Images are 8-bit sRGB: no 16-bit PNG, no CMYK JPEG.",
+        why: "Users may see wrong colours where the store converts the image.",
         examples: ListingExample.self, passing: [.fastlane("8-bit")],
         failing: [
             .fastlane("16-bit PNG", [screenshot: .png(1080, 1920, bitDepth: 16)]),
@@ -193,7 +210,8 @@ public enum ImageRules {
         ])
 
     public static let duplicates = Rule(
-        "IMG022", "duplicate-image", .note, "Opt-in: no image is uploaded twice in one locale.", optIn: true,
+        "IMG022", "duplicate-image", .note, "Opt-in: no image is uploaded twice in one locale.",
+        why: "A duplicate is harmless on the listing; opt-in tidiness.", optIn: true,
         examples: ListingExample.self, passing: [.fastlane("distinct screenshots")],
         failing: [.fastlane("same screenshot twice", ["en-US/images/phoneScreenshots/5.png": .png(1080, 1920)])])
 

@@ -21,26 +21,33 @@ struct FastlaneClassifier: Sendable {
         var log = FindingLog()
         var files: [ListingFile] = []
         var locales: Set<String> = []
+        let present = Set(paths)
         for path in paths {
             let parts = path.split(separator: "/").map(String.init)
             guard parts.count > 1 else {
-                log.add(
-                    path,
-                    Finding(
-                        LayoutRules.unknownName, "file outside any locale folder; supply never reads it",
-                        hint: "move it into a locale folder such as en-US/, or out of the metadata folder"))
+                if NameSuggester(candidates: Array(Self.textFiles.keys)).suggestion(for: path) != nil {
+                    log.add(
+                        path,
+                        Finding(
+                            LayoutRules.unknownName, "file outside any locale folder; supply never reads it",
+                            hint: "move it into a locale folder such as en-US/, or out of the metadata folder"))
+                } else {
+                    log.addUnread(path)
+                }
                 files.append(ListingFile(path: path, locale: nil, role: .ignored))
                 continue
             }
             locales.insert(parts[0])
-            let role = classify(parts, path: path, log: &log)
+            let role = classify(parts, path: path, present: present, log: &log)
             files.append(ListingFile(path: path, locale: parts[0], role: role))
         }
         reportDuplicateImages(files, log: &log)
         return ClassifiedListing(layout: .fastlane, locales: locales.sorted(), files: files, findings: log.findings)
     }
 
-    private func classify(_ parts: [String], path: String, log: inout FindingLog) -> ListingFileRole {
+    private func classify(_ parts: [String], path: String, present: Set<String>, log: inout FindingLog)
+        -> ListingFileRole
+    {
         let locale = parts[0]
         switch (parts.count, parts[1]) {
         case (2, let name):
@@ -58,7 +65,7 @@ struct FastlaneClassifier: Sendable {
                     "changelog '\(parts[2])' is not named <versionCode>.txt or default.txt, so supply never uploads it",
                     hint: "rename it to the version code it belongs to, e.g. changelogs/1042.txt, or delete it"))
         case (3, "images"):
-            return singleImage(parts[2], locale: locale, path: path, log: &log)
+            return singleImage(parts[2], locale: locale, path: path, present: present, log: &log)
         case (4, "images"):
             return screenshot(folder: parts[2], file: parts[3], locale: locale, path: path, log: &log)
         case (_, let folder) where Self.screenshotFolders.contains(where: { $0.rawValue == folder }):
@@ -68,13 +75,16 @@ struct FastlaneClassifier: Sendable {
                     LayoutRules.unknownName, "screenshots directly in the locale folder are not uploaded",
                     hint: "move the folder to \(locale)/images/\(folder)/"))
         default:
-            let suggestion = NameSuggester(candidates: ["changelogs", "images"]).suggestion(for: parts[1])
+            guard let suggestion = NameSuggester(candidates: ["changelogs", "images"]).suggestion(for: parts[1]) else {
+                log.addUnread(path)
+                return .ignored
+            }
             log.add(
                 path,
                 Finding(
                     LayoutRules.unknownName,
                     "'\(parts[1..<parts.count - 1].joined(separator: "/"))/' is not a folder supply reads",
-                    hint: suggestion.map { "did you mean '\($0)/'?" }))
+                    hint: "did you mean '\(suggestion)/'?"))
         }
         return .ignored
     }
@@ -90,23 +100,23 @@ struct FastlaneClassifier: Sendable {
                     LayoutRules.unknownName,
                     "\(type.label) directly in the locale folder is not uploaded: supply reads images/\(type.rawValue).\(file.fileExtension)",
                     hint: "move it to \(locale)/images/\(type.rawValue).\(file.fileExtension)"))
-        } else if Self.fDroidTextFiles[name] != nil {
-            log.add(
-                path,
-                Finding(
-                    LayoutRules.unknownName, "'\(name)' is an F-Droid name; supply does not read it",
-                    hint: "Play reads title.txt, short_description.txt and full_description.txt"))
-        } else {
+        } else if Self.fDroidTextFiles[name] == nil,
             let suggestion = NameSuggester(candidates: Array(Self.textFiles.keys).sorted()).suggestion(for: name)
+        {
             log.add(
                 path,
                 Finding(
                     LayoutRules.unknownName, "'\(name)' is not a file supply reads",
-                    hint: suggestion.map { "did you mean '\($0)'?" }))
+                    hint: "did you mean '\(suggestion)'?"))
+        } else {
+            // F-Droid's own names are read by F-Droid; anything else looks like nothing supply reads.
+            log.addUnread(path)
         }
     }
 
-    private func singleImage(_ name: String, locale: String, path: String, log: inout FindingLog) -> ListingFileRole {
+    private func singleImage(
+        _ name: String, locale: String, path: String, present: Set<String>, log: inout FindingLog
+    ) -> ListingFileRole {
         let file = FileName(name)
         if file.isUploadableImage,
             let type = Self.singleImages.first(where: { $0.rawValue.lowercased() == file.stem.lowercased() })
@@ -121,14 +131,36 @@ struct FastlaneClassifier: Sendable {
                     hint: "delete it"))
             return .ignored
         }
+        // An image type's name in a format supply does not upload: the source of an image kept beside the file
+        // supply uploads (featureGraphic.svg next to its .png) is kept on purpose; alone, it is the wrong format.
+        if let type = Self.singleImages.first(where: { $0.rawValue.lowercased() == file.stem.lowercased() }) {
+            let uploaded = present.contains { other in
+                let otherName = FileName(String(other.split(separator: "/").last ?? ""))
+                return other.hasPrefix("\(locale)/images/") && other.split(separator: "/").count == 3
+                    && otherName.isUploadableImage && otherName.stem.lowercased() == type.rawValue.lowercased()
+            }
+            if uploaded {
+                log.addUnread(path)
+            } else {
+                log.add(
+                    path,
+                    Finding(
+                        LayoutRules.unknownName, "'images/\(name)' is not .png, .jpg or .jpeg, so supply skips it",
+                        hint: "export it as images/\(type.rawValue).png"))
+            }
+            return .ignored
+        }
         let candidates =
             Self.singleImages.map { "\($0.rawValue).png" } + Self.screenshotFolders.map { "\($0.rawValue)/" }
-        let suggestion = NameSuggester(candidates: candidates).suggestion(for: file.stem)
+        guard let suggestion = NameSuggester(candidates: candidates).suggestion(for: file.stem) else {
+            log.addUnread(path)
+            return .ignored
+        }
         log.add(
             path,
             Finding(
                 LayoutRules.unknownName, "'images/\(name)' is not an image supply uploads",
-                hint: suggestion.map { "did you mean 'images/\($0)'?" }))
+                hint: "did you mean 'images/\(suggestion)'?"))
         return .ignored
     }
 
@@ -136,12 +168,18 @@ struct FastlaneClassifier: Sendable {
         -> ListingFileRole
     {
         guard let type = Self.screenshotFolders.first(where: { $0.rawValue.lowercased() == folder.lowercased() }) else {
-            let suggestion = NameSuggester(candidates: Self.screenshotFolders.map(\.rawValue)).suggestion(for: folder)
+            guard
+                let suggestion = NameSuggester(candidates: Self.screenshotFolders.map(\.rawValue)).suggestion(
+                    for: folder)
+            else {
+                log.addUnread(path)
+                return .ignored
+            }
             log.add(
                 path,
                 Finding(
                     LayoutRules.unknownName, "'images/\(folder)/' is not a screenshot folder supply reads",
-                    hint: suggestion.map { "did you mean 'images/\($0)/'?" }))
+                    hint: "did you mean 'images/\(suggestion)/'?"))
             return .ignored
         }
         guard FileName(file).isUploadableImage else {

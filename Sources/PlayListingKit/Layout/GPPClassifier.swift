@@ -21,16 +21,20 @@ struct GPPClassifier: Sendable {
         var log = FindingLog()
         var files: [ListingFile] = []
         var locales: Set<String> = []
+        let present = Set(paths)
         for path in paths {
             let parts = path.split(separator: "/").map(String.init)
             let locale = ["listings", "release-notes"].contains(parts[0]) && parts.count > 2 ? parts[1] : nil
             if let locale { locales.insert(locale) }
-            files.append(ListingFile(path: path, locale: locale, role: classify(parts, path: path, log: &log)))
+            let role = classify(parts, path: path, present: present, log: &log)
+            files.append(ListingFile(path: path, locale: locale, role: role))
         }
         return ClassifiedListing(layout: .gpp, locales: locales.sorted(), files: files, findings: log.findings)
     }
 
-    private func classify(_ parts: [String], path: String, log: inout FindingLog) -> ListingFileRole {
+    private func classify(_ parts: [String], path: String, present: Set<String>, log: inout FindingLog)
+        -> ListingFileRole
+    {
         if parts.count == 1, let field = Self.rootFiles[parts[0]] { return .text(field) }
         if parts.contains("play") {
             log.add(
@@ -71,20 +75,36 @@ struct GPPClassifier: Sendable {
                     hint: "put it in a locale folder, e.g. \(parts[0])/en-US/\(parts[1])"))
         case ("listings", 3):
             if let field = Self.listingFiles[parts[2]] { return .text(field) }
-            let suggestion = NameSuggester(candidates: Self.listingFiles.keys.sorted() + ["graphics"]).suggestion(
-                for: parts[2])
+            guard
+                let suggestion = NameSuggester(candidates: Self.listingFiles.keys.sorted() + ["graphics"]).suggestion(
+                    for: parts[2])
+            else {
+                log.addUnread(path)
+                return .ignored
+            }
             log.add(
                 path,
                 Finding(
                     LayoutRules.unknownName, "'\(parts[2])' is not a listing file GPP reads",
-                    hint: suggestion.map { "did you mean '\($0)'?" }))
+                    hint: "did you mean '\(suggestion)'?"))
         case ("listings", 5) where parts[2] == "graphics":
             return graphic(folder: parts[3], file: parts[4], path: path, log: &log)
         case ("listings", 4) where parts[2] == "graphics":
             // GPP files `graphics/icon.png` (a file named after its type) under that type.
             let name = FileName(parts[3])
-            if name.isUploadableImage, let type = ImageType.allCases.first(where: { $0.gppFolder == name.stem }) {
-                return .image(type)
+            let type = ImageType.allCases.first { $0.gppFolder == name.stem }
+            if name.isUploadableImage, let type { return .image(type) }
+            // The source of an image kept beside what GPP uploads (icon.svg next to icon.png or icon/), or a
+            // file named like no image type, is kept on purpose.
+            let graphics = "\(parts[0])/\(parts[1])/graphics/"
+            let uploaded = present.contains { other in
+                guard other.hasPrefix(graphics), FileName(other).isUploadableImage else { return false }
+                let rest = other.dropFirst(graphics.count)
+                return rest.hasPrefix(name.stem + "/") || FileName(String(rest)).stem == name.stem
+            }
+            guard type != nil, !uploaded else {
+                log.addUnread(path)
+                return .ignored
             }
             log.add(
                 path,
@@ -96,7 +116,9 @@ struct GPPClassifier: Sendable {
         case ("release-names", 2):
             let name = FileName(parts[1])
             if name.fileExtension == "txt" { return .text(.releaseName(name.stem)) }
-            log.add(path, Finding(LayoutRules.unknownName, "release names are <track>.txt files"))
+            trackFile(name, path: path, log: &log, "release names are <track>.txt files")
+        case ("listings", _) where !ImageType.allCases.contains { $0.gppFolder == parts[2] }:
+            log.addUnread(path)
         case ("listings", _):
             log.add(
                 path,
@@ -127,13 +149,16 @@ struct GPPClassifier: Sendable {
                         LayoutRules.promoGraphic,
                         "promo graphics are no longer uploaded: Play dropped the type in 2020",
                         hint: "delete it"))
-            } else {
-                let suggestion = NameSuggester(candidates: ImageType.allCases.map(\.gppFolder)).suggestion(for: folder)
+            } else if let suggestion = NameSuggester(candidates: ImageType.allCases.map(\.gppFolder)).suggestion(
+                for: folder)
+            {
                 log.add(
                     path,
                     Finding(
                         LayoutRules.unknownName, "'graphics/\(folder)/' is not a graphics folder GPP reads",
-                        hint: suggestion.map { "did you mean 'graphics/\($0)/'?" }))
+                        hint: "did you mean 'graphics/\(suggestion)/'?"))
+            } else {
+                log.addUnread(path)
             }
             return .ignored
         }
@@ -151,7 +176,7 @@ struct GPPClassifier: Sendable {
     private func releaseNotes(_ file: String, path: String, log: inout FindingLog) -> ListingFileRole {
         let name = FileName(file)
         guard name.fileExtension == "txt" else {
-            log.add(path, Finding(LayoutRules.unknownName, "release notes are <track>.txt files"))
+            trackFile(name, path: path, log: &log, "release notes are <track>.txt files")
             return .ignored
         }
         if !Self.knownTracks.contains(name.stem) {
@@ -163,5 +188,14 @@ struct GPPClassifier: Sendable {
                     hint: "fine for a custom track; otherwise rename it"))
         }
         return .text(.releaseNotes(name.stem))
+    }
+
+    /// A file named after a track but not `.txt` was meant to be read (LAY002); other files are kept on purpose.
+    private func trackFile(_ name: FileName, path: String, log: inout FindingLog, _ message: String) {
+        if Self.knownTracks.contains(name.stem) {
+            log.add(path, Finding(LayoutRules.unknownName, message, hint: "rename it to \(name.stem).txt"))
+        } else {
+            log.addUnread(path)
+        }
     }
 }

@@ -6,6 +6,7 @@ public enum ConsistencyRules {
     public static let changelogCoverage = Rule(
         "CON001", "changelog-missing-in-locale", .warning,
         "Opt-in: fastlane: a locale with changelogs has one for the version being released (or the newest), or a default.txt.",
+        why: "Older changelogs are never sent again, so a gap is often intended; opt-in.",
         optIn: true,
         examples: ListingExample.self, passing: [.fastlane("one locale")],
         failing: [
@@ -20,12 +21,14 @@ public enum ConsistencyRules {
     public static let releaseNotesForVersion = Rule(
         "CON002", "release-notes-missing-for-version", .warning,
         "The default language has release notes for the version code named as the one being released.",
+        why: "Users see no release notes for the version being released.",
         examples: ListingExample.self, passing: [.fastlane("changelog 100 for version 100").releasing(100)],
         failing: [.fastlane("no changelog for version 101").releasing(101)])
 
     public static let untranslatedTitle = Rule(
         "CON004", "untranslated-title", .note,
         "Opt-in: a translated locale's title differs from the default title, or is left out to fall back to it.",
+        why: "A translated title that equals the default is often the brand; opt-in.",
         optIn: true,
         examples: ListingExample.self, passing: [.fastlane("one locale")],
         failing: [

@@ -12,6 +12,7 @@ public enum FDroidRules {
         "Text F-Droid reads fits its limits (name \(limits.fDroidNameMaxCharacters.value), summary "
             + "\(limits.fDroidSummaryMaxCharacters.value), description \(limits.fDroidDescriptionMaxCharacters.value), "
             + "changelog \(limits.fDroidWhatsNewMaxCharacters.value)); F-Droid cuts the rest.",
+        why: "F-Droid cuts the text mid-word, so users see it truncated.",
         examples: ListingExample.self,
         passing: [
             .fastlane("base listing").read(by: .fdroid),

@@ -1,7 +1,7 @@
 import Diagnostics
 
-/// Checks one listing text file. For Play: encoding (TXT008), length against its limit (TXT001–TXT006),
-/// whitespace supply would send (TXT007), an empty title (TXT009), and the field's own form (TXT012–TXT015). For
+/// Checks one listing text file. For Play: encoding (TXT008), length against its limit as Play counts what the
+/// uploader sends (TXT001–TXT007), an empty title (TXT009), and the field's own form (TXT012–TXT015). For
 /// F-Droid: the length it cuts at (FDR001).
 struct TextChecker: Sendable {
     var limits: ListingLimits
@@ -47,7 +47,6 @@ struct TextChecker: Sendable {
         }
         let counted = CountedText(raw, layout: layout)
         findings += length(counted, field: field, layout: layout, locale: locale)
-        if layout == .fastlane { findings += whitespace(counted, field: field) }
         if field == .title, counted.isEmpty, layout == .fastlane {
             findings.append(
                 Finding(
@@ -69,15 +68,18 @@ struct TextChecker: Sendable {
         }
     }
 
+    /// TXT001–TXT005 when the text itself is over its limit, TXT007 when the trailing whitespace supply sends takes
+    /// it over (Play counts what it receives), TXT006 when only its UTF-16 length is over.
     private func length(_ counted: CountedText, field: TextField, layout: ListingLayout, locale: String?) -> [Finding] {
         guard let (rule, limit) = limit(of: field) else { return [] }
         let scalars = counted.scalarCount
-        let units = counted.utf16Count
+        let sent = counted.sentScalarCount
+        let units = counted.sentUTF16Count
         let language = locale.map { " for language \($0)" } ?? ""
         if scalars > limit {
             var place = TextDecoding.location(ofScalarAt: limit, in: counted.text)
             place.line = (place.line ?? 1) + counted.leadingLinesRemoved
-            let unitsNote = units != scalars ? " (\(units) UTF-16 units)" : ""
+            let unitsNote = units != sent ? " (\(units) UTF-16 units)" : ""
             return [
                 Finding(
                     rule, at: place,
@@ -86,30 +88,25 @@ struct TextChecker: Sendable {
                     hint: "shorten it to \(limit) characters; the text from here on is over the limit")
             ]
         }
+        if sent > limit {
+            return [
+                Finding(
+                    TextRules.trailingWhitespace, at: TextDecoding.location(ofScalarAt: limit, in: counted.sent),
+                    "\(field.label) is \(scalars) characters, but supply sends \(sent) with the trailing whitespace, over "
+                        + "the limit of \(limit); Play counts what it receives and refuses it\(language)",
+                    hint: "remove the final newline (and any trailing spaces)")
+            ]
+        }
         if units > limit {
             return [
                 Finding(
                     TextRules.utf16Length,
-                    "\(field.label) is \(scalars) characters but \(units) UTF-16 units, over the limit of \(limit) if Play "
+                    "\(field.label) is \(sent) characters but \(units) UTF-16 units, over the limit of \(limit) if Play "
                         + "counts UTF-16 (characters above U+FFFF, such as most emoji, count twice)",
                     hint: "remove \(units - limit) UTF-16 units (emoji first) to be safe")
             ]
         }
         return []
-    }
-
-    /// TXT007: trailing whitespace supply sends, when it alone pushes the text over its limit.
-    private func whitespace(_ counted: CountedText, field: TextField) -> [Finding] {
-        guard let (_, limit) = limit(of: field), counted.rawScalarCount > limit, counted.scalarCount <= limit else {
-            return []
-        }
-        return [
-            Finding(
-                TextRules.trailingWhitespace,
-                "trailing whitespace alone pushes \(field.label) over the limit: \(counted.rawScalarCount) characters as "
-                    + "supply sends it, \(counted.scalarCount) without; Play may refuse it",
-                hint: "remove the final newline")
-        ]
     }
 
     /// FDR001: F-Droid reads the file as UTF-8 (bad bytes replaced), strips newlines around one-line fields, and

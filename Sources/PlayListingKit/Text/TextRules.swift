@@ -13,6 +13,7 @@ public enum TextRules {
 
     public static let titleLength = Rule(
         "TXT001", "title-too-long", .error, "The title is at most \(title) characters.",
+        why: "Play refuses the listing (\"The title for the app is too long\").",
         examples: ListingExample.self,
         passing: [
             .fastlane("short title"),
@@ -27,6 +28,7 @@ public enum TextRules {
 
     public static let shortDescriptionLength = Rule(
         "TXT002", "short-description-too-long", .error, "The short description is at most \(short) characters.",
+        why: "Play refuses the listing (\"The short description ... is too long\").",
         examples: ListingExample.self, passing: [.fastlane("short")],
         failing: [
             .fastlane(
@@ -36,6 +38,7 @@ public enum TextRules {
 
     public static let fullDescriptionLength = Rule(
         "TXT003", "full-description-too-long", .error, "The full description is at most \(full) characters.",
+        why: "Play refuses the listing.",
         examples: ListingExample.self, passing: [.gpp("short")],
         failing: [
             .gpp(
@@ -45,6 +48,7 @@ public enum TextRules {
 
     public static let releaseNotesLength = Rule(
         "TXT004", "release-notes-too-long", .error, "Release notes are at most \(notes) characters per language.",
+        why: "Play refuses the release (\"notes ... with length N, which is too long\").",
         examples: ListingExample.self, passing: [.fastlane("short changelog"), .gpp("short notes")],
         failing: [
             .fastlane(
@@ -59,6 +63,7 @@ public enum TextRules {
 
     public static let releaseNameLength = Rule(
         "TXT005", "release-name-too-long", .error, "A GPP release name is at most \(releaseName) characters.",
+        why: "Play refuses the release.",
         examples: ListingExample.self, passing: [.gpp("short name", ["release-names/beta.txt": .text("2.0 beta")])],
         failing: [
             .gpp(
@@ -69,6 +74,8 @@ public enum TextRules {
     public static let utf16Length = Rule(
         "TXT006", "over-limit-in-utf16", .warning,
         "Text within its limit in code points is also within it in UTF-16 units, which Play may count.",
+        why:
+            "Play may refuse it: its count of characters above U+FFFF is not documented, so fix it before this release.",
         examples: ListingExample.self,
         passing: [.fastlane("BMP characters only", ["en-US/title.txt": .text(String(repeating: "ü", count: 30))])],
         failing: [
@@ -78,8 +85,10 @@ public enum TextRules {
         ])
 
     public static let trailingWhitespace = Rule(
-        "TXT007", "whitespace-sent-by-supply", .warning,
+        "TXT007", "whitespace-sent-by-supply", .error,
         "fastlane text is within its limit as supply sends it: trailing whitespace and newlines are sent and counted.",
+        why:
+            "Play refuses it: supply sends the file as it is and Play counts the newline (\"length 1004\" for 1,003 characters).",
         examples: ListingExample.self,
         passing: [
             .fastlane("one final newline", ["en-US/title.txt": .text("Binary Eye\n")]),
@@ -94,6 +103,7 @@ public enum TextRules {
     public static let encoding = Rule(
         "TXT008", "text-encoding", .error,
         "Text files are valid UTF-8 with no NUL or control characters; a byte-order mark is a warning.",
+        why: "supply stops on bytes that are not UTF-8; a byte-order mark is sent and counted, so it is a warning.",
         examples: ListingExample.self, passing: [.fastlane("plain UTF-8", ["en-US/title.txt": .text("Éditeur ✓")])],
         failing: [
             .fastlane("Latin-1 byte", ["en-US/title.txt": .bytes([0x43, 0x61, 0x66, 0xE9])]),
@@ -104,6 +114,7 @@ public enum TextRules {
     public static let titleRequired = Rule(
         "TXT009", "title-empty", .error,
         "No uploaded title.txt is empty: supply would send an empty app name (a missing file keeps the title on Play).",
+        why: "Play refuses an empty app name.",
         examples: ListingExample.self,
         passing: [.fastlane("title present"), .fastlane("no title file", ["en-US/title.txt": nil])],
         failing: [.fastlane("empty title in a translation", ["de-DE/title.txt": .text("\n")])])
@@ -111,6 +122,7 @@ public enum TextRules {
     public static let descriptionsRequired = Rule(
         "TXT010", "description-missing", .warning,
         "Opt-in: the default language has a short and a full description (required to publish; a missing file keeps Play's).",
+        why: "A missing file keeps what Play has, so it is fine whenever Play already has it; opt-in.",
         optIn: true,
         examples: ListingExample.self, passing: [.gpp("both present")],
         failing: [.gpp("no short description", ["listings/en-US/short-description.txt": nil])])
@@ -118,6 +130,7 @@ public enum TextRules {
     public static let nearLimit = Rule(
         "TXT011", "near-limit", .warning,
         "Opt-in: the default title and short description stay under \(limits.nearLimitPercent.value)% of their limits, leaving room for translations.",
+        why: "Advice for translators; Play accepts the text; opt-in.",
         optIn: true,
         examples: ListingExample.self, passing: [.fastlane("short title")],
         failing: [.fastlane("25-character title", ["en-US/title.txt": .text(String(repeating: "f", count: 25))])])
@@ -125,6 +138,7 @@ public enum TextRules {
     public static let metadataPolicy = Rule(
         "TXT012", "app-name-policy", .warning,
         "The title (the app name policy) has no emoji, ALL CAPS, ranking or price claims, URLs or phone numbers.",
+        why: "Play's reviewers reject app names that break the policy; the upload itself is accepted.",
         examples: ListingExample.self,
         passing: [
             .fastlane("plain title"),
@@ -142,6 +156,7 @@ public enum TextRules {
     public static let videoURL = Rule(
         "TXT013", "video-url", .error,
         "The video file is empty or holds one YouTube video URL (http or https, with a video id).",
+        why: "Play refuses a video URL that is not a YouTube video.",
         examples: ListingExample.self,
         passing: [
             .fastlane("watch URL", ["en-US/video.txt": .text("https://www.youtube.com/watch?v=dQw4w9WgXcQ\n")]),
@@ -156,6 +171,7 @@ public enum TextRules {
     public static let videoURLForm = Rule(
         "TXT014", "video-url-form", .warning,
         "The video URL is a plain video link: no playlist, channel or Shorts link, no t=, list= or feature=.",
+        why: "Users see no video, or the wrong part of it, on the listing.",
         examples: ListingExample.self,
         passing: [.fastlane("plain link", ["en-US/video.txt": .text("https://youtu.be/dQw4w9WgXcQ")])],
         failing: [
@@ -167,6 +183,7 @@ public enum TextRules {
     public static let contactDetails = Rule(
         "TXT015", "contact-details", .warning,
         "GPP contact files hold one email address, an absolute http(s) URL, and a phone number.",
+        why: "Users and reviewers see contact details that do not work.",
         examples: ListingExample.self,
         passing: [
             .gpp(
