@@ -39,7 +39,7 @@ import Testing
         let lines = text.split(separator: "\n").filter { $0.contains("[IMG013]") }
         #expect(
             lines == [
-                "  warning[IMG013]: 36 phone screenshots in 12 locales are 1080x2340, 2.17:1; Play documents at most 2.00:1"
+                "  note[IMG013]: 36 phone screenshots in 12 locales are 1080x2340, 2.17:1; Play documents at most 2.00:1"
             ])
         #expect(
             text.contains(
@@ -47,7 +47,7 @@ import Testing
             ))
 
         let html = HTMLReporter(catalog: RuleCatalog([]), toolVersion: "0").render(report)
-        #expect(html.ranges(of: "data-rule=\"IMG013\" data-severity=\"warning\">").count == 1)
+        #expect(html.ranges(of: "data-rule=\"IMG013\" data-severity=\"note\">").count == 1)
         #expect(html.contains("<p class=\"files\"><b>Files:</b> <code>metadata/{ar,da-DK,"))
 
         let github = GitHubReporter().render(report).split(separator: "\n").filter { $0.contains("title=IMG013") }

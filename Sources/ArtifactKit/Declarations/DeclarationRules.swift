@@ -83,6 +83,7 @@ public enum DeclarationRules {
         "DCL001", "declarations-needed", .note,
         "The App content declarations this release makes Play ask for, once per artifact: each form with the "
             + "manifest element that triggers it; Play refuses a commit whose forms are not filed.",
+        why: "A checklist: whether a form is filed cannot be seen offline, and a filed form persists.",
         examples: DeclarationExample.self, passing: [DeclarationExample("none")],
         failing: [DeclarationExample("foreground-service")])
 
@@ -320,6 +321,7 @@ extension Rule {
         Rule(
             id, name, .warning,
             summary + " Reported when --previous shows it new or the declarations record contradicts it.",
+            why: "Play holds the release until the form is filed; shown only where --previous or the record proves it.",
             examples: DeclarationExample.self,
             passing: [DeclarationExample("plain", previous: "plain")],
             failing: [DeclarationExample(fixture, previous: "plain")])
