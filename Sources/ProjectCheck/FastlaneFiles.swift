@@ -12,7 +12,7 @@ struct FastlaneFiles: Sendable {
         var metadataPath: String?
         var packageName: String?
         /// The lane the call is written in (`nil` outside every lane).
-        var lane: String?
+        var lane: Lane?
         /// The call's 1-based line in the Fastfile, and its text.
         var line: Int
         var quote: String
@@ -21,6 +21,8 @@ struct FastlaneFiles: Sendable {
     /// One `lane :name do` (or `private_lane`) of the Fastfile.
     struct Lane: Sendable, Hashable {
         var name: String
+        /// The `platform :android do` block it is in, if any.
+        var platform: String?
         var line: Int
         /// The other lanes its body names (`build; deploy_internal`), which it runs.
         var calls: Set<String>
@@ -38,7 +40,7 @@ struct FastlaneFiles: Sendable {
         lanes = fastfile.map(Self.lanes(in:)) ?? []
         uploads = fastfile.map(Self.uploads(in:)) ?? []
         for index in uploads.indices {
-            uploads[index].lane = lanes.last { $0.line <= uploads[index].line }?.name
+            uploads[index].lane = lanes.last { $0.line <= uploads[index].line }
         }
         packageName = appfile.flatMap { Self.stringArgument(of: "package_name", in: Self.withoutComments($0)) }
         if let appfile {
@@ -49,18 +51,26 @@ struct FastlaneFiles: Sendable {
         }
     }
 
-    /// The lanes that run `lane`: itself and every lane that calls it, directly or not.
-    func lanesRunning(_ lane: String) -> Set<String> {
-        var found: Set<String> = [lane]
+    /// The lanes that run `lane`: itself and every lane of its platform that calls it, directly or not.
+    func lanesRunning(_ lane: Lane) -> [Lane] {
+        var found = [lane]
         var changed = true
         while changed {
             changed = false
-            for candidate in lanes where !found.contains(candidate.name) && !candidate.calls.isDisjoint(with: found) {
-                found.insert(candidate.name)
+            for candidate in lanes
+            where !found.contains(candidate) && candidate.platform == lane.platform
+                && found.contains(where: { candidate.calls.contains($0.name) })
+            {
+                found.append(candidate)
                 changed = true
             }
         }
         return found
+    }
+
+    /// Whether `fastlane [platform] name` runs `lane`: the same name, and the same platform when both have one.
+    static func command(name: String, platform: String?, runs lane: Lane) -> Bool {
+        lane.name == name && (platform == nil || lane.platform == nil || lane.platform == platform)
     }
 
     /// The calls that upload the tree at `path` (relative to the folder fastlane runs in).
@@ -71,13 +81,14 @@ struct FastlaneFiles: Sendable {
 
     private static func lanes(in fastfile: String) -> [Lane] {
         let lines = withoutComments(fastfile).split(separator: "\n", omittingEmptySubsequences: false)
-        var starts = [(name: String, line: Int)]()
+        var starts = [(name: String, platform: String?, line: Int)]()
+        var platform: String?
         for (index, line) in lines.enumerated() {
             let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "(" || $0 == "," })
-            guard words.count >= 2, words[0] == "lane" || words[0] == "private_lane", words[1].hasPrefix(":") else {
-                continue
-            }
-            starts.append((String(words[1].dropFirst()), index + 1))
+            guard words.count >= 2, words[1].hasPrefix(":") else { continue }
+            if words[0] == "platform" { platform = String(words[1].dropFirst()) }
+            guard words[0] == "lane" || words[0] == "private_lane" else { continue }
+            starts.append((String(words[1].dropFirst()), platform, index + 1))
         }
         let names = Set(starts.map(\.name))
         return starts.enumerated().map { offset, start in
@@ -94,7 +105,7 @@ struct FastlaneFiles: Sendable {
                     }
                 }
             }
-            return Lane(name: start.name, line: start.line, calls: calls)
+            return Lane(name: start.name, platform: start.platform, line: start.line, calls: calls)
         }
     }
 

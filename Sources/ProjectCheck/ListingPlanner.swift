@@ -16,6 +16,13 @@ struct ListingTarget: Sendable, Hashable {
     var readers: ListingReaders
     /// Which release notes are judged, and why (`changelogs/1234.txt: the build's versionCode`).
     var releaseNotes: String
+
+    /// The walked files this target's store reads from: those of its layers, in the locales its upload sends.
+    func files(from walked: [String]) -> [String] {
+        guard let locales = readers.locales else { return walked }
+        let folders = layers.flatMap { layer in locales.map { layer + "/" + $0 + "/" } }
+        return walked.filter { file in folders.contains { file.hasPrefix($0) } }
+    }
 }
 
 /// Decides, from the project's files and build, which listings are uploaded where and which release they belong

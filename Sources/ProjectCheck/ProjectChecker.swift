@@ -131,7 +131,7 @@ public struct ProjectChecker: Sendable {
         }
         let checker = ListingChecker(limits: configuration.listingLimits, decoder: ninePatchChecker.decoder)
         let listings = targets.map { target in
-            let source = LayeredFileSource(layers: target.layers, files: inventory.files)
+            let source = LayeredFileSource(layers: target.layers, files: target.files(from: inventory.files))
             let received =
                 (try? checker.receivedFiles(source, options: target.options, displayRoot: target.displayRoot)) ?? []
             return ReleasePlan.Listing(
@@ -195,7 +195,7 @@ public struct ProjectChecker: Sendable {
         for target in targets {
             let files: [FileReport]
             do {
-                let source = LayeredFileSource(layers: target.layers, files: walked)
+                let source = LayeredFileSource(layers: target.layers, files: target.files(from: walked))
                 files = try checker.check(source, options: target.options, displayRoot: target.displayRoot).files.map {
                     target.readers.proof == .partial ? Self.ifUploaded($0, readers: target.readers) : $0
                 }

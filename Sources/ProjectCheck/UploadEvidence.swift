@@ -24,14 +24,19 @@ public struct ListingReaders: Sendable, Hashable {
     public var evidence: [Evidence]
     /// What Play receives of the tree (supply's `skip_upload_*`, `SUPPLY_SKIP_*`, an action that sends notes only).
     public var parts: UploadedParts
+    /// The only locale folders sent, when an upload sends some (a step copying `en-US`'s newest changelog); `nil`:
+    /// every locale.
+    public var locales: [String]? = nil
 }
 
 /// Finds, for each listing tree, the CI steps, Fastfile lanes and Gradle plugins that upload it.
 struct UploadEvidence: Sendable {
     var ci: ContinuousIntegration
 
-    /// One `fastlane …` invocation: the lane (or `supply`), its other words, and the command.
+    /// One `fastlane …` invocation: the platform when named, the lane (or `supply`), its other words, and the
+    /// command.
     struct FastlaneRun: Sendable {
+        var platform: String?
         var lane: String
         var arguments: [String]
         var command: CICommand
@@ -44,12 +49,17 @@ struct UploadEvidence: Sendable {
                 index == 0 || !["cd", "install", "-C", "pushd"].contains(words[index - 1])
             else { return nil }
             var rest = Array(words[(index + 1)...])
-            if let first = rest.first, ["android", "ios"].contains(first) { rest.removeFirst() }
+            var platform: String?
+            if let first = rest.first, ["android", "ios", "mac"].contains(first) {
+                platform = first
+                rest.removeFirst()
+            }
             if rest.first == "run" { rest.removeFirst() }
             guard let lane = rest.first, lane.first?.isLetter == true,
                 lane.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" })
             else { return nil }
-            return FastlaneRun(lane: lane, arguments: Array(rest.dropFirst()), command: command)
+            return FastlaneRun(
+                platform: platform, lane: lane, arguments: Array(rest.dropFirst()), command: command)
         }
     }
 
@@ -110,7 +120,7 @@ struct UploadEvidence: Sendable {
                 return
             }
             guard candidate.proof == current.proof else { return }
-            if !current.reason.split(separator: ";").contains(where: { $0.trimming(" ") == candidate.reason }) {
+            if !current.reason.contains(candidate.reason) {
                 best?.reason += "; " + candidate.reason
             }
             // A few lines show it; a Fastfile with thousands of calls adds nothing past them.
@@ -138,7 +148,10 @@ struct UploadEvidence: Sendable {
             let uploadLine = Evidence(file: fastfile, line: upload.line, quote: upload.quote)
             let runners = upload.lane.map(fastlane.lanesRunning) ?? []
             var ran = false
-            for run in runs where runners.contains(run.lane) {
+            for run in runs
+            where runners.contains(where: {
+                FastlaneFiles.command(name: run.lane, platform: run.platform, runs: $0)
+            }) {
                 ran = true
                 consider(
                     readers(
@@ -148,7 +161,7 @@ struct UploadEvidence: Sendable {
             if !ran {
                 let reason =
                     upload.lane.map {
-                        "Play via supply if someone runs lane `\($0)` (no CI workflow or script runs it)"
+                        "Play via supply if someone runs lane `\($0.name)` (no CI workflow or script runs it)"
                     }
                     ?? "Play via supply if someone runs the Fastfile (no CI workflow or script runs fastlane)"
                 consider(
@@ -191,10 +204,18 @@ struct UploadEvidence: Sendable {
                     && other.text.contains(FastlaneFiles.normalized(directory))
             }
             guard let fill else { continue }
+            // `<tree>/<locale>/changelogs` in the step: the locales whose notes it copies.
+            let locales = fill.text.ranges(of: relativeTree + "/").compactMap { range -> String? in
+                let rest = fill.text[range.upperBound...]
+                let locale = rest.prefix { $0 != "/" && !$0.isWhitespace }
+                return rest.dropFirst(locale.count).hasPrefix("/changelogs") ? String(locale) : nil
+            }
             return ListingReaders(
                 proof: .shown, store: .play,
-                reason: "Play via \(action.action ?? "an upload action") (release notes only: the newest changelog)",
-                evidence: [action.evidence, fill.evidence], parts: [.changelogs])
+                reason: "Play via \(action.action ?? "an upload action") (release notes only: the newest changelog"
+                    + (locales.isEmpty ? ")" : " of \(locales.joined(separator: ", ")))"),
+                evidence: [action.evidence, fill.evidence], parts: [.changelogs],
+                locales: locales.isEmpty ? nil : locales)
         }
         return nil
     }
