@@ -68,8 +68,8 @@ public struct AndroidBuildReader: Sendable {
                     }
             }
             var kind = BuildScriptFacts.kind(of: plugins.map(\.id))
-            // A module that sets applicationId literally is an app, whatever plugin (unread) makes it one.
-            if kind == .other, case .known? = facts.defaultConfig.applicationID { kind = .application }
+            // A module that sets applicationId is an app, whatever plugin (unread) makes it one.
+            if kind == .other, facts.defaultConfig.applicationID != nil { kind = .application }
             var module = AndroidModule(
                 gradlePath: declaration.path, directory: declaration.directory, buildFile: buildFile, kind: kind,
                 declaredNames: facts.namespaceDeclarations, namespace: facts.namespace,

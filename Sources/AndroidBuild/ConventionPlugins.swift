@@ -122,7 +122,7 @@ struct ConventionPlugins: Sendable {
             guard let range = text.firstRange(of: name + ".plugins.") else { continue }
             let path = text[range.upperBound...].prefix { $0.isLetter || $0.isNumber || $0 == "." || $0 == "_" }
             var segments = path.split(separator: ".").map(String.init)
-            while let last = segments.last, ["get", "pluginId"].contains(last) || last.isEmpty {
+            while let last = segments.last, ["get", "pluginId", "getPluginId"].contains(last) || last.isEmpty {
                 segments.removeLast()
             }
             if let id = catalog.plugins[segments.joined(separator: ".")] { return id }

@@ -109,7 +109,8 @@ public struct ProjectChecker: Sendable {
             case .unknown(let expression)?:
                 ReleasePlan.BuildFact(
                     value: nil,
-                    source: "`\(expression.expression)` at \(locate(expression.location)): \(expression.reason)")
+                    source: (expression.expression.isEmpty ? "" : "`\(expression.expression)` ")
+                        + "at \(locate(expression.location)): \(expression.reason)")
             case nil: ReleasePlan.BuildFact(value: nil, source: "not set in the build files")
             }
         }
@@ -117,6 +118,9 @@ public struct ProjectChecker: Sendable {
             ReleasePlan.Module(
                 gradlePath: module.gradlePath, buildFile: module.buildFile.map(relative),
                 plugins: module.plugins.filter { $0.id.hasPrefix("com.android.") || $0.id == "com.github.triplet.play" }
+                    .reduce(into: [AppliedPlugin]()) { unique, plugin in
+                        if !unique.contains(where: { $0.id == plugin.id }) { unique.append(plugin) }
+                    }
                     .map { "\($0.id) (\(locate($0.location))\($0.via.map { ", via " + $0 } ?? ""))" },
                 releaseVariants: module.releaseVariants.map { variant in
                     let code: BuildValue<String>? =

@@ -117,3 +117,30 @@ import Testing
         #expect(plan.text.contains("read by: Play via r0adkll/upload-google-play@v1"))
     }
 }
+
+/// Where playprep cannot read the build, it says so: never a silent pass.
+@Suite struct NoSilenceTests {
+    /// An app whose applicationId a plugin sets where playprep does not read: `--expect` is a note, not a pass,
+    /// and the module is named on its build file.
+    @Test func expectWithoutAReadableIDIsAFinding() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("no-silence-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("app"), withIntermediateDirectories: true)
+        try "include(\":app\")\n".write(
+            to: root.appendingPathComponent("settings.gradle.kts"), atomically: true, encoding: .utf8)
+        try "plugins {\n    id(\"com.android.application\")\n}\n".write(
+            to: root.appendingPathComponent("app/build.gradle.kts"), atomically: true, encoding: .utf8)
+        var configuration = ProjectConfiguration()
+        configuration.expectedApplicationID = "com.wrong.id"
+        let result = ProjectChecker(configuration: configuration, jobs: 1)
+            .run(ProjectDiscovery().inventory(of: root.path))
+        let notes = result.report.diagnostics.filter { $0.ruleID == "PRJ002" }
+        #expect(notes.map { $0.file.hasSuffix("/app/build.gradle.kts") } == [true, true])
+        #expect(notes.first?.message.hasPrefix("applicationId of :app is not set in its build file") == true)
+        #expect(
+            notes.last?.message
+                == "--expect 'com.wrong.id' was not compared: 1 of 1 release variants have an applicationId playprep "
+                + "cannot evaluate")
+    }
+}
