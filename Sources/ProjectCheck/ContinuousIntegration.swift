@@ -54,10 +54,14 @@ struct CICommand: Sendable, Hashable {
 /// repository scripts those steps run, and the scripts nothing runs that call fastlane.
 struct ContinuousIntegration: Sendable {
     var commands: [CICommand] = []
-    /// Jobs that call a workflow of another repository (`uses: org/repo/.github/workflows/x.yml@ref`).
+    /// Jobs that call a release-like workflow of another repository (`uses: org/repo/.github/workflows/x.yml@ref`
+    /// whose name or inputs speak of Play, tracks or releases).
     var reusableWorkflows: [Evidence] = []
     /// The CI files read, relative to the project.
     var files: [String] = []
+
+    /// Words in a reusable workflow's path or inputs that make it a likely Play upload.
+    private static let releaseWords = ["play", "track", "rollout", "release", "deploy", "publish", "upload"]
 
     private static let textConfigurations = [
         ".gitlab-ci.yml", "bitrise.yml", ".circleci/config.yml", "Jenkinsfile", ".travis.yml",
@@ -125,7 +129,11 @@ struct ContinuousIntegration: Sendable {
         for (jobKey, job) in top["jobs"]?.mapping ?? [:] {
             let jobName = file + "#" + (jobKey.string ?? "")
             var environment = workflowEnvironment.merging(Self.environment(job["env"])) { $1 }
-            if let uses = job["uses"]?.string, !uses.hasPrefix("./"), uses.contains("/.github/workflows/") {
+            // Another repository's workflow that looks like a release: its name or inputs speak of Play.
+            let inputs = (job["with"]?.mapping?.keys.compactMap(\.string) ?? []).joined(separator: " ")
+            if let uses = job["uses"]?.string, !uses.hasPrefix("./"), uses.contains("/.github/workflows/"),
+                Self.releaseWords.contains(where: { (uses + " " + inputs).lowercased().contains($0) })
+            {
                 reusableWorkflows.append(
                     Evidence(file: file, line: job["uses"]?.mark?.line ?? 1, quote: "uses: " + uses))
             }
