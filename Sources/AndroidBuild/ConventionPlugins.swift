@@ -94,10 +94,14 @@ struct ConventionPlugins: Sendable {
         return found
     }
 
-    /// Every string literal and catalog plugin alias in `text`.
+    /// Every string literal and catalog plugin alias on the lines of `text` that apply a plugin (`id(…)`,
+    /// `alias(…)`, `apply(…)`), not those that only ask about one (`hasPlugin`, `withPlugin`).
     private static func mentionedIDs(in text: String, catalogs: [String: VersionCatalog]) -> [String] {
         var ids = [String]()
-        for line in text.split(separator: "\n") {
+        let applying = ["apply", "id(", "id \"", "id '", "alias("]
+        let asking = ["hasPlugin", "withPlugin", "findPlugin"]
+        for line in text.split(separator: "\n")
+        where applying.contains(where: line.contains) && !asking.contains(where: line.contains) {
             var rest = line[...]
             while let quote = rest.firstIndex(where: { $0 == "\"" || $0 == "'" }) {
                 let afterQuote = rest.index(after: quote)
