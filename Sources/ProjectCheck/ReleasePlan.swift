@@ -79,8 +79,10 @@ public struct ReleasePlan: Sendable, Hashable, Codable {
             lines.append("    read by: \(listing.readers) [proof: \(listing.proof.rawValue)]")
             for evidence in listing.evidence { lines.append("      evidence: \(evidence)") }
             lines.append("    release notes: \(listing.releaseNotes)")
+            let count = listing.receives.count
             lines.append(
-                "    \(listing.store == "play" ? "Play" : "F-Droid") receives \(listing.receives.count) files:")
+                "    \(listing.store == "play" ? "Play" : "F-Droid") receives \(count) \(count == 1 ? "file" : "files")"
+                    + (count == 0 ? "" : ":"))
             lines += listing.receives.map { "      " + $0 }
         }
         for section in sections {
