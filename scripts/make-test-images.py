@@ -198,7 +198,23 @@ android {
     }
 }
 """)
-    # The listing goes to Play: a Fastfile uploads it with supply (without one it would be read as F-Droid's).
+    # The listing goes to Play: a workflow runs the Fastfile lane that uploads it with supply (without the
+    # workflow the upload is not shown and Play's findings are warnings; without the Fastfile it is F-Droid's).
+    write_text('.github/workflows/release.yml', '''name: Release
+on:
+  push:
+    tags: ["v*"]
+jobs:
+  play:
+    runs-on: ubuntu-latest
+    steps:
+      - uses: actions/checkout@v4
+      - uses: ruby/setup-ruby@v1
+        with:
+          bundler-cache: true
+      - name: Upload to Google Play
+        run: bundle exec fastlane release
+''')
     write_text('fastlane/Appfile', 'package_name("com.example.brokenapp")\n')
     write_text('fastlane/Fastfile', '''default_platform(:android)
 

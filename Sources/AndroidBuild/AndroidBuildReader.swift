@@ -37,6 +37,9 @@ public struct AndroidBuildReader: Sendable {
             properties: GradleProperties(layers: [propertyOverrides, rootProperties]), catalogs: catalogs,
             rootDirectory: root)
 
+        let conventions = ConventionPlugins(files: files, catalogs: catalogs) { path in
+            source(path).map { String(decoding: $0.bytes, as: UTF8.self) }
+        }
         let declared = declaredProjects(project, settings: source(project.settingsFile), environment: rootEnvironment)
 
         var rootFacts: BuildScriptFacts?
@@ -58,13 +61,22 @@ public struct AndroidBuildReader: Sendable {
                 facts = scriptReader.facts
             }
             if declaration.path == ":" { rootFacts = facts }
-            let kind = facts.kind
-            modules.append(
-                AndroidModule(
-                    gradlePath: declaration.path, directory: declaration.directory, buildFile: buildFile, kind: kind,
-                    declaredNames: facts.namespaceDeclarations, namespace: facts.namespace,
-                    variants: kind == .application
-                        ? VariantBuilder(facts: facts, buildFile: buildFile ?? declaration.directory).variants() : []))
+            let plugins = facts.plugins.flatMap { plugin in
+                [plugin]
+                    + (conventions.applied[plugin.id] ?? []).map {
+                        AppliedPlugin(id: $0, location: plugin.location, via: plugin.id)
+                    }
+            }
+            var kind = BuildScriptFacts.kind(of: plugins.map(\.id))
+            // A module that sets applicationId is an app, whatever plugin (unread) makes it one.
+            if kind == .other, facts.defaultConfig.applicationID != nil { kind = .application }
+            var module = AndroidModule(
+                gradlePath: declaration.path, directory: declaration.directory, buildFile: buildFile, kind: kind,
+                declaredNames: facts.namespaceDeclarations, namespace: facts.namespace,
+                variants: kind == .application
+                    ? VariantBuilder(facts: facts, buildFile: buildFile ?? declaration.directory).variants() : [])
+            module.plugins = plugins
+            modules.append(module)
         }
         addManifestPackages(project, to: &modules, source: source)
         return AndroidBuildModel(root: root, modules: modules)

@@ -102,6 +102,22 @@ public struct DeclaredName: Sendable, Hashable {
     }
 }
 
+/// A plugin a module applies, and where: to show why playprep thinks a module is an app or uses GPP.
+public struct AppliedPlugin: Sendable, Hashable {
+    /// The plugin id (`com.android.application`, `com.github.triplet.play`).
+    public var id: String
+    /// Where the module's build file applies it.
+    public var location: SourceLocation
+    /// The convention plugin (in the repository) that applies it, when not the build file itself.
+    public var via: String?
+
+    public init(id: String, location: SourceLocation, via: String? = nil) {
+        self.id = id
+        self.location = location
+        self.via = via
+    }
+}
+
 /// One module of the build (`:app`, `:core:ui`, or the root project `:`).
 public struct AndroidModule: Sendable, Hashable {
     /// Gradle path: `:` for the root project, `:app`, `:feature:login`.
@@ -118,6 +134,9 @@ public struct AndroidModule: Sendable, Hashable {
     public var namespace: BuildValue<String>?
     /// Application modules: every variant (build type × one flavour per dimension). Empty for other kinds.
     public var variants: [BuildVariant]
+    /// The plugins the build file applies, and through convention plugins whose source is in the repository,
+    /// the plugins those apply (located where the module applies the convention plugin).
+    public var plugins: [AppliedPlugin] = []
 
     public init(
         gradlePath: String, directory: String, buildFile: String?, kind: ModuleKind, declaredNames: [DeclaredName],

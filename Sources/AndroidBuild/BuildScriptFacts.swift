@@ -1,7 +1,7 @@
 /// What one module's build script declares that the model needs, before variants are worked out.
 struct BuildScriptFacts: Sendable {
-    /// Plugin ids the script applies (`plugins {}` without `apply false`, `apply plugin:`), in order.
-    var pluginIDs: [String] = []
+    /// Plugins the script applies (`plugins {}` without `apply false`, `apply plugin:`), in order.
+    var plugins: [AppliedPlugin] = []
     var namespace: BuildValue<String>?
     /// Literal `namespace` declarations.
     var namespaceDeclarations: [DeclaredName] = []
@@ -12,8 +12,8 @@ struct BuildScriptFacts: Sendable {
     /// The script's `ext` properties (the root script's are visible in every module).
     var ext: [String: Evaluation] = [:]
 
-    /// The module kind the applied plugins make: the first Android plugin decides.
-    var kind: ModuleKind {
+    /// The module kind plugins with these ids make, in order: the first Android plugin decides.
+    static func kind(of pluginIDs: [String]) -> ModuleKind {
         for id in pluginIDs {
             switch id {
             case "com.android.application", "android": return .application

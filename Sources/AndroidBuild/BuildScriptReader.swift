@@ -74,7 +74,9 @@ struct BuildScriptReader {
         let head = skipAnnotations(statement.head)
         guard !head.isEmpty, script.isIdentifier(head.lowerBound) else { return }
         if scope == .plugins {
-            if let id = pluginID(head) { facts.pluginIDs.append(id) }
+            if let id = pluginID(head) {
+                facts.plugins.append(AppliedPlugin(id: id, location: script.location(head.lowerBound)))
+            }
             return
         }
         let first = script.text(head.lowerBound)
@@ -209,7 +211,9 @@ struct BuildScriptReader {
     private mutating func call(_ scope: Scope, _ name: String, arguments: Range<Int>) {
         switch (scope, name) {
         case (.script, "apply"):
-            if let id = appliedPlugin(arguments) { facts.pluginIDs.append(id) }
+            if let id = appliedPlugin(arguments) {
+                facts.plugins.append(AppliedPlugin(id: id, location: script.location(arguments.lowerBound)))
+            }
         case (.android, "flavorDimensions"):
             facts.flavorDimensions = dimensionNames(arguments)
         case (.flavorDimensions, "add"), (.flavorDimensions, "addAll"):

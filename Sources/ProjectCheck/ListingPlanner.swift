@@ -12,6 +12,17 @@ struct ListingTarget: Sendable, Hashable {
     var options: ListingOptions
     /// Who receives it, in a few words, for the run's summary line.
     var summary: String
+    /// Who reads it and what shows it.
+    var readers: ListingReaders
+    /// Which release notes are judged, and why (`changelogs/1234.txt: the build's versionCode`).
+    var releaseNotes: String
+
+    /// The walked files this target's store reads from: those of its layers, in the locales its upload sends.
+    func files(from walked: [String]) -> [String] {
+        guard let locales = readers.locales else { return walked }
+        let folders = layers.flatMap { layer in locales.map { layer + "/" + $0 + "/" } }
+        return walked.filter { file in folders.contains { file.hasPrefix($0) } }
+    }
 }
 
 /// Decides, from the project's files and build, which listings are uploaded where and which release they belong
@@ -22,9 +33,10 @@ struct ListingPlanner: Sendable {
     var configuration: ProjectConfiguration
     var reader = FileReader(maxBytes: 1 << 20)
 
-    func targets(for inventory: ProjectInventory, build: AndroidBuildModel) -> (
+    func targets(for inventory: ProjectInventory, build: AndroidBuildModel, ci: ContinuousIntegration) -> (
         targets: [ListingTarget], notes: [Diagnostic]
     ) {
+        let evidence = UploadEvidence(ci: ci)
         var targets = [ListingTarget]()
         var notes = [Diagnostic]()
         let files = Set(inventory.files)
@@ -43,11 +55,11 @@ struct ListingPlanner: Sendable {
                 continue
             }
             let (target, targetNotes) = fastlaneTarget(
-                listing, configured: configured, inventory: inventory, files: files, build: build)
+                listing, configured: configured, inventory: inventory, files: files, build: build, evidence: evidence)
             targets.append(target)
             notes += targetNotes
         }
-        targets += gppTargets(gppFolders, build: build, inventory: inventory)
+        targets += gppTargets(gppFolders, build: build, inventory: inventory, evidence: evidence)
         return (targets, notes)
     }
 
@@ -55,7 +67,7 @@ struct ListingPlanner: Sendable {
 
     private func fastlaneTarget(
         _ listing: DiscoveredListing, configured: ProjectConfiguration.ListingRootSetting?, inventory: ProjectInventory,
-        files: Set<String>, build: AndroidBuildModel
+        files: Set<String>, build: AndroidBuildModel, evidence: UploadEvidence
     ) -> (ListingTarget, [Diagnostic]) {
         var options = configuration.listingOptions
         options.layout = configured?.layout ?? .fastlane
@@ -78,34 +90,82 @@ struct ListingPlanner: Sendable {
             return String(decoding: bytes, as: UTF8.self)
         }
         let fastlane = FastlaneFiles(fastfile: read("Fastfile"), appfile: read("Appfile"))
-        let uploads = fastlane.uploadedParts(ofTreeAt: treeInRunFolder)
-        let summary: String
+        let readers: ListingReaders
         switch (configured?.store, listing.kind) {
-        case (.fdroid?, _), (nil, .fDroid):
-            options.store = .fdroid
-            summary = "F-Droid"
+        case (.fdroid?, _):
+            readers = ListingReaders(
+                proof: .none, store: .fdroid, reason: "F-Droid (configured)",
+                evidence: [Self.configurationEvidence(configured)], parts: [.text, .changelogs])
+        case (nil, .fDroid):
+            readers = ListingReaders(
+                proof: .none, store: .fdroid, reason: "F-Droid (a layout only F-Droid reads)", evidence: [],
+                parts: [.text, .changelogs])
         case (.play?, _):
-            options.store = .play
-            options.uploads = uploads.isEmpty ? .all : uploads
-            summary = "Play (configured)"
-        case (nil, _) where uploads.isEmpty:
-            options.store = .fdroid
-            summary = "F-Droid (no Fastfile uploads it to Play)"
+            let uploads = fastlane.uploadedParts(ofTreeAt: treeInRunFolder)
+            readers = ListingReaders(
+                proof: .shown, store: .play, reason: "Play (configured)",
+                evidence: [Self.configurationEvidence(configured)], parts: uploads.isEmpty ? .all : uploads)
         case (nil, _):
-            options.store = .play
-            options.uploads = uploads
-            summary = "Play via supply" + (uploads == .all ? "" : " (\(Self.describe(uploads)))")
+            readers = evidence.fastlaneReaders(
+                tree: treeInRunFolder, relativeTree: inventory.relative(listing.path), fastlane: fastlane,
+                fastfile: inventory.relative(runFolder + "/fastlane/Fastfile"),
+                appfile: inventory.relative(runFolder + "/fastlane/Appfile"))
         }
+        options.store = readers.store
+        if readers.store == .play { options.uploads = readers.parts }
         var notes = [Diagnostic]()
+        var releaseNotes = "changelogs/default.txt: no changelog is uploaded"
         let readsChangelogs = options.store == .fdroid || options.uploads.contains(.changelogs)
-        if options.versionCodes.isEmpty, readsChangelogs {
-            let variants = releaseVariants(for: listing.path, packageName: fastlane.uploadedPackage, build: build)
-            (options.versionCodes, notes) = Self.versionCodes(of: variants)
+        if readsChangelogs {
+            if !options.versionCodes.isEmpty {
+                releaseNotes = Self.changelogNames(options.versionCodes) + ": the version being released (configured)"
+            } else {
+                let variants = releaseVariants(for: listing.path, packageName: fastlane.uploadedPackage, build: build)
+                let newest = Self.newestChangelog(in: listing.path, files: files)
+                (options.versionCodes, notes) = Self.versionCodes(of: variants, fallback: newest)
+                if !options.versionCodes.isEmpty {
+                    releaseNotes = Self.changelogNames(options.versionCodes) + ": the build's versionCode"
+                } else if let newest {
+                    options.versionCodes = [newest]
+                    releaseNotes =
+                        "changelogs/\(newest).txt (else default.txt): the newest numbered changelog, as no versionCode is known"
+                } else {
+                    releaseNotes = "changelogs/default.txt: no numbered changelog and no known versionCode"
+                }
+            }
         }
+        let summary = readers.reason + Self.describe(readers)
         let target = ListingTarget(
             displayRoot: listing.path, layers: [listing.path], options: options,
-            summary: inventory.relative(listing.path) + ": " + summary)
+            summary: inventory.relative(listing.path) + ": " + summary, readers: readers,
+            releaseNotes: releaseNotes)
         return (target, notes)
+    }
+
+    /// `playprep.yml`'s `listing.roots` entry as evidence.
+    private static func configurationEvidence(_ configured: ProjectConfiguration.ListingRootSetting?) -> Evidence {
+        Evidence(file: "playprep.yml", line: configured?.line ?? 1, quote: "path: \(configured?.path ?? "")")
+    }
+
+    /// ` (shown: file:line `quote`)` for the summary line.
+    static func describe(_ readers: ListingReaders) -> String {
+        guard let first = readers.evidence.first else { return "" }
+        let parts = readers.store == .play && readers.parts != .all ? "; " + describe(readers.parts) : ""
+        return " [\(readers.proof.rawValue): \(first)\(parts)]"
+    }
+
+    private static func changelogNames(_ versionCodes: [Int]) -> String {
+        versionCodes.map { "changelogs/\($0).txt" }.joined(separator: ", ")
+    }
+
+    /// The highest `<n>` of the tree's `<locale>/changelogs/<n>.txt`.
+    private static func newestChangelog(in tree: String, files: Set<String>) -> Int? {
+        files.compactMap { path -> Int? in
+            guard path.hasPrefix(tree + "/") else { return nil }
+            let parts = path.dropFirst(tree.count + 1).split(separator: "/")
+            guard parts.count == 3, parts[1] == "changelogs", parts[2].hasSuffix(".txt") else { return nil }
+            return Int(parts[2].dropLast(4))
+        }.max()
     }
 
     /// The release variants a fastlane tree belongs to: those of the application module it sits in, else of the
@@ -129,8 +189,8 @@ struct ListingPlanner: Sendable {
     }
 
     /// The versionCodes of those variants (each one's changelog is current), and a note for each that cannot be
-    /// evaluated.
-    private static func versionCodes(of variants: [BuildVariant]) -> ([Int], [Diagnostic]) {
+    /// evaluated, saying which changelog is checked instead (`fallback`, the newest numbered one, else default.txt).
+    private static func versionCodes(of variants: [BuildVariant], fallback: Int?) -> ([Int], [Diagnostic]) {
         var known = Set<Int>()
         var unknown = [UnresolvedExpression]()
         for variant in variants {
@@ -140,12 +200,15 @@ struct ListingPlanner: Sendable {
             case nil: break
             }
         }
+        let checked =
+            fallback.map { "changelogs/\($0).txt (the newest numbered one) and default.txt" }
+            ?? "changelogs/default.txt"
         let notes = unknown.map { expression in
             ProjectRules.unresolvedBuildValue.diagnostic(
                 file: expression.location.file,
                 at: .text(line: expression.location.line, column: expression.location.column),
                 "versionCode is `\(expression.expression)`, which playprep cannot evaluate (\(expression.reason)), so the "
-                    + "changelog checked is changelogs/default.txt; pass --version-code or set listing.versionCode in playprep.yml"
+                    + "changelog checked is \(checked); pass --version-code or set listing.versionCode in playprep.yml"
             )
         }
         return (known.sorted(), notes)
@@ -162,15 +225,19 @@ struct ListingPlanner: Sendable {
 
     /// One target per distinct merge of source-set folders over the release variants of each module; a folder
     /// no modelled variant uses is checked on its own (its module was not understood), unless it belongs to a
-    /// debuggable-only source set of a known app, which GPP never uploads.
-    private func gppTargets(_ folders: [String], build: AndroidBuildModel, inventory: ProjectInventory)
-        -> [ListingTarget]
-    {
+    /// debuggable-only source set of a known app, which GPP never uploads. Without Gradle Play Publisher applied
+    /// to the module, the folder is F-Droid's (fdroidserver reads the Triple-T layout).
+    private func gppTargets(
+        _ folders: [String], build: AndroidBuildModel, inventory: ProjectInventory, evidence: UploadEvidence
+    ) -> [ListingTarget] {
         var targets = [ListingTarget]()
         var used = Set<String>()
         for module in build.applications {
             let own = folders.filter { $0.hasPrefix(module.directory + "/src/") }
             guard !own.isEmpty else { continue }
+            let readers = evidence.gppReaders(
+                module: module, mention: pluginMention(in: module, inventory: inventory),
+                evidence: { pluginEvidence($0, inventory: inventory) })
             var merges = [[String]: [String]]()
             var order = [[String]]()
             for variant in module.releaseVariants {
@@ -181,26 +248,61 @@ struct ListingPlanner: Sendable {
             }
             for layers in order {
                 used.formUnion(layers)
-                var options = configuration.listingOptions
-                options.layout = .gpp
-                options.store = .play
                 targets.append(
-                    ListingTarget(
-                        displayRoot: layers[layers.count - 1], layers: layers, options: options,
-                        summary: layers.map(inventory.relative).joined(separator: " + ") + ": Play via GPP for "
-                            + (merges[layers] ?? []).joined(separator: ", ")))
+                    gppTarget(
+                        layers, readers: readers, inventory: inventory,
+                        forVariants: (merges[layers] ?? []).joined(separator: ", ")))
             }
             used.formUnion(own)
         }
         for folder in folders where !used.contains(folder) {
-            var options = configuration.listingOptions
-            options.layout = .gpp
-            options.store = .play
+            let owner = build.modules.filter { folder.hasPrefix($0.directory + "/src/") }
+                .max { $0.directory.count < $1.directory.count }
             targets.append(
-                ListingTarget(
-                    displayRoot: folder, layers: [folder], options: options,
-                    summary: inventory.relative(folder) + ": Play via GPP"))
+                gppTarget(
+                    [folder],
+                    readers: evidence.gppReaders(
+                        module: owner, mention: owner.flatMap { pluginMention(in: $0, inventory: inventory) },
+                        evidence: { pluginEvidence($0, inventory: inventory) }),
+                    inventory: inventory, forVariants: nil))
         }
         return targets
+    }
+
+    /// The line of the build file that applies `plugin` (or the convention plugin that applies it).
+    private func pluginEvidence(_ plugin: AppliedPlugin, inventory: ProjectInventory) -> Evidence {
+        let lines = (try? reader.read(plugin.location.file)).map {
+            String(decoding: $0, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        }
+        let line = lines.flatMap { $0.indices.contains(plugin.location.line - 1) ? $0[plugin.location.line - 1] : nil }
+        return Evidence(
+            file: inventory.relative(plugin.location.file), line: plugin.location.line,
+            quote: line.map(String.init) ?? plugin.id)
+    }
+
+    /// The first line of the module's build file that names Gradle Play Publisher.
+    private func pluginMention(in module: AndroidModule, inventory: ProjectInventory) -> Evidence? {
+        guard let file = module.buildFile, let bytes = try? reader.read(file) else { return nil }
+        let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        return lines.firstIndex { $0.contains("com.github.triplet.play") || $0.contains("plugins.triplet") }.map {
+            Evidence(file: inventory.relative(file), line: $0 + 1, quote: String(lines[$0]))
+        }
+    }
+
+    private func gppTarget(
+        _ layers: [String], readers: ListingReaders, inventory: ProjectInventory, forVariants variants: String?
+    ) -> ListingTarget {
+        var options = configuration.listingOptions
+        options.layout = .gpp
+        options.store = readers.store
+        let suffix = readers.store == .play ? variants.map { " for " + $0 } ?? "" : ""
+        return ListingTarget(
+            displayRoot: layers[layers.count - 1], layers: layers, options: options,
+            summary: layers.map(inventory.relative).joined(separator: " + ") + ": " + readers.reason + suffix
+                + Self.describe(readers),
+            readers: readers,
+            releaseNotes: readers.store == .play
+                ? "release-notes/<locale>/<track>.txt: GPP sends every track's notes"
+                : "release-notes/<locale>/default.txt: the only notes fdroidserver reads")
     }
 }

@@ -34,6 +34,18 @@ struct PackageNameJudge: Sendable {
                     }
                 case .known(_, nil):
                     continue
+                case .unknown(let expression) where !variant.isDebuggable && expression.expression.isEmpty:
+                    // Nothing in the build file: a convention plugin (or one playprep does not know) sets it.
+                    let setter = module.plugins.first { $0.id == "com.android.application" }?.via
+                    add(
+                        ProjectRules.unresolvedBuildValue.diagnostic(
+                            file: expression.location.file,
+                            at: .text(line: expression.location.line, column: expression.location.column),
+                            "applicationId of \(module.gradlePath) is not set in its build file"
+                                + (setter.map { "; the convention plugin \($0) sets it where playprep does not read" }
+                                    ?? "; a plugin playprep does not read sets it")
+                                + ", so Play's package-name rules did not check it; check the id it builds with "
+                                + "`playprep package check ID` or `check --artifact`"))
                 case .unknown(let expression) where !variant.isDebuggable:
                     add(
                         ProjectRules.unresolvedBuildValue.diagnostic(
@@ -53,11 +65,27 @@ struct PackageNameJudge: Sendable {
         return found
     }
 
-    /// PKG013: the published applicationId must still be built by some release variant.
+    /// PKG013: the published applicationId must still be built by some release variant. When playprep cannot
+    /// read the release ids, a PRJ002 note says the comparison was not made (never a silent pass).
     private func identity(_ build: AndroidBuildModel) -> Diagnostic? {
         guard let expected else { return nil }
         let variants = build.applications.flatMap(\.releaseVariants)
         let ids = variants.compactMap(\.applicationID.value)
+        if ids.count < variants.count || variants.isEmpty, !ids.contains(expected) {
+            let file = build.applications.first?.buildFile ?? build.modules.first?.buildFile ?? build.root
+            let why =
+                variants.isEmpty
+                ? "playprep found no release variant (no module it can read applies com.android.application or sets "
+                    + "applicationId)"
+                : "\(variants.count - ids.count) of \(variants.count) release variants have an applicationId playprep "
+                    + "cannot evaluate"
+                    + (ids.isEmpty ? "" : " and the others build " + Set(ids).sorted().joined(separator: ", "))
+            return ProjectRules.unresolvedBuildValue.diagnostic(
+                file: file,
+                "--expect '\(expected)' was not compared: \(why)",
+                hint: "supply the values the build reads (-P NAME=VALUE or gradle: properties: in playprep.yml), or "
+                    + "check the built artifact with --artifact")
+        }
         guard !variants.isEmpty, ids.count == variants.count, !ids.contains(expected),
             let first = variants.first, case .known(_, let location?) = first.applicationID
         else { return nil }

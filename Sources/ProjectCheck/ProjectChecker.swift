@@ -16,6 +16,8 @@ public struct ProjectCheckResult: Sendable, Hashable {
     public var releaseVariantCount: Int
     /// One line per release variant, `:app proRelease: com.example.app, versionCode 12`, for report headers.
     public var releaseVariants: [String] = []
+    /// The CI configurations read to find who uploads each listing.
+    public var ciFiles: [String]
 }
 
 /// Runs every NinePatch, resource, package-name and listing rule over a discovered project, judging what the
@@ -57,8 +59,7 @@ public struct ProjectChecker: Sendable {
         }
         let total = inventory.ninePatchFiles.count
         let checks = ninePatchChecker.checks(forFilesAt: inventory.ninePatchFiles, jobs: jobs) { progress?($0, total) }
-        let build = AndroidBuildReader(propertyOverrides: configuration.gradleProperties)
-            .read(root: inventory.root, files: inventory.files)
+        let (build, ci, targets, listingNotes) = Self.readRelease(inventory, configuration: configuration)
         var extra = [String: [Diagnostic]]()
         let crossFile =
             DensityConsistency().diagnostics(for: checks) + nameClashes(inventory)
@@ -72,7 +73,6 @@ public struct ProjectChecker: Sendable {
             return FileReport(file: check.file, diagnostics: diagnostics)
         }
         ninePatchReports += extra.keys.sorted().map { FileReport(file: $0, diagnostics: extra[$0] ?? []) }
-        let (targets, listingNotes) = ListingPlanner(configuration: configuration).targets(for: inventory, build: build)
         let packageFindings = PackageNameJudge(expected: configuration.expectedApplicationID).diagnostics(for: build)
         let declarationNotes =
             artifact == nil ? SourceDeclarations().diagnostics(build: build, inventory: inventory) : []
@@ -91,7 +91,84 @@ public struct ProjectChecker: Sendable {
                     "\(module.gradlePath) \(variant.name): \(variant.applicationID.value ?? "applicationId unknown"), "
                         + (variant.versionCode?.value.map { "versionCode \($0)" } ?? "versionCode unknown")
                 }
-            })
+            }, ciFiles: ci.files)
+    }
+
+    /// The build, the CI configurations and the listing targets with their notes: what both `check` and `plan` read.
+    private static func readRelease(_ inventory: ProjectInventory, configuration: ProjectConfiguration) -> (
+        AndroidBuildModel, ContinuousIntegration, [ListingTarget], [Diagnostic]
+    ) {
+        let build = AndroidBuildReader(propertyOverrides: configuration.gradleProperties)
+            .read(root: inventory.root, files: inventory.files)
+        let ci = ContinuousIntegration(root: inventory.root, walked: inventory.files)
+        let (targets, notes) = ListingPlanner(configuration: configuration).targets(
+            for: inventory, build: build, ci: ci)
+        return (build, ci, targets, notes)
+    }
+
+    /// The release as playprep reads it, before judging (`playprep plan`): application modules and their release
+    /// variants, each listing tree with its readers and evidence, and the files each store receives.
+    public func plan(_ inventory: ProjectInventory) -> ReleasePlan {
+        let (build, ci, targets, _) = Self.readRelease(inventory, configuration: configuration)
+        let relative = inventory.relative
+        let locate = { (location: SourceLocation?) in
+            location.map { "\(relative($0.file)):\($0.line)" } ?? "default"
+        }
+        let fact = { (value: BuildValue<String>?) -> ReleasePlan.BuildFact in
+            switch value {
+            case .known(let known, let location)?: ReleasePlan.BuildFact(value: known, source: locate(location))
+            case .unknown(let expression)?:
+                ReleasePlan.BuildFact(
+                    value: nil,
+                    source: (expression.expression.isEmpty ? "" : "`\(expression.expression)` ")
+                        + "at \(locate(expression.location)): \(expression.reason)")
+            case nil: ReleasePlan.BuildFact(value: nil, source: "not set in the build files")
+            }
+        }
+        let modules = build.applications.map { module in
+            ReleasePlan.Module(
+                gradlePath: module.gradlePath, buildFile: module.buildFile.map(relative),
+                plugins: module.plugins.filter { $0.id.hasPrefix("com.android.") || $0.id == "com.github.triplet.play" }
+                    .reduce(into: [AppliedPlugin]()) { unique, plugin in
+                        if !unique.contains(where: { $0.id == plugin.id }) { unique.append(plugin) }
+                    }
+                    .map { "\($0.id) (\(locate($0.location))\($0.via.map { ", via " + $0 } ?? ""))" },
+                releaseVariants: module.releaseVariants.map { variant in
+                    let code: BuildValue<String>? =
+                        switch variant.versionCode {
+                        case .known(let value, let location)?: .known(String(value), at: location)
+                        case .unknown(let expression)?: .unknown(expression)
+                        case nil: nil
+                        }
+                    return ReleasePlan.Variant(
+                        name: variant.name, applicationId: fact(variant.applicationID), versionCode: fact(code))
+                })
+        }
+        let checker = ListingChecker(limits: configuration.listingLimits, decoder: ninePatchChecker.decoder)
+        let listings = targets.map { target in
+            let source = LayeredFileSource(layers: target.layers, files: target.files(from: inventory.files))
+            let received =
+                (try? checker.receivedFiles(source, options: target.options, displayRoot: target.displayRoot)) ?? []
+            return ReleasePlan.Listing(
+                folders: target.layers.map(relative), layout: target.options.layout?.rawValue ?? "fastlane",
+                store: target.readers.store.rawValue, proof: target.readers.proof, readers: target.readers.reason,
+                evidence: target.readers.evidence, releaseNotes: target.releaseNotes, receives: received.map(relative))
+        }
+        return ReleasePlan(ciFiles: ci.files, modules: modules, listings: listings)
+    }
+
+    /// Play's refusals of a tree whose upload is only partly shown: warnings that say so and name the evidence.
+    private static func ifUploaded(_ file: FileReport, readers: ListingReaders) -> FileReport {
+        var file = file
+        let evidence = readers.evidence.map(\.description).joined(separator: "; ")
+        for index in file.diagnostics.indices where file.diagnostics[index].severity == .error {
+            file.diagnostics[index].severity = .warning
+            file.diagnostics[index].message =
+                "if this tree is uploaded to Play as committed: " + file.diagnostics[index].message
+            let hint = file.diagnostics[index].hint.map { $0 + "; " } ?? ""
+            file.diagnostics[index].hint = hint + "upload evidence: \(readers.reason) (\(evidence))"
+        }
+        return file
     }
 
     /// NP105: `x.9.png` beside another `x.*` in the same folder.
@@ -133,8 +210,10 @@ public struct ProjectChecker: Sendable {
         for target in targets {
             let files: [FileReport]
             do {
-                let source = LayeredFileSource(layers: target.layers, files: walked)
-                files = try checker.check(source, options: target.options, displayRoot: target.displayRoot).files
+                let source = LayeredFileSource(layers: target.layers, files: target.files(from: walked))
+                files = try checker.check(source, options: target.options, displayRoot: target.displayRoot).files.map {
+                    target.readers.proof == .partial ? Self.ifUploaded($0, readers: target.readers) : $0
+                }
             } catch {
                 files = [
                     FileReport(

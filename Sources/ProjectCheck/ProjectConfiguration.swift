@@ -61,6 +61,8 @@ public struct ProjectConfiguration: Sendable, Hashable {
         /// Who reads it; `nil` leaves playprep's inference.
         public var store: ListingStore?
         public var layout: ListingLayout?
+        /// Its line in playprep.yml, shown as the evidence for its store.
+        public var line = 1
 
         public init(path: String, store: ListingStore? = nil, layout: ListingLayout? = nil) {
             self.path = path
@@ -218,6 +220,7 @@ public struct ProjectConfiguration: Sendable, Hashable {
 
     private func readListingRoot(_ node: Node, reader: NodeReader) throws(ConfigurationError) -> ListingRootSetting {
         var root = ListingRootSetting(path: "")
+        root.line = reader.line(node)
         for (key, value) in try reader.mapping(node, allowed: ["path", "store", "layout"]) {
             switch key {
             case "path":

@@ -13,7 +13,8 @@ struct Playprep: ParsableCommand {
             """,
         version: "0.2.0",
         subcommands: [
-            CheckProject.self, NinePatchCommand.self, PackageCommand.self, ListingCommand.self, ArtifactCommand.self,
+            CheckProject.self, PlanCommand.self, NinePatchCommand.self, PackageCommand.self, ListingCommand.self,
+            ArtifactCommand.self,
             RulesCommand.self,
         ]
     )

@@ -15,8 +15,9 @@ struct CheckProject: ParsableCommand {
         discussion: """
             Reads the Gradle build (modules, variants, applicationIds, versionCodes) and judges what ships: the \
             applicationIds of release variants by Play's rules, each listing as its store reads it (a fastlane tree \
-            goes to Play when a Fastfile uploads it, else it is F-Droid's; GPP trees merged per variant; the \
-            changelog of the release being made), and every NinePatch and resource file name. Skips build/, \
+            is judged by Play's rules only where the repository shows its upload: a CI step running the uploader, \
+            GPP applied to its module; a lane nothing runs gives warnings; else it is F-Droid's; `playprep plan` \
+            says why; GPP trees merged per variant; the changelog of the release being made), and every NinePatch and resource file name. Skips build/, \
             hidden folders and the config's excludes. Reads PROJECT_DIR/playprep.yml when present (or --config).
             """
     )
@@ -66,29 +67,12 @@ struct CheckProject: ParsableCommand {
     func run() throws {
         let started = ContinuousClock.now
         guard PathKind(path: projectDirectory) == .folder else { throw CLIError.inputNotFound(projectDirectory) }
-        var configuration = try loadConfiguration()
+        var configuration = try Self.configuration(
+            projectDirectory: projectDirectory, config: config, versionCode: versionCode, properties: properties)
         if aapt1 { configuration.aapt1Compatibility = true }
         if let expected = expectation.expected { configuration.expectedApplicationID = expected }
-        if let versionCode {
-            configuration.listingOptions.versionCode = versionCode
-            configuration.listingOptions.requiresReleaseNotes = true
-        }
         if allChangelogs { configuration.listingOptions.checksAllChangelogs = true }
-        for property in properties {
-            guard let equals = property.firstIndex(of: "="), equals != property.startIndex else {
-                throw CLIError.invalidArgument("-P \(property): expected NAME=VALUE")
-            }
-            configuration.gradleProperties[String(property[..<equals])] = String(
-                property[property.index(after: equals)...])
-        }
         configuration.rules = report.selection(configuration.rules)
-        for root in configuration.listingRoots {
-            let path = (projectDirectory as NSString).appendingPathComponent(root.path)
-            guard PathKind(path: path) == .folder else {
-                throw CLIError.invalidArgument(
-                    "listing root '\(root.path)' (playprep.yml listing.roots): \(path): no such folder")
-            }
-        }
         if artifact == nil, previousRelease.previous != nil {
             throw CLIError.invalidArgument("--previous compares two artifacts: give this release's with --artifact")
         }
@@ -150,6 +134,12 @@ struct CheckProject: ParsableCommand {
             note += "; \(suppressed) known problems ignored (baseline)"
         }
         var lines = ["playprep: \(note)"] + run.listings.map { "playprep: listing \($0)" }
+        if !run.listings.isEmpty {
+            lines.append(
+                "playprep: a tree is judged by Play's rules only where the repository shows its upload "
+                    + "(\(counted(run.ciFiles.count, "CI file", "CI files")) read); "
+                    + "see `playprep plan` for why")
+        }
         if let use = result.baseline {
             if use.version < Baseline.currentVersion {
                 lines.append(
@@ -187,7 +177,33 @@ struct CheckProject: ParsableCommand {
         } ?? Date()
     }
 
-    private func loadConfiguration() throws -> ProjectConfiguration {
+    /// playprep.yml (or `config`) with the flags `check` and `plan` share folded in; listing roots must exist.
+    static func configuration(projectDirectory: String, config: String?, versionCode: Int?, properties: [String])
+        throws -> ProjectConfiguration
+    {
+        var configuration = try loadConfiguration(projectDirectory: projectDirectory, config: config)
+        if let versionCode {
+            configuration.listingOptions.versionCode = versionCode
+            configuration.listingOptions.requiresReleaseNotes = true
+        }
+        for property in properties {
+            guard let equals = property.firstIndex(of: "="), equals != property.startIndex else {
+                throw CLIError.invalidArgument("-P \(property): expected NAME=VALUE")
+            }
+            configuration.gradleProperties[String(property[..<equals])] = String(
+                property[property.index(after: equals)...])
+        }
+        for root in configuration.listingRoots {
+            let path = (projectDirectory as NSString).appendingPathComponent(root.path)
+            guard PathKind(path: path) == .folder else {
+                throw CLIError.invalidArgument(
+                    "listing root '\(root.path)' (playprep.yml listing.roots): \(path): no such folder")
+            }
+        }
+        return configuration
+    }
+
+    private static func loadConfiguration(projectDirectory: String, config: String?) throws -> ProjectConfiguration {
         let defaultPath = (projectDirectory as NSString).appendingPathComponent("playprep.yml")
         guard let path = config ?? (PathKind(path: defaultPath) == .file ? defaultPath : nil) else {
             return ProjectConfiguration()

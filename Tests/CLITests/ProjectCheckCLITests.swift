@@ -26,7 +26,29 @@ import Testing
         #expect(
             run.standardError.hasPrefix(
                 "playprep: checked 6 NinePatches, 4 build files (2 release variants) and 1 listing in "))
-        #expect(run.standardError.contains("playprep: listing fastlane/metadata/android: Play via supply\n"))
+        #expect(
+            run.standardError.contains(
+                "playprep: listing fastlane/metadata/android: Play via supply (lane release) "
+                    + "[shown: .github/workflows/release.yml:14 `bundle exec fastlane release`]\n"))
+        #expect(run.standardError.contains("see `playprep plan` for why"))
+    }
+
+    /// `plan` shows the release before judging it, as text and as JSON, and fails like `check` on bad input.
+    @Test func planShowsReadersAndEvidence() throws {
+        let text = try PlayprepBinary.run(["plan", "TestImages/SampleApp"])
+        #expect(text.status == 0)
+        #expect(text.standardOutput.contains("read by: Play via supply (lane release) [proof: shown]\n"))
+        #expect(
+            text.standardOutput.contains(
+                "evidence: .github/workflows/release.yml:14 `bundle exec fastlane release`\n"))
+        let json = try PlayprepBinary.run(["plan", "--format", "json", "TestImages/releases/gpp-without-plugin"])
+        #expect(json.status == 0)
+        let object = try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any]
+        let listings = object?["listings"] as? [[String: Any]]
+        #expect(listings?.first?["store"] as? String == "fdroid")
+        let missing = try PlayprepBinary.run(["plan", "no/such/project"])
+        #expect(missing.status == 2)
+        #expect(missing.standardOutput.isEmpty)
     }
 
     @Test func brokenAppListsEachPlantedProblemOnce() throws {
@@ -160,6 +182,9 @@ import Testing
             .write(to: project.appendingPathComponent("playprep.yml"), atomically: true, encoding: .utf8)
         let run = try PlayprepBinary.run(["check", project.path])
         #expect(run.status == 0, "\(run.standardOutput)")
-        #expect(run.standardError.contains("playprep: listing app-metadata/android: F-Droid\n"))
+        #expect(
+            run.standardError.contains(
+                "playprep: listing app-metadata/android: F-Droid (configured) "
+                    + "[none: playprep.yml:3 `path: app-metadata/android`]\n"))
     }
 }

@@ -119,4 +119,13 @@ import Testing
         #expect(byFolder["m/de"]?.contains { $0.ruleID == "LOC004" } == true)
         #expect(byFolder["m/de_DE"]?.contains { $0.ruleID == "LOC004" } == true)
     }
+
+    /// `tl-PH` is Filipino, which Play calls `fil` (as `tl` alone is): a near miss, not a language Play lacks.
+    @Test func tagalogWithARegionIsFilipino() throws {
+        let report = try ListingExample.fastlane("tl-PH", ["tl-PH/title.txt": .text("Mata")]).report(displayRoot: "m")
+        let finding = report.diagnostics.first { $0.file == "m/tl-PH" }
+        #expect(finding?.ruleID == "LOC003")
+        #expect(finding?.hint == "rename it to 'fil'")
+        #expect(!report.diagnostics.contains { $0.ruleID == "LOC001" })
+    }
 }

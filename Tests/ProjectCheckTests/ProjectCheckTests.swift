@@ -115,7 +115,11 @@ import Testing
     @Test func theListingGoesToPlayBecauseTheFastfileUploadsIt() {
         let inventory = ProjectDiscovery().inventory(of: Fixtures.testImage("BrokenApp").path)
         let result = ProjectChecker(configuration: ProjectConfiguration(), jobs: 1).run(inventory)
-        #expect(result.listings == ["fastlane/metadata/android: Play via supply"])
+        #expect(
+            result.listings == [
+                "fastlane/metadata/android: Play via supply (lane release) "
+                    + "[shown: .github/workflows/release.yml:14 `bundle exec fastlane release`]"
+            ])
     }
 
     @Test func configurationOverridesListingLimits() throws {
@@ -212,7 +216,11 @@ import Testing
         #expect(configuration.gradleProperties == ["APP_PACKAGE": "org.example.app"])
         #expect(configuration.listingOptions.checksAllChangelogs)
         #expect(
-            configuration.listingRoots == [
+            configuration.listingRoots.map(\.line) == [8, 9])
+        #expect(
+            configuration.listingRoots.map {
+                ProjectConfiguration.ListingRootSetting(path: $0.path, store: $0.store, layout: $0.layout)
+            } == [
                 .init(path: "app-metadata/org.example.app", store: .play),
                 .init(path: "metadata", store: .fdroid, layout: .fastlane),
             ])
@@ -427,6 +435,10 @@ import Testing
             .write(to: root.appendingPathComponent("fastlane/Fastfile"), atomically: true, encoding: .utf8)
         let result = ProjectChecker(configuration: ProjectConfiguration(), jobs: 1)
             .run(ProjectDiscovery().inventory(of: root.path))
-        #expect(result.listings == ["fastlane/metadata/android: Play via supply"])
+        #expect(
+            result.listings == [
+                "fastlane/metadata/android: Play via supply if someone runs the Fastfile "
+                    + "(no CI workflow or script runs fastlane) [partial: fastlane/Fastfile:1 `supply(`]"
+            ])
     }
 }

@@ -70,16 +70,55 @@ struct RealProjectTests {
         .map { try Self.run(Self.folder($0).path).listings }
         #expect(
             summaries == [
-                ["fastlane/metadata/android: F-Droid (no Fastfile uploads it to Play)"],
-                ["metadata: F-Droid"],
+                ["fastlane/metadata/android: F-Droid (nothing in the repository uploads it to Play)"],
+                ["metadata: F-Droid (a layout only F-Droid reads)"],
                 [
-                    "fastlane/metadata/android: F-Droid (no Fastfile uploads it to Play)",
-                    "app/src/prodRelease/play: Play via GPP for prodRelease",
+                    "fastlane/metadata/android: F-Droid (nothing in the repository uploads it to Play)",
+                    "app/src/prodRelease/play: F-Droid (Triple-T layout; the build names com.github.triplet.play but "
+                        + "applies it only under a condition playprep does not evaluate, and no CI step runs a GPP "
+                        + "task) [none: app/build.gradle.kts:17 `apply(plugin = \"com.github.triplet.play\")`]",
                 ],
-                ["fastlane/metadata/android: Play via supply (text, changelogs only)"],
-                ["fastlane/metadata/android: Play via supply"],
-                ["fastlane/metadata/android: Play via supply (changelogs only)"],
+                [
+                    "fastlane/metadata/android: Play via supply (lane deploy_playstore); Play via supply (lane "
+                        + "update_release_notes_playstore); Play via supply (lane deploy_dogfood) [shown: "
+                        + ".github/workflows/release_upload_play_store.yml:115 `bundle exec fastlane deploy_playstore`; "
+                        + "text, changelogs only]"
+                ],
+                [
+                    "fastlane/metadata/android: Play via supply if someone runs lane `deploy` (no CI workflow or "
+                        + "script runs it); Play via supply (lane deployMeta), from a script no CI configuration runs; "
+                        + "a step rewrites the tree first [partial: fastlane/Fastfile:36 `upload_to_play_store`]"
+                ],
+                [
+                    "fastlane/metadata/android: Play via supply (lane deploy) [shown: .github/workflows/deploy.yml:33 "
+                        + "`bundle exec fastlane deploy`; changelogs only]"
+                ],
             ])
+    }
+
+    /// `plan` agrees with UPLOADS.md: what each Play-bound tree sends, read from the projects' own CI.
+    @Test func planShowsWhatPlayReceives() throws {
+        let plan = { (project: String) throws -> ReleasePlan in
+            let root = try Self.folder(project).path
+            return ProjectChecker(configuration: ProjectConfiguration(), jobs: 1)
+                .plan(ProjectDiscovery().inventory(of: root))
+        }
+        // tasks: release notes only, for versionCodes 151000 and 151001, neither of which has a changelog.
+        let tasks = try #require(try plan("tasks-tasks").listings.first)
+        #expect(tasks.proof == .shown && tasks.receives.isEmpty)
+        #expect(tasks.releaseNotes == "changelogs/151000.txt, changelogs/151001.txt: the build's versionCode")
+        // duckduckgo: changelogs (default.txt, the lane writes <versionCode>.txt just before uploading); no images.
+        let duckduckgo = try #require(try plan("duckduckgo-Android").listings.first)
+        #expect(duckduckgo.proof == .shown)
+        #expect(duckduckgo.receives.allSatisfy { $0.hasSuffix("/changelogs/default.txt") })
+        // element: a script run by hand moves locales out before `fastlane deployMeta`: partial.
+        let element = try #require(try plan("element-hq-element-android").listings.first)
+        #expect(element.proof == .partial)
+        #expect(element.evidence.map(\.file).contains("tools/release/pushPlayStoreMetaData.sh"))
+        // NewPipe, jellyfin, commons: nothing uploads to Play.
+        for project in ["TeamNewPipe-NewPipe", "jellyfin-jellyfin-androidtv", "commons-app-apps-android-commons"] {
+            #expect(try plan(project).listings.allSatisfy { $0.store == "fdroid" }, "\(project)")
+        }
     }
 
     /// Telegram's applicationId comes from gradle.properties: a bad value there is caught at the line using it.

@@ -30,10 +30,7 @@ public struct ListingChecker: Sendable {
                 hint: "point at fastlane/metadata/android or src/main/play, or pass --layout")
             return Report(files: [FileReport(file: displayRoot, diagnostics: [finding.diagnostic(file: displayRoot)])])
         }
-        let relative = paths.filter { $0.hasPrefix(root.prefix) }.map { String($0.dropFirst(root.prefix.count)) }
-        let classified = UploadFilter(options: options).apply(
-            to: root.layout == .fastlane
-                ? FastlaneClassifier(store: options.store).classify(relative) : GPPClassifier().classify(relative))
+        let classified = classify(paths, root: root, options: options)
         var facts = ListingFacts(classified: classified)
         var findings = classified.findings
         let textChecker = TextChecker(limits: limits)
@@ -70,6 +67,26 @@ public struct ListingChecker: Sendable {
                 let file = display(root.prefix + path)
                 return FileReport(file: file, diagnostics: (findings[path] ?? []).map { $0.diagnostic(file: file) })
             })
+    }
+
+    /// The files the store receives from the tree, as `displayRoot`-based paths, in path order (empty when the
+    /// folder holds no listing).
+    public func receivedFiles(_ source: some ListingFileSource, options: ListingOptions, displayRoot: String)
+        throws(ListingReadError) -> [String]
+    {
+        let paths = try source.filePaths()
+        guard let root = ListingRootFinder().root(of: paths, layout: options.layout) else { return [] }
+        return classify(paths, root: root, options: options).files.filter(\.isUploaded).map {
+            source.displayPath(of: root.prefix + $0.path, displayRoot: displayRoot)
+        }.sorted()
+    }
+
+    /// The tree classified as its uploader reads it, with what the store does not receive marked.
+    private func classify(_ paths: [String], root: ListingRoot, options: ListingOptions) -> ClassifiedListing {
+        let relative = paths.filter { $0.hasPrefix(root.prefix) }.map { String($0.dropFirst(root.prefix.count)) }
+        return UploadFilter(options: options).apply(
+            to: root.layout == .fastlane
+                ? FastlaneClassifier(store: options.store).classify(relative) : GPPClassifier().classify(relative))
     }
 
     /// Size and content hash, to spot the same image twice (IMG022).

@@ -2,7 +2,8 @@
 ///
 /// supply uploads the parts its `skip_upload_*` options leave in, and of the changelogs only the one for the
 /// version being released (`<versionCode>.txt`, else `default.txt`); F-Droid reads the same current changelog,
-/// the text files, and ignores anything it does not know. GPP uploads the whole merged tree.
+/// the text files, and ignores anything it does not know (of a GPP tree's release notes only `default.txt`). GPP
+/// uploads the whole merged tree.
 struct UploadFilter: Sendable {
     var options: ListingOptions
 
@@ -15,6 +16,12 @@ struct UploadFilter: Sendable {
                 result.files[index].isUploaded = false
             }
             if !receives(Self.part(of: file.path), in: listing.layout) { result.files[index].isUploaded = false }
+            // fdroidserver takes only default.txt of a Triple-T tree's release notes (and a `whatsnew` file).
+            if options.store == .fdroid, listing.layout == .gpp, case .text(.releaseNotes(let name)) = file.role,
+                name != "default" && name != "whatsnew"
+            {
+                result.files[index].isUploaded = false
+            }
         }
         switch (options.store, listing.layout) {
         case (.fdroid, _):

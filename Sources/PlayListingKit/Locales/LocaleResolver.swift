@@ -35,7 +35,7 @@ public struct LocaleResolver: Sendable {
     }
 
     /// Codes sharing the language: `ar-SA` → `ar`, `es-MX` → `es-419`, `bn` → `bn-BD`, `zh_Hant_HK` → `zh-HK`
-    /// (a script subtag is dropped when the language and region make a Play code).
+    /// (a script subtag is dropped when the language and region make a Play code), `tl-PH` → `fil`.
     private func relatedCodes(_ normalized: String) -> [String] {
         let parts = normalized.split(separator: "-").map(String.init)
         let language = parts[0]
@@ -51,7 +51,9 @@ public struct LocaleResolver: Sendable {
             return script == "hans" ? ["zh-CN"] : ["zh-TW", "zh-HK"]
         }
         if locales.codes.contains(language) { return [language] }
-        return locales.codes.filter { $0.lowercased().hasPrefix(language + "-") }.sorted()
+        let prefixed = locales.codes.filter { $0.lowercased().hasPrefix(language + "-") }.sorted()
+        // `tl-PH`: the language is a known near miss (`tl` → `fil`) though no Play code starts with it.
+        return prefixed.isEmpty ? locales.nearMisses[language] ?? [] : prefixed
     }
 
     private static func normalize(_ name: String) -> String {

@@ -1,0 +1,136 @@
+/// Convention plugins whose source is in the repository (`buildSrc/`, `build-logic/`, included builds), read as
+/// text: which plugins each one applies, so a module applying `id("org.example.android.application")` is known to
+/// be an app (and to use Gradle Play Publisher when the convention plugin applies it).
+///
+/// Two kinds are read: precompiled script plugins (`src/main/kotlin/<id>.gradle.kts`, `src/main/groovy/<id>.gradle`)
+/// and classes registered in `gradlePlugin { plugins { register(…) { id = …; implementationClass = … } } }`. A
+/// plugin applies the ids its source names as string literals or catalog aliases (`libs.plugins.x`), among the
+/// plugins that matter here and the repository's other convention plugins.
+struct ConventionPlugins: Sendable {
+    /// Convention plugin id → every plugin id it applies, directly or through other convention plugins.
+    private(set) var applied: [String: [String]] = [:]
+
+    /// Plugin ids the model cares about when a convention plugin applies them.
+    static let interestingIDs: Set<String> = [
+        "com.android.application", "com.android.library", "com.android.test", "com.android.dynamic-feature",
+        "com.android.kotlin.multiplatform.library", "com.github.triplet.play",
+    ]
+
+    /// Reads the convention plugins among `files` (root-prefixed paths) with `read`.
+    init(files: [String], catalogs: [String: VersionCatalog], read: (String) -> String?) {
+        var sources = [String: String]()
+        let classFiles = Dictionary(
+            files.filter { Self.isPluginSource($0) && !Self.isScriptPlugin($0) }.map { (Self.baseName($0), $0) },
+            uniquingKeysWith: { first, _ in first })
+        for file in files where Self.isScriptPlugin(file) {
+            if let text = read(file) { sources[Self.scriptPluginID(file)] = text }
+        }
+        for file in files where file.hasSuffix("/build.gradle.kts") || file.hasSuffix("/build.gradle") {
+            guard let text = read(file), text.contains("gradlePlugin"), text.contains("implementationClass") else {
+                continue
+            }
+            for (id, className) in Self.registrations(in: text, catalogs: catalogs) {
+                let simpleName = String(className.split(separator: ".").last ?? Substring(className))
+                if let path = classFiles[simpleName], let body = read(path) { sources[id] = body }
+            }
+        }
+        let known = Self.interestingIDs.union(sources.keys)
+        var direct = [String: [String]]()
+        for (id, text) in sources {
+            direct[id] = Self.mentionedIDs(in: text, catalogs: catalogs).filter { known.contains($0) && $0 != id }
+        }
+        for id in direct.keys {
+            var seen = [String]()
+            var queue = direct[id] ?? []
+            while let next = queue.first {
+                queue.removeFirst()
+                guard !seen.contains(next), next != id else { continue }
+                seen.append(next)
+                queue += direct[next] ?? []
+            }
+            applied[id] = seen
+        }
+    }
+
+    /// A Kotlin, Java or Groovy source file of a Gradle build's main source set.
+    private static func isPluginSource(_ path: String) -> Bool {
+        ["/src/main/kotlin/", "/src/main/java/", "/src/main/groovy/"].contains { path.contains($0) }
+            && [".kt", ".java", ".groovy", ".gradle.kts", ".gradle"].contains { path.hasSuffix($0) }
+    }
+
+    private static func isScriptPlugin(_ path: String) -> Bool {
+        isPluginSource(path) && (path.hasSuffix(".gradle.kts") || path.hasSuffix(".gradle"))
+    }
+
+    /// `org.example.android.application.gradle.kts` → `org.example.android.application`.
+    private static func scriptPluginID(_ path: String) -> String {
+        let name = String(path.split(separator: "/").last ?? "")
+        return name.hasSuffix(".gradle.kts") ? String(name.dropLast(".gradle.kts".count)) : String(name.dropLast(7))
+    }
+
+    /// `AndroidApplicationConventionPlugin.kt` → `AndroidApplicationConventionPlugin`.
+    private static func baseName(_ path: String) -> String {
+        let name = path.split(separator: "/").last ?? ""
+        return String(name.prefix { $0 != "." })
+    }
+
+    /// `(id, implementationClass)` of each registration: each `implementationClass` with the nearest `id` before it.
+    private static func registrations(in text: String, catalogs: [String: VersionCatalog]) -> [(String, String)] {
+        var found = [(String, String)]()
+        for classRange in text.ranges(of: "implementationClass") {
+            let blockStart =
+                text.index(classRange.lowerBound, offsetBy: -400, limitedBy: text.startIndex) ?? text.startIndex
+            let block = text[blockStart..<classRange.lowerBound]
+            guard let className = firstString(in: text[classRange.upperBound...].prefix { $0 != "\n" }),
+                let idRange = block.ranges(of: "id").last(where: { range in
+                    range.lowerBound == block.startIndex || !block[block.index(before: range.lowerBound)].isLetter
+                })
+            else { continue }
+            let idLine = block[idRange.upperBound...].prefix { $0 != "\n" }
+            if let id = firstString(in: idLine) ?? catalogPlugin(in: idLine, catalogs: catalogs) {
+                found.append((id, className))
+            }
+        }
+        return found
+    }
+
+    /// Every string literal and catalog plugin alias on the lines of `text` that apply a plugin (`id(…)`,
+    /// `alias(…)`, `apply(…)`), not those that only ask about one (`hasPlugin`, `withPlugin`).
+    private static func mentionedIDs(in text: String, catalogs: [String: VersionCatalog]) -> [String] {
+        var ids = [String]()
+        let applying = ["apply", "id(", "id \"", "id '", "alias("]
+        let asking = ["hasPlugin", "withPlugin", "findPlugin"]
+        for line in text.split(separator: "\n")
+        where applying.contains(where: line.contains) && !asking.contains(where: line.contains) {
+            var rest = line[...]
+            while let quote = rest.firstIndex(where: { $0 == "\"" || $0 == "'" }) {
+                let afterQuote = rest.index(after: quote)
+                guard let end = rest[afterQuote...].firstIndex(of: rest[quote]) else { break }
+                ids.append(String(rest[afterQuote..<end]))
+                rest = rest[rest.index(after: end)...]
+            }
+            if let id = catalogPlugin(in: line, catalogs: catalogs) { ids.append(id) }
+        }
+        return ids
+    }
+
+    private static func firstString(in text: Substring) -> String? {
+        guard let quote = text.firstIndex(where: { $0 == "\"" || $0 == "'" }) else { return nil }
+        let rest = text[text.index(after: quote)...]
+        return rest.firstIndex(of: text[quote]).map { String(rest[..<$0]) }
+    }
+
+    /// `libs.plugins.a.b` (ending at `.get()`, `)` or the line's end) → the catalog's plugin id.
+    private static func catalogPlugin(in text: Substring, catalogs: [String: VersionCatalog]) -> String? {
+        for (name, catalog) in catalogs {
+            guard let range = text.firstRange(of: name + ".plugins.") else { continue }
+            let path = text[range.upperBound...].prefix { $0.isLetter || $0.isNumber || $0 == "." || $0 == "_" }
+            var segments = path.split(separator: ".").map(String.init)
+            while let last = segments.last, ["get", "pluginId", "getPluginId"].contains(last) || last.isEmpty {
+                segments.removeLast()
+            }
+            if let id = catalog.plugins[segments.joined(separator: ".")] { return id }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+
+/// The release as playprep understands it, before anything is judged (`playprep plan`): the application modules
+/// and their release variants, each listing tree with who reads it and the evidence, and the files each store
+/// receives. A value with a text and a JSON rendering; other parts of the release add ``sections``.
+public struct ReleasePlan: Sendable, Hashable, Codable {
+    /// A value read from the build, or why it could not be.
+    public struct BuildFact: Sendable, Hashable, Codable {
+        public var value: String?
+        /// Where it is set (`app/build.gradle:12`), or the expression and why it cannot be evaluated.
+        public var source: String
+    }
+
+    public struct Variant: Sendable, Hashable, Codable {
+        public var name: String
+        public var applicationId: BuildFact
+        public var versionCode: BuildFact
+    }
+
+    public struct Module: Sendable, Hashable, Codable {
+        public var gradlePath: String
+        public var buildFile: String?
+        /// The plugins that make it an app (and GPP), with where they are applied.
+        public var plugins: [String]
+        public var releaseVariants: [Variant]
+    }
+
+    public struct Listing: Sendable, Hashable, Codable {
+        /// The tree's folders, least specific first (GPP merges several).
+        public var folders: [String]
+        public var layout: String
+        /// `play` or `fdroid`: whose rules judge it.
+        public var store: String
+        public var proof: PlayProof
+        public var readers: String
+        public var evidence: [Evidence]
+        /// Which release notes are judged, and why.
+        public var releaseNotes: String
+        /// The files the store receives, relative to the project.
+        public var receives: [String]
+    }
+
+    /// A titled list of lines another part of playprep adds to the plan (Play Console declarations, …).
+    public struct Section: Sendable, Hashable, Codable {
+        public var title: String
+        public var lines: [String]
+
+        public init(title: String, lines: [String]) {
+            self.title = title
+            self.lines = lines
+        }
+    }
+
+    /// The CI configurations read (relative to the project).
+    public var ciFiles: [String]
+    public var modules: [Module]
+    public var listings: [Listing]
+    public var sections: [Section] = []
+
+    /// For people: one block per module and listing.
+    public var text: String {
+        var lines = ["CI configurations read: " + (ciFiles.isEmpty ? "none" : ciFiles.joined(separator: ", "))]
+        lines.append("")
+        lines.append(modules.isEmpty ? "Application modules: none found" : "Application modules:")
+        for module in modules {
+            lines.append("  \(module.gradlePath) (\(module.buildFile ?? "no build file"))")
+            if !module.plugins.isEmpty { lines.append("    plugins: " + module.plugins.joined(separator: ", ")) }
+            if module.releaseVariants.isEmpty { lines.append("    no release variant") }
+            for variant in module.releaseVariants {
+                lines.append(
+                    "    \(variant.name): applicationId \(Self.render(variant.applicationId)), versionCode "
+                        + Self.render(variant.versionCode))
+            }
+        }
+        lines.append("")
+        lines.append(listings.isEmpty ? "Listings: none found" : "Listings:")
+        for listing in listings {
+            lines.append("  \(listing.folders.joined(separator: " + ")) (\(listing.layout))")
+            lines.append("    read by: \(listing.readers) [proof: \(listing.proof.rawValue)]")
+            for evidence in listing.evidence { lines.append("      evidence: \(evidence)") }
+            lines.append("    release notes: \(listing.releaseNotes)")
+            let count = listing.receives.count
+            lines.append(
+                "    \(listing.store == "play" ? "Play" : "F-Droid") receives \(count) \(count == 1 ? "file" : "files")"
+                    + (count == 0 ? "" : ":"))
+            lines += listing.receives.map { "      " + $0 }
+        }
+        for section in sections {
+            lines.append("")
+            lines.append(section.title + ":")
+            lines += section.lines.map { "  " + $0 }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// For tools: the same, as pretty-printed JSON with sorted keys.
+    public var json: String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let data = (try? encoder.encode(self)) ?? Data("{}".utf8)
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+
+    private static func render(_ fact: BuildFact) -> String {
+        fact.value.map { "\($0) (\(fact.source))" } ?? "unknown (\(fact.source))"
+    }
+}

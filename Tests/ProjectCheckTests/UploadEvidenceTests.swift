@@ -1,0 +1,146 @@
+import Diagnostics
+import Foundation
+import ProjectCheck
+import TestSupport
+import Testing
+
+/// Who uploads a listing, from the repository alone: one small real-shaped project per kind of evidence in
+/// `TestImages/releases/`. Play's refusals are errors only where the upload is shown, warnings naming the
+/// evidence where it is partial, and not Play's business where nothing uploads the tree.
+@Suite struct UploadEvidenceTests {
+    static func run(_ name: String) -> (result: ProjectCheckResult, plan: ReleasePlan, root: String) {
+        let root = Fixtures.testImage("releases/" + name).path
+        let inventory = ProjectDiscovery().inventory(of: root)
+        let checker = ProjectChecker(configuration: ProjectConfiguration(), jobs: 1)
+        return (checker.run(inventory), checker.plan(inventory), root)
+    }
+
+    static func findings(_ result: ProjectCheckResult, root: String) -> [String] {
+        result.report.diagnostics.map { "\($0.severity.rawValue) \($0.ruleID) \($0.file.dropFirst(root.count + 1))" }
+    }
+
+    /// A workflow runs the lane that uploads the tree: errors; with no versionCode known, the newest numbered
+    /// changelog is the one judged (the bar: an over-long one is an error).
+    @Test func workflowRunningTheLaneIsProof() throws {
+        let (result, plan, root) = Self.run("lane-run-by-workflow")
+        #expect(
+            Self.findings(result, root: root) == [
+                "error TXT004 fastlane/metadata/android/en-US/changelogs/5.txt",
+                "error TXT001 fastlane/metadata/android/en-US/title.txt",
+            ])
+        let listing = try #require(plan.listings.first)
+        #expect(listing.proof == .shown)
+        #expect(
+            listing.evidence.map(\.description) == [
+                ".github/workflows/release.yml:13 `bundle exec fastlane android deploy`",
+                "fastlane/Fastfile:7 `upload_to_play_store`",
+            ])
+        #expect(listing.releaseNotes.hasPrefix("changelogs/5.txt (else default.txt): the newest numbered changelog"))
+        #expect(!listing.receives.contains("fastlane/metadata/android/en-US/changelogs/4.txt"))
+    }
+
+    /// The `deploy` lane `fastlane init` writes, which nothing runs: the same findings as warnings that say so.
+    @Test func laneNobodyRunsIsPartial() throws {
+        let (result, plan, root) = Self.run("unreached-deploy-lane")
+        #expect(
+            Self.findings(result, root: root) == [
+                "warning TXT004 fastlane/metadata/android/en-US/changelogs/5.txt",
+                "warning TXT001 fastlane/metadata/android/en-US/title.txt",
+            ])
+        let title = try #require(result.report.diagnostics.last)
+        #expect(title.message.hasPrefix("if this tree is uploaded to Play as committed: title is 37 characters"))
+        #expect(title.hint?.contains("fastlane/Fastfile:7 `upload_to_play_store`") == true)
+        #expect(plan.listings.first?.proof == .partial)
+    }
+
+    /// `src/main/play` with no GPP plugin: F-Droid's Triple-T import, which takes only default.txt of the notes
+    /// and allows a 32-character title.
+    @Test func gppFolderWithoutThePluginIsFDroids() throws {
+        let (result, plan, root) = Self.run("gpp-without-plugin")
+        #expect(Self.findings(result, root: root).isEmpty)
+        let listing = try #require(plan.listings.first)
+        #expect(listing.store == "fdroid")
+        #expect(listing.proof == PlayProof.none)
+        #expect(
+            listing.receives == [
+                "app/src/main/play/listings/en-US/title.txt", "app/src/main/play/release-notes/en-US/default.txt",
+            ])
+        #expect(
+            result.listings == [
+                "app/src/main/play: F-Droid (Triple-T layout; no module applies com.github.triplet.play)"
+            ])
+    }
+
+    /// GPP applied by a precompiled convention plugin in build-logic: shown, and the module is an app.
+    @Test func gppThroughAConventionPluginIsProof() throws {
+        let (result, plan, root) = Self.run("gpp-convention-plugin")
+        #expect(Self.findings(result, root: root) == ["error TXT001 app/src/main/play/listings/en-US/title.txt"])
+        let module = try #require(plan.modules.first)
+        #expect(module.releaseVariants.map(\.applicationId.value) == ["org.example.convention"])
+        let listing = try #require(plan.listings.first)
+        #expect(listing.readers == "Play via GPP (applied by the convention plugin example.android.application)")
+        #expect(listing.evidence.map(\.description) == ["app/build.gradle.kts:2 `id(\"example.android.application\")`"])
+    }
+
+    /// r0adkll/upload-google-play with `whatsNewDirectory` filled from the newest changelog: Play gets those notes
+    /// and nothing else of the tree (its long title is not judged).
+    @Test func whatsNewActionSendsTheNewestChangelogOnly() throws {
+        let (result, plan, root) = Self.run("whatsnew-action")
+        #expect(Self.findings(result, root: root) == ["error TXT004 fastlane/metadata/android/en-US/changelogs/11.txt"])
+        #expect(plan.listings.first?.receives == ["fastlane/metadata/android/en-US/changelogs/11.txt"])
+        #expect(plan.listings.first?.evidence.first?.quote == "uses: r0adkll/upload-google-play@v1")
+    }
+
+    /// `SUPPLY_SKIP_UPLOAD_METADATA: true` in the workflow's env: the text is not sent, so not judged.
+    @Test func supplySkipVariableLeavesTextOut() throws {
+        let (result, plan, root) = Self.run("supply-skip-metadata")
+        #expect(Self.findings(result, root: root).isEmpty)
+        #expect(plan.listings.first?.receives == ["fastlane/metadata/android/en-US/changelogs/5.txt"])
+        #expect(plan.listings.first?.readers.contains("SUPPLY_SKIP_UPLOAD_METADATA: true") == true)
+    }
+
+    /// A release workflow of another repository: the upload is likely, its details are elsewhere: warnings.
+    @Test func reusableWorkflowIsPartial() throws {
+        let (result, plan, root) = Self.run("reusable-workflow")
+        #expect(Self.findings(result, root: root) == ["warning TXT001 fastlane/metadata/android/en-US/title.txt"])
+        #expect(
+            plan.listings.first?.evidence.map(\.description) == [
+                ".github/workflows/release.yml:5 `uses: example-org/.github/.github/workflows/android-release.yml@main`"
+            ])
+    }
+
+    /// The plan's JSON holds the same value as its text.
+    @Test func planRendersAsJSON() throws {
+        let (_, plan, _) = Self.run("whatsnew-action")
+        let decoded = try JSONDecoder().decode(ReleasePlan.self, from: Data(plan.json.utf8))
+        #expect(decoded == plan)
+        #expect(plan.text.contains("read by: Play via r0adkll/upload-google-play@v1"))
+    }
+}
+
+/// Where playprep cannot read the build, it says so: never a silent pass.
+@Suite struct NoSilenceTests {
+    /// An app whose applicationId a plugin sets where playprep does not read: `--expect` is a note, not a pass,
+    /// and the module is named on its build file.
+    @Test func expectWithoutAReadableIDIsAFinding() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("no-silence-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("app"), withIntermediateDirectories: true)
+        try "include(\":app\")\n".write(
+            to: root.appendingPathComponent("settings.gradle.kts"), atomically: true, encoding: .utf8)
+        try "plugins {\n    id(\"com.android.application\")\n}\n".write(
+            to: root.appendingPathComponent("app/build.gradle.kts"), atomically: true, encoding: .utf8)
+        var configuration = ProjectConfiguration()
+        configuration.expectedApplicationID = "com.wrong.id"
+        let result = ProjectChecker(configuration: configuration, jobs: 1)
+            .run(ProjectDiscovery().inventory(of: root.path))
+        let notes = result.report.diagnostics.filter { $0.ruleID == "PRJ002" }
+        #expect(notes.map { $0.file.hasSuffix("/app/build.gradle.kts") } == [true, true])
+        #expect(notes.first?.message.hasPrefix("applicationId of :app is not set in its build file") == true)
+        #expect(
+            notes.last?.message
+                == "--expect 'com.wrong.id' was not compared: 1 of 1 release variants have an applicationId playprep "
+                + "cannot evaluate")
+    }
+}
