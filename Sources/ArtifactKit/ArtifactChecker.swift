@@ -5,8 +5,11 @@ public import PackageNameKit
 public struct ArtifactCheck: Sendable {
     /// The manifest as the artifact carries it.
     public var manifest: AppManifest
-    /// The artifact's findings: the manifest's at the artifact's path, each entry's at `ARTIFACT!/ENTRY`.
+    /// The artifact's findings: the manifest's at the artifact's path (which carries ``facts``), each entry's at
+    /// `ARTIFACT!/ENTRY`.
     public var files: [FileReport]
+    /// What the artifact is: identity, SDK levels, ABIs, signers, size.
+    public var facts: ArtifactFacts
 }
 
 /// Where an artifact keeps what Play reads: an APK at its root in Android's binary formats, an Android App
@@ -32,6 +35,9 @@ public struct ArtifactChecker: Sendable {
     public var expectedApplicationID: String?
     /// The day of the check (`YYYY-MM-DD`), which picks the target API requirement.
     public var date: String
+    /// The SHA-256 fingerprint of the upload certificate the artifact must be signed with (ART015).
+    public var uploadCertificate: String?
+    public var signingLimits = SigningLimits()
 
     public init(
         date: String, limits: ArchiveLimits = ArchiveLimits(), policy: TargetAPIPolicy = .play2026,
@@ -66,15 +72,18 @@ public struct ArtifactChecker: Sendable {
         let contents = ArtifactContents(
             path: path, archive: archive, layout: layout, manifest: manifest, table: table,
             nativeLibraries: try NativeLibrary.all(in: archive, folder: layout.libraries, artifact: path),
-            policy: policy, date: date)
+            policy: policy, date: date,
+            signing: try ArtifactSigning(archive, readsSigningBlock: layout == .apk, limits: signingLimits),
+            uploadCertificate: uploadCertificate)
         var diagnostics = packageNameFindings(manifest, file: path)
         for rule in ArtifactRules.all { diagnostics += try rule.findings(contents) }
         var byFile = [String: [Diagnostic]]()
         for diagnostic in diagnostics { byFile[diagnostic.file, default: []].append(diagnostic) }
+        let facts = ArtifactFacts(contents)
         let files =
-            [FileReport(file: path, diagnostics: byFile.removeValue(forKey: path) ?? [])]
+            [FileReport(file: path, diagnostics: byFile.removeValue(forKey: path) ?? [], artifact: facts)]
             + byFile.keys.sorted().map { FileReport(file: $0, diagnostics: byFile[$0] ?? []) }
-        return ArtifactCheck(manifest: manifest, files: files)
+        return ArtifactCheck(manifest: manifest, files: files, facts: facts)
     }
 
     /// The applicationId by Play's package-name rules.

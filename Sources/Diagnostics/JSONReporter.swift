@@ -6,7 +6,8 @@
 
 /// The machine-readable report (`--format json`; README, "Reports for CI"):
 /// `{"files": [{"file", "valid", "diagnostics": [{"rule", "severity", "message", "x", "y", "line", "column", "hint"}]}],
-///   "summary": {"files", "errors", "warnings"}}`. Absent locations and hints are `null`, never missing.
+///   "summary": {"files", "errors", "warnings"}}`. Absent locations and hints are `null`, never missing. An APK or
+/// AAB's entry also has `"artifact"`: its ``ArtifactFacts`` (README, "The artifact's identity").
 public struct JSONReporter: Reporter {
     public init() {}
 
@@ -33,11 +34,14 @@ public struct JSONReporter: Reporter {
         var file: String
         var valid: Bool
         var diagnostics: [DiagnosticEntry]
+        /// Only on an artifact's entry, so other reports keep their shape.
+        var artifact: ArtifactFacts?
 
         init(_ report: FileReport) {
             file = report.file
             valid = report.isValid
             diagnostics = report.diagnostics.map(DiagnosticEntry.init)
+            artifact = report.artifact
         }
     }
 }

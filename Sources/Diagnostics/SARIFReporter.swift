@@ -29,7 +29,14 @@ public struct SARIFReporter: Reporter {
         let results = diagnostics.map { diagnostic in
             Result(diagnostic, ruleIndex: ruleIDs.firstIndex(of: diagnostic.ruleID) ?? 0)
         }
-        let log = Log(runs: [Run(tool: Tool(driver: Driver(version: toolVersion, rules: rules)), results: results)])
+        let artifacts = report.files.compactMap { file in
+            file.artifact.map { RunProperties.Artifact(file: file.file, artifact: $0) }
+        }
+        let log = Log(runs: [
+            Run(
+                tool: Tool(driver: Driver(version: toolVersion, rules: rules)), results: results,
+                properties: artifacts.isEmpty ? nil : RunProperties(artifacts: artifacts))
+        ])
         return JSONReporter.encode(log)
     }
 
@@ -68,6 +75,18 @@ public struct SARIFReporter: Reporter {
     private struct Run: Encodable {
         var tool: Tool
         var results: [Result]
+        /// The checked APKs and AABs (identity, signers), only when there are any.
+        var properties: RunProperties?
+    }
+
+    private struct RunProperties: Encodable {
+        /// As in the JSON report: the file and its facts.
+        struct Artifact: Encodable {
+            var file: String
+            var artifact: ArtifactFacts
+        }
+
+        var artifacts: [Artifact]
     }
 
     private struct Tool: Encodable {

@@ -60,7 +60,7 @@ public struct Baseline: Sendable, Hashable, Codable {
                     remaining[key] = count - 1
                     suppressed += 1
                     return false
-                })
+                }, artifact: file.artifact)
         }
         return (Report(files: files), suppressed)
     }

@@ -21,7 +21,8 @@ struct CheckArtifact: ParsableCommand {
             "Judge APKs and AABs as Play receives them: identity, version, target API, flags, native code, resources.",
         discussion: """
             Reads each archive in memory within limits (entry count, sizes, compression ratio, safe entry names) and \
-            extracts nothing to disk. An archive that cannot be read is one line on standard error naming the file \
+            extracts nothing to disk. Each artifact's identity line names its package, version, SDK levels, ABIs, \
+            signature schemes and signers (certificates read, not cryptographically verified) and its size. An archive that cannot be read is one line on standard error naming the file \
             and the cause, and the exit status is 1. An AAB is judged by its base module.
             """
     )
@@ -34,10 +35,13 @@ struct CheckArtifact: ParsableCommand {
     @Option(help: "Play's required target API level (ART003), instead of playprep's dated table.")
     var targetSdk: Int?
 
+    @OptionGroup var upload: UploadCertificateOption
+
     @OptionGroup var report: ReportOptions
 
     func run() throws {
-        let checker = ArtifactChecker.today(targetSdk: targetSdk, expected: expectation.expected)
+        var checker = ArtifactChecker.today(targetSdk: targetSdk, expected: expectation.expected)
+        checker.uploadCertificate = try upload.fingerprint()
         var reports = [FileReport]()
         var unreadable = false
         for file in files {

@@ -47,6 +47,8 @@ struct CheckProject: ParsableCommand {
             valueName: "FILE"))
     var artifact: String?
 
+    @OptionGroup var upload: UploadCertificateOption
+
     @Flag(help: "Check every changelog, not only the one uploaded for the release.")
     var allChangelogs = false
 
@@ -89,10 +91,11 @@ struct CheckProject: ParsableCommand {
         }
         let artifactCheck = try artifact.map { file in
             guard PathKind(path: file) == .file else { throw CLIError.inputNotFound(file) }
+            var checker = ArtifactChecker.today(
+                targetSdk: nil, expected: configuration.expectedApplicationID, policy: configuration.targetAPIPolicy)
+            checker.uploadCertificate = try upload.fingerprint() ?? configuration.uploadCertificate
             do {
-                return try ArtifactChecker.today(
-                    targetSdk: nil, expected: configuration.expectedApplicationID, policy: configuration.targetAPIPolicy
-                ).check(path: file)
+                return try checker.check(path: file)
             } catch {
                 Console.standardError.write("playprep: error: \(file): \(error)\n")
                 throw ExitCode.failure
@@ -142,10 +145,8 @@ struct CheckProject: ParsableCommand {
             + elapsed.formatted(.units(allowed: [.seconds, .milliseconds], width: .narrow))
         if suppressed > 0 { note += "; \(suppressed) known problems ignored (baseline)" }
         var lines = ["playprep: \(note)"] + run.listings.map { "playprep: listing \($0)" }
-        if let artifact, let manifest = artifactCheck?.manifest {
-            lines.append(
-                "playprep: artifact \(artifact): \(manifest.package ?? "no package"), versionCode "
-                    + "\(manifest.versionCode.map(String.init) ?? "none"), targetSdk \(manifest.effectiveTargetSdk)")
+        if let artifact, let facts = artifactCheck?.facts {
+            lines.append("playprep: artifact \(artifact): \(facts.identityLine)")
         }
         if !run.withheld.isEmpty {
             let rules = run.withheld.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { "\($0.key) \($0.value)" }
