@@ -37,6 +37,7 @@ public struct ArtifactChecker: Sendable {
     public var date: String
     /// The SHA-256 fingerprint of the upload certificate the artifact must be signed with (ART015).
     public var uploadCertificate: String?
+    /// The budgets within which the signatures are read (untrusted input, like the archive).
     public var signingLimits = SigningLimits()
 
     public init(
