@@ -29,6 +29,8 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", exact: "0.9.20"),
         .package(url: "https://github.com/apple/swift-protobuf", from: "1.39.0"),
+        .package(url: "https://github.com/apple/swift-certificates", exact: "1.21.1"),
+        .package(url: "https://github.com/apple/swift-asn1", exact: "1.7.4"),
     ],
     targets: [
         // libpng, found through pkg-config (Debian: libpng-dev).
@@ -63,6 +65,8 @@ let package = Package(
                 "Diagnostics", "FileAccess", "NinePatchKit", "PNGKit", "PackageNameKit",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                 .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
             ],
             exclude: ["Protobuf/aapt2_resources.proto", "Protobuf/bundle_config.proto"],
             swiftSettings: strictSwift),

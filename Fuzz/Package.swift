@@ -1,6 +1,7 @@
 // swift-tools-version:6.0
-// The libFuzzer target over decode + parse + validate, kept out of the main package because it only links with
-// `-sanitize=fuzzer` (libFuzzer supplies `main`). Build and run it with scripts/fuzz.sh.
+// The libFuzzer targets (NinePatch decode + parse + validate; the artifact's signature parsers), kept out of the
+// main package because they only link with `-sanitize=fuzzer` (libFuzzer supplies `main`). Build and run them
+// with scripts/fuzz.sh.
 import PackageDescription
 
 let package = Package(
@@ -13,6 +14,12 @@ let package = Package(
                 .product(name: "PNGKit", package: "playprep"),
                 .product(name: "NinePatchKit", package: "playprep"),
             ],
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]
+        ),
+        // The APK Signing Block and PKCS#7 parsers (FUZZER=SigningFuzzer scripts/fuzz.sh).
+        .executableTarget(
+            name: "SigningFuzzer",
+            dependencies: [.product(name: "ArtifactKit", package: "playprep")],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]
         ),
     ]

@@ -2,6 +2,8 @@
 # Fuzz decode + parse + validate with libFuzzer and AddressSanitizer.
 #   scripts/fuzz.sh [RUNS] [extra libFuzzer flags]     (default RUNS: 1000000)
 # Seeds: TestImages (crafted, corpus subset, malformed, unusual) and, when present, shared/corpus/ninepatch.
+# FUZZER=SigningFuzzer fuzzes the APK Signing Block and PKCS#7 parsers instead, seeded with the signatures of
+# TestImages/artifacts (the block's ID-value pairs behind a 0 byte, JAR signature files behind a 1).
 # New crashes land in Fuzz/crashes/; add each as a TestImages/malformed/ regression file.
 set -euo pipefail
 cd "$(dirname "$0")/../Fuzz"
@@ -12,16 +14,41 @@ if ! swift build -c debug --scratch-path ../.build-fuzz -Xswiftc -sanitize=fuzze
   echo "fuzz: the fuzz target did not build (../.build-fuzz.log)" >&2
   exit 2
 fi
-binary="$(swift build -c debug --scratch-path ../.build-fuzz --show-bin-path)/NinePatchFuzzer"
+fuzzer="${FUZZER:-NinePatchFuzzer}"
+binary="$(swift build -c debug --scratch-path ../.build-fuzz --show-bin-path)/$fuzzer"
 seeds="$(mktemp -d)"
 trap 'rm -rf "$seeds"' EXIT
-cp ../TestImages/crafted/*.png ../TestImages/corpus/*.png ../TestImages/malformed/*.png ../TestImages/unusual/*.png "$seeds"/
-if [ -d ../../shared/corpus/ninepatch ]; then
-  find ../../shared/corpus/ninepatch -name '*.9.png' -exec cp {} "$seeds"/ \; 2>/dev/null || true
+if [ "$fuzzer" = SigningFuzzer ]; then
+  python3 - ../TestImages/artifacts "$seeds" <<'PY'
+import glob, os, struct, sys, zipfile
+source, seeds = sys.argv[1:]
+for path in glob.glob(f"{source}/*.apk") + glob.glob(f"{source}/*.aab"):
+    name = os.path.basename(path)
+    try:
+        archive = zipfile.ZipFile(path)
+    except Exception:
+        continue
+    for info in archive.infolist():
+        if info.filename.startswith("META-INF/") and info.filename.upper().endswith((".RSA", ".DSA", ".EC")):
+            open(f"{seeds}/{name}.jar", "wb").write(b"\x01" + archive.read(info))
+    data = open(path, "rb").read()
+    end = data.rfind(b"PK\x05\x06")
+    directory = struct.unpack("<I", data[end + 16:end + 20])[0]
+    if data[directory - 16:directory] == b"APK Sig Block 42":
+        size = struct.unpack("<Q", data[directory - 24:directory - 16])[0]
+        open(f"{seeds}/{name}.block", "wb").write(b"\x00" + data[directory - size:directory - 24])
+PY
+else
+  cp ../TestImages/crafted/*.png ../TestImages/corpus/*.png ../TestImages/malformed/*.png ../TestImages/unusual/*.png "$seeds"/
+  if [ -d ../../shared/corpus/ninepatch ]; then
+    find ../../shared/corpus/ninepatch -name '*.9.png' -exec cp {} "$seeds"/ \; 2>/dev/null || true
+  fi
 fi
-mkdir -p crashes work
+corpus=work
+[ "$fuzzer" = SigningFuzzer ] && corpus=work-signing
+mkdir -p crashes "$corpus"
 start=$(date +%s)
 "$binary" -runs="$runs" -max_len=65536 -timeout=10 -rss_limit_mb=2048 -artifact_prefix=crashes/ \
-  -print_final_stats=1 "$@" work "$seeds" 2>&1 | tee fuzz.log | grep -E 'stat::number_of_executed_units|Done|ERROR|SUMMARY' || true
+  -print_final_stats=1 "$@" "$corpus" "$seeds" 2>&1 | tee fuzz.log | grep -E 'stat::number_of_executed_units|Done|ERROR|SUMMARY' || true
 echo "fuzz: $(( $(date +%s) - start )) s; crashes: $(ls crashes | wc -l)"
 [ -z "$(ls crashes)" ]

@@ -2,7 +2,7 @@
 # Builds the artifact fixtures in TestImages/artifacts/ with the real Android tools, so every APK and AAB there is
 # what a release build produces, not a hand-made imitation:
 #   aapt2 compile/link  (Debian: aapt; -I the platform from android-framework-res; --proto-format for bundles)
-#   zipalign, apksigner (Debian: zipalign, apksigner; keytool from the JDK)
+#   zipalign, apksigner (Debian: zipalign, apksigner; keytool and jarsigner from the JDK)
 #   clang + lld         (/opt/swift/usr/bin/clang, or Debian's clang and lld) for the native libraries
 #   protoc              (Debian: protobuf-compiler) for a bundle's BundleConfig.pb
 #   zip, python3        (the AAB layout, and the malformed archives, which no Android tool would write)
@@ -13,7 +13,7 @@ cd "$(dirname "$0")/.."
 out=TestImages/artifacts
 framework=${FRAMEWORK_RES:-/usr/share/android-framework-res/framework-res.apk}
 clang=${CLANG:-$(command -v /opt/swift/usr/bin/clang || command -v clang)}
-for tool in aapt2 zipalign apksigner keytool protoc zip unzip python3 "$clang"; do
+for tool in aapt2 zipalign apksigner keytool jarsigner protoc zip unzip python3 "$clang"; do
   command -v "$tool" >/dev/null || { echo "make-artifacts: $tool is missing" >&2; exit 2; }
 done
 [ -f "$framework" ] || { echo "make-artifacts: $framework is missing (apt-get install android-framework-res)" >&2; exit 2; }
@@ -23,9 +23,17 @@ trap 'rm -rf "$work"' EXIT
 mkdir -p "$out"
 rm -f "$out"/*.apk "$out"/*.aab
 
-# A throw-away signing key: the fixtures are signed as a release build is, by a key nobody needs to keep.
-keytool -genkeypair -keystore "$work/key.jks" -storepass playprep -keypass playprep -alias playprep \
-  -keyalg RSA -keysize 2048 -validity 36500 -dname "CN=playprep fixtures" >/dev/null 2>&1
+# Throw-away signing keys, kept in $out/keys so that every run signs with the same certificates (the rule
+# examples name the upload certificate's fingerprint): the upload key signs as a release build is; the others
+# carry the Android debug certificate's subject, and a validity that ends before 2033-10-22.
+mkdir -p "$out/keys"
+key() { # key NAME DNAME DAYS
+  [ -f "$out/keys/$1.jks" ] || keytool -genkeypair -keystore "$out/keys/$1.jks" -storetype PKCS12 -storepass playprep \
+    -keypass playprep -alias "$1" -keyalg RSA -keysize 2048 -validity "$3" -dname "$2" >/dev/null 2>&1
+}
+key upload "CN=playprep upload,O=playprep" 36500
+key debug "CN=Android Debug,O=Android,C=US" 10950
+key short-lived "CN=playprep short-lived,O=playprep" 365
 
 # Native libraries: one function, linked for 4 KB or 16 KB pages.
 echo 'int playprep_answer(void) { return 42; }' >"$work/answer.c"
@@ -49,14 +57,15 @@ aapt2 compile --dir "$work/overflow" -o "$work/overflow.zip"
 
 # build NAME [--package ID] [--manifest-extra XML] [--application-extra ATTRS] [--sdk MIN TARGET]
 #       [--version CODE NAME | --no-version] [--abis "arm64-v8a armeabi-v7a"] [--page 16384] [--align 16384]
-#       [--overflow] [--bundle]
+#       [--overflow] [--bundle] [--key upload|debug|short-lived] [--v1-only] [--unsigned] [--no-metadata]
 # An APK is linked, gets its libraries stored uncompressed, is signed and zipaligned. A bundle (NAME.aab) is
 # linked with --proto-format and laid out as bundletool reads it: base/manifest/AndroidManifest.xml,
-# base/resources.pb, base/res/, base/lib/<abi>/ and BundleConfig.pb.
+# base/resources.pb, base/res/, base/lib/<abi>/ and BundleConfig.pb, with the BUNDLE-METADATA AGP adds (a
+# ProGuard map and, with native code, debug symbols) unless --no-metadata, and is signed with jarsigner.
 build() {
   local name=$1; shift
   local package=com.playprep.sample app_extra="" manifest_extra="" min=24 target=36 code=3 version=1.2.0 abis="arm64-v8a armeabi-v7a"
-  local page=16384 align=16384 flats=("$work/res.zip") has_version=1 bundle=0
+  local page=16384 align=16384 flats=("$work/res.zip") has_version=1 bundle=0 key=upload schemes=all metadata=1
   while [ $# -gt 0 ]; do
     case $1 in
       --package) package=$2; shift 2 ;;
@@ -70,6 +79,10 @@ build() {
       --align) align=$2; shift 2 ;;
       --overflow) flats+=("$work/overflow.zip"); shift ;;
       --bundle) bundle=1; shift ;;
+      --key) key=$2; shift 2 ;;
+      --v1-only) schemes=v1; shift ;;
+      --unsigned) schemes=none; shift ;;
+      --no-metadata) metadata=0; shift ;;
       *) echo "build: unknown option $1" >&2; exit 2 ;;
     esac
   done
@@ -106,21 +119,66 @@ XML
     [ -d "$dir/lib/lib" ] && cp -r "$dir/lib/lib" "$dir/aab/base/lib"
     echo 'bundletool { version: "1.17.2" }' | protoc -I Sources/ArtifactKit/Protobuf --encode=playprep.bundletool.BundleConfig \
       bundle_config.proto >"$dir/aab/BundleConfig.pb"
-    (cd "$dir/aab" && zip -q -r -X -D "$OLDPWD/$out/$name.aab" BundleConfig.pb base)
+    if [ "$metadata" = 1 ]; then
+      local meta="$dir/aab/BUNDLE-METADATA/com.android.tools.build"
+      mkdir -p "$meta.obfuscation"
+      printf 'com.playprep.sample.MainActivity -> a.a:\n' >"$meta.obfuscation/proguard.map"
+      for abi in $abis; do
+        mkdir -p "$meta.debugsymbols/$abi"
+        cp "$dir/lib/lib/$abi/libanswer.so" "$meta.debugsymbols/$abi/libanswer.so.sym"
+      done
+    fi
+    (cd "$dir/aab" && zip -q -r -X -D "$OLDPWD/$out/$name.aab" BundleConfig.pb base $( [ "$metadata" = 1 ] && echo BUNDLE-METADATA))
+    if [ "$schemes" != none ]; then
+      jarsigner -keystore "$out/keys/$key.jks" -storepass playprep "$out/$name.aab" "$key" >/dev/null
+    fi
     return
   fi
   # Native libraries go in uncompressed (extractNativeLibs="false"), as AGP packages them for API 23+.
   if [ -n "$abis" ]; then (cd "$dir/lib" && zip -q -0 -r "$dir/linked.apk" lib); fi
-  sign_and_align "$dir/linked.apk" "$align" "$out/$name.apk"
+  sign_and_align "$dir/linked.apk" "$align" "$out/$name.apk" "$key" "$schemes"
 }
 
-# sign_and_align IN ALIGNMENT OUT: the classic order, JAR (v1) signing then zipalign, which keeps the
-# signature valid and the alignment asked for (this apksigner would re-align .so entries to 4 KB when it
-# writes a v2 signature). --align 4 gives zipalign -p: .so entries on 4 KB pages only.
+# sign_and_align IN ALIGNMENT OUT [KEY] [all|v2|v1|none]: apksigner's v2 and v3 signatures, as AGP signs for
+# minSdk 24+. This apksigner stores .so entries on 4 KB pages (it has no --lib-page-alignment), so a stored
+# padding entry (0, 4, 8 or 12 KB) is put before lib/ until the 64-bit libraries land on 16 KB boundaries, and
+# the result is checked. --align 4 and v1 keep the classic order of the 4 KB fixtures, JAR (v1) signing then
+# zipalign (-p for 4), and none only zipaligns.
 sign_and_align() {
-  apksigner sign --ks "$work/key.jks" --ks-pass pass:playprep --v1-signing-enabled true \
-    --v2-signing-enabled false --v3-signing-enabled false --out "$1.signed" "$1"
-  if [ "$2" = 4 ]; then zipalign -f -p 4 "$1.signed" "$3"; else zipalign -f "$2" "$1.signed" "$3"; fi
+  local key=${4:-upload} schemes=${5:-all}
+  if [ "$2" = 4 ] || [ "$schemes" = v1 ]; then
+    apksigner sign --ks "$out/keys/$key.jks" --ks-pass pass:playprep --v1-signing-enabled true \
+      --v2-signing-enabled false --v3-signing-enabled false --out "$1.signed" "$1"
+    if [ "$2" = 4 ]; then zipalign -f -p 4 "$1.signed" "$3"; else zipalign -f "$2" "$1.signed" "$3"; fi
+    return
+  fi
+  if [ "$schemes" = none ]; then zipalign -f "$2" "$1" "$3"; return; fi
+  local libs="$1.libs" pad
+  rm -rf "$libs" && mkdir -p "$libs"
+  (cd "$libs" && unzip -q "$1" 'lib/*' 2>/dev/null || true)
+  for pad in 0 4096 8192 12288; do
+    cp "$1" "$1.try"
+    if [ -d "$libs/lib" ]; then
+      zip -q -d "$1.try" 'lib/*'
+      if [ "$pad" != 0 ]; then head -c "$pad" /dev/zero >"$libs/padding"; (cd "$libs" && zip -q -0 "$1.try" padding); fi
+      (cd "$libs" && zip -q -0 -r "$1.try" lib)
+    fi
+    zipalign -f "$2" "$1.try" "$1.aligned"
+    apksigner sign --ks "$out/keys/$key.jks" --ks-pass pass:playprep --v1-signing-enabled false \
+      --v2-signing-enabled true --v3-signing-enabled true --out "$3" "$1.aligned"
+    rm -f "$3.idsig"
+    python3 - "$3" <<'PY' && return
+import struct, sys, zipfile
+data = open(sys.argv[1], "rb").read()
+for info in zipfile.ZipFile(sys.argv[1]).infolist():
+    if info.filename.startswith(("lib/arm64-v8a/", "lib/x86_64/")) and info.compress_type == 0:
+        name, extra = struct.unpack("<HH", data[info.header_offset + 26:info.header_offset + 30])
+        if (info.header_offset + 30 + name + extra) % 16384:
+            sys.exit(1)
+PY
+  done
+  echo "make-artifacts: no padding puts $3's 64-bit libraries on 16 KB pages" >&2
+  exit 1
 }
 
 build release                                            # passes every ART rule
@@ -140,6 +198,12 @@ build debuggable --bundle --application-extra 'android:debuggable="true"'
 build only-32-bit --bundle --abis "armeabi-v7a"
 build page-4k --bundle --page 4096                       # ELF segments only: bundletool decides zip alignment
 build ninepatch-overflow --overflow                      # aapt2 wraps npTc's counts: consistent, but 2 spans
+build unsigned --unsigned                                # Play refuses an unsigned upload
+build unsigned --bundle --unsigned
+build debug-signed --key debug                           # the Android debug certificate's subject
+build short-lived --key short-lived                      # a certificate that expires before 2033-10-22
+build v1-only --v1-only                                  # target 36 with only a JAR signature
+build no-metadata --bundle --no-metadata                 # no ProGuard map, no native debug symbols
 
 # The icon and label ids the manifest names, with a resources.arsc from a build that has neither: what a
 # broken resource shrinker or a hand-merged APK ships.
@@ -187,6 +251,26 @@ PY
 sign_and_align "$work/mismatch.apk" 16384 "$out/ninepatch-mismatch.apk"
 
 # Malformed archives: each must be refused in one line before anything is extracted.
+# Signatures cut short: the APK Signing Block's first pair claims more bytes than the block holds, and a JAR
+# signature file ends halfway through its certificate.
+python3 - "$out" <<'PY'
+import struct, sys, zipfile
+out = sys.argv[1]
+data = bytearray(open(f"{out}/release.apk", "rb").read())
+end = data.rindex(b"PK\x05\x06")
+directory = struct.unpack("<I", data[end + 16:end + 20])[0]
+size = struct.unpack("<Q", data[directory - 24:directory - 16])[0]
+start = directory - size - 8
+data[start + 8:start + 16] = struct.pack("<Q", size * 2)
+open(f"{out}/truncated-signing-block.apk", "wb").write(data)
+with zipfile.ZipFile(f"{out}/v1-only.apk") as source, \
+        zipfile.ZipFile(f"{out}/truncated-certificate.apk", "w", zipfile.ZIP_DEFLATED) as target:
+    for info in source.infolist():
+        body = source.read(info)
+        if info.filename.upper().endswith(".RSA"):
+            body = body[:len(body) // 2]
+        target.writestr(info, body)
+PY
 head -c 3000 "$out/release.apk" >"$out/truncated.apk"
 printf 'This is a text file, not an APK.\n' >"$out/not-a-zip.apk"
 python3 - "$out" <<'PY'

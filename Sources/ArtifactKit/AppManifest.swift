@@ -12,6 +12,7 @@ public struct AppManifest: Sendable, Hashable {
         static let versionName: UInt32 = 0x0101_021C
         static let targetSdkVersion: UInt32 = 0x0101_0270
         static let testOnly: UInt32 = 0x0101_0272
+        static let compileSdkVersion: UInt32 = 0x0101_0572
     }
 
     /// The applicationId.
@@ -27,11 +28,13 @@ public struct AppManifest: Sendable, Hashable {
     public var label: ResourceValue?
     /// The names of `<uses-feature>` elements (`android.hardware.type.watch`, …).
     public var features: [String]
+    /// `android:compileSdkVersion`, which aapt2 records from the platform it linked against.
+    public var compileSdkVersion: Int?
 
     public init(
         package: String?, versionCode: Int?, versionName: String?, minSdkVersion: Int?, targetSdkVersion: Int?,
         isDebuggable: Bool = false, isTestOnly: Bool = false, icon: ResourceValue? = nil, label: ResourceValue? = nil,
-        features: [String] = []
+        features: [String] = [], compileSdkVersion: Int? = nil
     ) {
         self.package = package
         self.versionCode = versionCode
@@ -43,6 +46,7 @@ public struct AppManifest: Sendable, Hashable {
         self.icon = icon
         self.label = label
         self.features = features
+        self.compileSdkVersion = compileSdkVersion
     }
 
     /// The manifest described by `elements` (binary XML or, for bundles, the protobuf tree).
@@ -72,7 +76,8 @@ public struct AppManifest: Sendable, Hashable {
             label: application?.attribute("label", id: AttributeID.label),
             features: elements.filter { $0.path == ["manifest", "uses-feature"] }.compactMap {
                 text($0.attribute("name", id: AttributeID.name))
-            })
+            },
+            compileSdkVersion: root.attribute("compileSdkVersion", id: AttributeID.compileSdkVersion)?.integer)
     }
 
     /// The features that make an app a Wear OS, Android TV or Android Automotive OS app, whose target API

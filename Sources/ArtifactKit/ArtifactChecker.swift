@@ -5,10 +5,13 @@ public import PackageNameKit
 public struct ArtifactCheck: Sendable {
     /// The manifest as the artifact carries it.
     public var manifest: AppManifest
-    /// The artifact's findings: the manifest's at the artifact's path, each entry's at `ARTIFACT!/ENTRY`.
+    /// The artifact's findings: the manifest's at the artifact's path (which carries ``facts``), each entry's at
+    /// `ARTIFACT!/ENTRY`.
     public var files: [FileReport]
     /// The App content declarations the artifact needs (DCL).
     public var declarations: DeclarationChecklist
+    /// What the artifact is: identity, SDK levels, ABIs, signers, size.
+    public var facts: ArtifactFacts
 }
 
 /// Where an artifact keeps what Play reads: an APK at its root in Android's binary formats, an Android App
@@ -36,6 +39,10 @@ public struct ArtifactChecker: Sendable {
     public var date: String
     /// The record of filed declarations and the previous release, which make DCL findings provable.
     public var declarationEvidence = DeclarationEvidence()
+    /// The SHA-256 fingerprint of the upload certificate the artifact must be signed with (ART015).
+    public var uploadCertificate: String?
+    /// The budgets within which the signatures are read (untrusted input, like the archive).
+    public var signingLimits = SigningLimits()
 
     public init(
         date: String, limits: ArchiveLimits = ArchiveLimits(), policy: TargetAPIPolicy = .play2026,
@@ -72,17 +79,20 @@ public struct ArtifactChecker: Sendable {
         let contents = ArtifactContents(
             path: path, archive: archive, layout: layout, manifest: manifest, table: table,
             nativeLibraries: try NativeLibrary.all(in: archive, folder: layout.libraries, artifact: path),
-            policy: policy, date: date)
+            policy: policy, date: date,
+            signing: try ArtifactSigning(archive, readsSigningBlock: layout == .apk, limits: signingLimits),
+            uploadCertificate: uploadCertificate)
         var diagnostics = packageNameFindings(manifest, file: path)
         for rule in ArtifactRules.all { diagnostics += try rule.findings(contents) }
         let declarations = DeclarationChecklist(artifact: path, facts: facts)
         diagnostics += DeclarationRules.findings(declarations, evidence: declarationEvidence, file: path)
         var byFile = [String: [Diagnostic]]()
         for diagnostic in diagnostics { byFile[diagnostic.file, default: []].append(diagnostic) }
+        let artifactFacts = ArtifactFacts(contents)
         let files =
-            [FileReport(file: path, diagnostics: byFile.removeValue(forKey: path) ?? [])]
+            [FileReport(file: path, diagnostics: byFile.removeValue(forKey: path) ?? [], artifact: artifactFacts)]
             + byFile.keys.sorted().map { FileReport(file: $0, diagnostics: byFile[$0] ?? []) }
-        return ArtifactCheck(manifest: manifest, files: files, declarations: declarations)
+        return ArtifactCheck(manifest: manifest, files: files, declarations: declarations, facts: artifactFacts)
     }
 
     /// The applicationId by Play's package-name rules.

@@ -29,6 +29,10 @@ struct ArtifactContents {
     var policy: TargetAPIPolicy
     /// The day of the check (`YYYY-MM-DD`).
     var date: String
+    /// The v1 JAR signature and, for an APK, the APK Signing Block's signers.
+    var signing: ArtifactSigning
+    /// The expected upload certificate's SHA-256 fingerprint, when configured.
+    var uploadCertificate: String?
 
     /// 16 KB page findings are errors when the app targets the level from which Play requires them, else warnings.
     var pageSizeSeverity: Severity {

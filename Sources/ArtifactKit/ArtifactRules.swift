@@ -249,6 +249,8 @@ public enum ArtifactRules {
         missingVersionCode, missingVersionName, targetSdkTooLow, minSdkAboveTargetSdk, debuggable, testOnly,
         unresolvedManifestResource, malformedNativeLibrary, segmentNot16KBAligned, zipEntryNot16KBAligned,
         missing64BitLibraries, invalidCompiledNinePatch,
+        unsigned, debugCertificate, wrongUploadCertificate, certificateExpiresTooSoon, v1OnlySignature,
+        missingNativeDebugSymbols, missingDeobfuscationFile,
     ]
 
     /// ART010: every `*.9.png` under the artifact's resource folder; the compiled chunks must decode and fit the

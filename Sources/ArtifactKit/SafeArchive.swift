@@ -21,6 +21,8 @@ public struct SafeArchive {
     public let entries: [EntryInfo]
     /// Where each stored (uncompressed) entry's data starts in the archive file, for alignment checks.
     public let storedDataOffsets: [String: Int]
+    /// The archive file itself, for what lies outside the entries (the APK Signing Block).
+    public let bytes: [UInt8]
 
     /// Reads the archive at `path` into memory and judges its directory: entry names, count, sizes and
     /// compression ratios. Throws the first refusal.
@@ -82,6 +84,7 @@ public struct SafeArchive {
         self.limits = limits
         self.entries = infos.filter { !$0.isFolder }
         self.storedDataOffsets = ZipDirectory.storedDataOffsets(bytes)
+        self.bytes = bytes
     }
 
     /// Whether the archive has an entry named `path`.
@@ -150,12 +153,7 @@ enum ZipDirectory {
     static func outOfBoundsReason(_ bytes: [UInt8]) -> String? {
         func u16(_ at: Int) -> Int { Int(bytes[at]) | Int(bytes[at + 1]) << 8 }
         func u32(_ at: Int) -> Int { u16(at) | u16(at + 2) << 16 }
-        let searchStart = max(0, bytes.count - 22 - 0xFFFF)
-        guard bytes.count >= 22,
-            let end = stride(from: bytes.count - 22, through: searchStart, by: -1).first(where: {
-                u32($0) == 0x0605_4B50
-            })
-        else { return nil }
+        guard let end = endRecord(bytes) else { return nil }
         let count = u16(end + 10)
         var record = u32(end + 16)
         guard record <= end else { return "the central directory starts past its own end record" }
@@ -181,17 +179,27 @@ enum ZipDirectory {
         return nil
     }
 
+    /// Where the end of central directory record starts: the last signature within its 64 KB comment window.
+    static func endRecord(_ bytes: [UInt8]) -> Int? {
+        guard bytes.count >= 22 else { return nil }
+        return stride(from: bytes.count - 22, through: max(0, bytes.count - 22 - 0xFFFF), by: -1).first {
+            bytes[$0] == 0x50 && bytes[$0 + 1] == 0x4B && bytes[$0 + 2] == 0x05 && bytes[$0 + 3] == 0x06
+        }
+    }
+
+    /// Where the central directory starts (what the APK Signing Block precedes), or `nil` without an end record.
+    static func centralDirectoryOffset(_ bytes: [UInt8]) -> Int? {
+        guard let end = endRecord(bytes) else { return nil }
+        return Int(bytes[end + 16]) | Int(bytes[end + 17]) << 8 | Int(bytes[end + 18]) << 16
+            | Int(bytes[end + 19]) << 24
+    }
+
     /// The data offset of every stored (method 0) entry, by name; empty when the directory cannot be read this
     /// way (ZIP64, which no APK uses).
     static func storedDataOffsets(_ bytes: [UInt8]) -> [String: Int] {
         func u16(_ at: Int) -> Int { Int(bytes[at]) | Int(bytes[at + 1]) << 8 }
         func u32(_ at: Int) -> Int { u16(at) | u16(at + 2) << 16 }
-        let searchStart = max(0, bytes.count - 22 - 0xFFFF)
-        guard bytes.count >= 22,
-            let end = stride(from: bytes.count - 22, through: searchStart, by: -1).first(where: {
-                u32($0) == 0x0605_4B50
-            })
-        else { return [:] }
+        guard let end = endRecord(bytes) else { return [:] }
         let count = u16(end + 10)
         var record = u32(end + 16)
         var offsets = [String: Int]()

@@ -56,6 +56,7 @@ public struct HTMLReporter: Reporter {
 
             """
         html += summary(report, findings: findings)
+        html += artifacts(report)
         html += rules(findings)
         html += files(report, findings: findings)
         html += "<footer>playprep \(Self.escape(toolVersion))</footer>\n"
@@ -102,6 +103,28 @@ public struct HTMLReporter: Reporter {
             html += "</dd>\n"
         }
         return html + "</dl>\n"
+    }
+
+    /// Each APK or AAB's identity and signers (read, not verified); nothing when the report has none.
+    private func artifacts(_ report: Report) -> String {
+        let artifacts = report.files.compactMap { file in file.artifact.map { (file.file, $0) } }
+        guard !artifacts.isEmpty else { return "" }
+        var html = "<section id=\"artifacts\">\n<h2>Artifacts</h2>\n<dl>\n"
+        for (file, facts) in artifacts {
+            html += "<dt>\(Self.escape(file))</dt><dd>\(Self.escape(facts.identityLine))"
+            if !facts.signers.isEmpty {
+                html += "<ul>"
+                for signer in facts.signers {
+                    html +=
+                        "<li>\(Self.escape(signer.schemes.joined(separator: "+"))): \(Self.escape(signer.subject)), "
+                    html += "SHA-256 <code>\(Self.escape(signer.sha256))</code>, valid "
+                    html += "\(Self.escape(signer.validFrom)) to \(Self.escape(signer.validUntil))</li>"
+                }
+                html += "</ul>"
+            }
+            html += "</dd>\n"
+        }
+        return html + "</dl>\n</section>\n"
     }
 
     private func rules(_ findings: [ShownFinding]) -> String {

@@ -8,6 +8,7 @@
 /// `{"files": [{"file", "valid", "diagnostics": [{"rule", "severity", "message", "x", "y", "line", "column", "hint",
 ///   "cause", "fingerprint"}]}], "summary": {"files", "errors", "warnings", "notes"}, "baseline"}`. Absent
 /// locations, hints, causes and baselines are `null`, never missing; every location is listed (no grouping).
+/// An APK or AAB's entry also has `"artifact"`: its ``ArtifactFacts`` (README, "The artifact's identity").
 public struct JSONReporter: Reporter {
     public init() {}
 
@@ -47,11 +48,14 @@ public struct JSONReporter: Reporter {
         var file: String
         var valid: Bool
         var diagnostics: [DiagnosticEntry]
+        /// Only on an artifact's entry, so other reports keep their shape.
+        var artifact: ArtifactFacts?
 
         init(_ report: FileReport) {
             file = report.file
             valid = report.isValid
             diagnostics = report.diagnostics.map(DiagnosticEntry.init)
+            artifact = report.artifact
         }
     }
 }

@@ -2,10 +2,13 @@
 public struct FileReport: Sendable, Hashable {
     public var file: String
     public var diagnostics: [Diagnostic]
+    /// What the file is when it is an APK or AAB (identity, signers, size); reports show it even without findings.
+    public var artifact: ArtifactFacts?
 
-    public init(file: String, diagnostics: [Diagnostic]) {
+    public init(file: String, diagnostics: [Diagnostic], artifact: ArtifactFacts? = nil) {
         self.file = file
         self.diagnostics = diagnostics
+        self.artifact = artifact
     }
 
     /// A file is valid when it has no error-severity finding.

@@ -49,7 +49,7 @@ public struct RuleSelection: Sendable, Hashable {
                         }
                         return diagnostic
                     }
-                })
+                }, artifact: file.artifact)
         }
         return (Report(files: files), withheld)
     }

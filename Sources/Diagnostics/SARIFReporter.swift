@@ -33,7 +33,14 @@ public struct SARIFReporter: Reporter {
         let results = report.findingGroups.map { group in
             Result(group, ruleIndex: ruleIDs.firstIndex(of: group.first.ruleID) ?? 0)
         }
-        let log = Log(runs: [Run(tool: Tool(driver: Driver(version: toolVersion, rules: rules)), results: results)])
+        let artifacts = report.files.compactMap { file in
+            file.artifact.map { RunProperties.Artifact(file: file.file, artifact: $0) }
+        }
+        let log = Log(runs: [
+            Run(
+                tool: Tool(driver: Driver(version: toolVersion, rules: rules)), results: results,
+                properties: artifacts.isEmpty ? nil : RunProperties(artifacts: artifacts))
+        ])
         return JSONReporter.encode(log)
     }
 
@@ -72,6 +79,18 @@ public struct SARIFReporter: Reporter {
     private struct Run: Encodable {
         var tool: Tool
         var results: [Result]
+        /// The checked APKs and AABs (identity, signers), only when there are any.
+        var properties: RunProperties?
+    }
+
+    private struct RunProperties: Encodable {
+        /// As in the JSON report: the file and its facts.
+        struct Artifact: Encodable {
+            var file: String
+            var artifact: ArtifactFacts
+        }
+
+        var artifacts: [Artifact]
     }
 
     private struct Tool: Encodable {

@@ -6,7 +6,7 @@
 ///     hint: ticks must be exactly opaque black 0xFF000000 …
 /// 1 file checked: 1 error, 0 warnings, 0 notes
 /// ```
-/// Files without findings are listed only when `listCleanFiles` is set. Colour uses ANSI escapes and is off
+/// Files without findings are listed only when `listCleanFiles` is set; an APK or AAB always has its identity line. Colour uses ANSI escapes and is off
 /// unless asked for (the CLI turns it on for a terminal without `NO_COLOR`).
 public struct TextReporter: Reporter {
     public var useColor: Bool
@@ -27,8 +27,8 @@ public struct TextReporter: Reporter {
             let own = file.diagnostics.indices.filter { !inMerged.contains([fileIndex, $0]) }.map {
                 file.diagnostics[$0]
             }
-            if !own.isEmpty || (listCleanFiles && file.diagnostics.isEmpty) {
-                append(FileReport(file: file.file, diagnostics: own), to: &out)
+            if !own.isEmpty || (listCleanFiles && file.diagnostics.isEmpty) || file.artifact != nil {
+                append(FileReport(file: file.file, diagnostics: own, artifact: file.artifact), to: &out)
             }
             for group in mergedAt[fileIndex] ?? [] { append(group, to: &out) }
         }
@@ -66,6 +66,12 @@ public struct TextReporter: Reporter {
 
     private func append(_ file: FileReport, to out: inout String) {
         out += paint(file.file, .bold)
+        // An artifact's identity line, then its findings: `release.apk: org.example.app 42 (1.4.2) … · 4.2 MB`.
+        if let artifact = file.artifact {
+            out += ": " + artifact.identityLine + "\n"
+            append(file.diagnostics, to: &out)
+            return
+        }
         if file.diagnostics.count == 1, let only = file.diagnostics.first, Self.describe(only.location) == nil {
             out += ": "
             appendHeadline(only, to: &out)

@@ -48,6 +48,7 @@ public enum ConfigurationError: Error, Sendable, Hashable, CustomStringConvertib
 ///   expect: com.example.app   # the applicationId already published (PKG013)
 /// artifact:
 ///   targetSdk: 35             # Play's required target API level (ART003), instead of playprep's dated table
+///   uploadCertificate: 3A:4B:…  # SHA-256 of the upload certificate the artifact must be signed with (ART015)
 /// declarations:               # the App content forms filed in Play Console (DCL): contradictions are findings
 ///   advertisingId: used       # or notUsed
 ///   foregroundServiceTypes: [dataSync, location]
@@ -87,6 +88,8 @@ public struct ProjectConfiguration: Sendable, Hashable {
     public var targetAPIPolicy = TargetAPIPolicy.play2026
     /// The declarations recorded as filed in Play Console (`declarations:`), `nil` when there is no record.
     public var declarationRecord: DeclarationRecord?
+    /// The upload certificate's SHA-256 fingerprint for `--artifact` (ART015), as reports print it.
+    public var uploadCertificate: String?
 
     public init() {}
 
@@ -155,8 +158,19 @@ public struct ProjectConfiguration: Sendable, Hashable {
             case "declarations":
                 configuration.declarationRecord = try Self.readDeclarations(value, reader: reader)
             case "artifact":
-                for (option, setting) in try reader.mapping(value, allowed: ["targetSdk"]) where option == "targetSdk" {
-                    configuration.targetAPIPolicy.override = try reader.int(setting, key: option)
+                for (option, setting) in try reader.mapping(value, allowed: ["targetSdk", "uploadCertificate"]) {
+                    if option == "targetSdk" {
+                        configuration.targetAPIPolicy.override = try reader.int(setting, key: option)
+                        continue
+                    }
+                    let expected = "a SHA-256 fingerprint (64 hex digits, colons allowed)"
+                    guard
+                        let fingerprint = ArtifactChecker.uploadCertificateFingerprint(
+                            try reader.string(setting, key: option, expected: expected))
+                    else {
+                        throw .invalidValue(file: file, line: reader.line(setting), key: option, expected: expected)
+                    }
+                    configuration.uploadCertificate = fingerprint
                 }
             default:
                 for (option, setting) in try reader.mapping(value, allowed: ["expect"]) where option == "expect" {

@@ -22,7 +22,8 @@ struct CheckArtifact: ParsableCommand {
             "Judge APKs and AABs as Play receives them: identity, version, target API, flags, native code, resources.",
         discussion: """
             Reads each archive in memory within limits (entry count, sizes, compression ratio, safe entry names) and \
-            extracts nothing to disk. An archive that cannot be read is one line on standard error naming the file \
+            extracts nothing to disk. Each artifact's identity line names its package, version, SDK levels, ABIs, \
+            signature schemes and signers (certificates read, not cryptographically verified) and its size. An archive that cannot be read is one line on standard error naming the file \
             and the cause, and the exit status is 1. An AAB is judged by its base module.
             """
     )
@@ -43,16 +44,19 @@ struct CheckArtifact: ParsableCommand {
 
     @OptionGroup var previousRelease: PreviousReleaseOption
 
+    @OptionGroup var upload: UploadCertificateOption
+
     @OptionGroup var report: ReportOptions
 
     func run() throws {
         let configuration = try config.map { try readConfiguration($0, explicit: true) } ?? ProjectConfiguration()
         var policy = configuration.targetAPIPolicy
         if let targetSdk { policy.override = targetSdk }
-        let checker = try previousRelease.evidence(
+        var checker = try previousRelease.evidence(
             for: ArtifactChecker.today(
                 targetSdk: nil, expected: expectation.expected ?? configuration.expectedApplicationID, policy: policy),
             record: configuration.declarationRecord)
+        checker.uploadCertificate = try upload.fingerprint() ?? configuration.uploadCertificate
         var reports = [FileReport]()
         var unreadable = false
         for file in files {

@@ -50,6 +50,8 @@ struct CheckProject: ParsableCommand {
 
     @OptionGroup var previousRelease: PreviousReleaseOption
 
+    @OptionGroup var upload: UploadCertificateOption
+
     @Flag(help: "Check every changelog, not only the one uploaded for the release.")
     var allChangelogs = false
 
@@ -76,10 +78,11 @@ struct CheckProject: ParsableCommand {
         if artifact == nil, previousRelease.previous != nil {
             throw CLIError.invalidArgument("--previous compares two artifacts: give this release's with --artifact")
         }
-        let artifactChecker = try previousRelease.evidence(
+        var artifactChecker = try previousRelease.evidence(
             for: ArtifactChecker.today(
                 targetSdk: nil, expected: configuration.expectedApplicationID, policy: configuration.targetAPIPolicy),
             record: configuration.declarationRecord)
+        artifactChecker.uploadCertificate = try upload.fingerprint() ?? configuration.uploadCertificate
         let artifactCheck = try artifact.map { file in
             guard PathKind(path: file) == .file else { throw CLIError.inputNotFound(file) }
             do {
@@ -148,10 +151,8 @@ struct CheckProject: ParsableCommand {
             }
             if let stale = use.staleLine { lines.append("playprep: \(stale)") }
         }
-        if let artifact, let manifest = artifactCheck?.manifest {
-            lines.append(
-                "playprep: artifact \(artifact): \(manifest.package ?? "no package"), versionCode "
-                    + "\(manifest.versionCode.map(String.init) ?? "none"), targetSdk \(manifest.effectiveTargetSdk)")
+        if let artifact, let facts = artifactCheck?.facts {
+            lines.append("playprep: artifact \(artifact): \(facts.identityLine)")
         }
         if !run.withheld.isEmpty {
             let rules = run.withheld.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { "\($0.key) \($0.value)" }

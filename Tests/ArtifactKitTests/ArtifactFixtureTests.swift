@@ -82,7 +82,8 @@ final class ArtifactFixtureTests: XCTestCase {
     }
 
     func testFourKilobytePagesInTheELFAndTheZip() throws {
-        let found = try findings("page-4k.apk")
+        // The 4 KB fixture keeps its classic v1 signature (JAR signing, then zipalign -p), which ART017 reports.
+        let found = try findings("page-4k.apk").filter { $0.ruleID != "ART017" }
         XCTAssertEqual(found.map(\.ruleID), ["ART008", "ART009"])
         XCTAssertEqual(Set(found.map(\.file)), [Self.path("page-4k.apk") + "!/lib/arm64-v8a/libanswer.so"])
         XCTAssertTrue(found.allSatisfy { $0.severity == .error })

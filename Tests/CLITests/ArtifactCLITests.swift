@@ -10,8 +10,9 @@ import Testing
     @Test func theReleaseAPKPasses() throws {
         let run = try PlayprepBinary.run(["artifact", "check", "TestImages/artifacts/release.apk"])
         #expect(run.status == 0, "\(run.standardOutput)\(run.standardError)")
+        #expect(run.standardOutput.hasPrefix("TestImages/artifacts/release.apk: com.playprep.sample 3 (1.2.0)"))
         // Only DCL001's note: the Advertising ID form every API 33+ app needs.
-        #expect(run.standardOutput.hasPrefix("TestImages/artifacts/release.apk: note[DCL001]: "))
+        #expect(run.standardOutput.contains("note[DCL001]"))
         #expect(run.standardOutput.hasSuffix("\n1 file checked: 0 errors, 0 warnings, 1 note\n"))
         #expect(!run.standardOutput.contains("error[") && !run.standardOutput.contains("warning["))
     }
@@ -21,7 +22,8 @@ import Testing
             "artifact", "check", "TestImages/artifacts/debuggable.apk", "TestImages/artifacts/page-4k.apk",
         ])
         #expect(run.status == 1)
-        #expect(run.standardOutput.contains("TestImages/artifacts/debuggable.apk\n  error[ART005]"))
+        #expect(run.standardOutput.contains("TestImages/artifacts/debuggable.apk: com.playprep.sample 3 (1.2.0)"))
+        #expect(run.standardOutput.contains("\n  error[ART005]: the application is android:debuggable"))
         #expect(run.standardOutput.contains("TestImages/artifacts/page-4k.apk!/lib/arm64-v8a/libanswer.so\n"))
         #expect(run.standardOutput.contains("error[ART008]"))
         #expect(run.standardOutput.contains("error[ART009]"))
@@ -58,11 +60,12 @@ import Testing
             "check", "TestImages/SampleApp", "--artifact", "TestImages/artifacts/release.apk",
         ])
         #expect(run.status == 0, "\(run.standardOutput)")
-        #expect(
-            run.standardError.contains(
-                "playprep: artifact TestImages/artifacts/release.apk: com.playprep.sample, versionCode 3, targetSdk 36\n"
-            ))
-        #expect(run.standardOutput.hasPrefix("TestImages/artifacts/release.apk: note[DCL001]: "))
+        let identity =
+            "TestImages/artifacts/release.apk: com.playprep.sample 3 (1.2.0) min 24 target 36 compile 29 · "
+            + "armeabi-v7a, arm64-v8a 16 KB ok · v2+v3 signed by CN=playprep upload,O=playprep (SHA-256 9E:6E:51…) · "
+        #expect(run.standardError.contains("playprep: artifact " + identity), "\(run.standardError)")
+        #expect(run.standardOutput.hasPrefix(identity))
+        #expect(run.standardOutput.contains("note[DCL001]"))
         #expect(run.standardOutput.hasSuffix("\n21 files checked: 0 errors, 0 warnings, 1 note\n"))
     }
 

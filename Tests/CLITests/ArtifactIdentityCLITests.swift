@@ -1,0 +1,160 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// What `playprep artifact check` says an artifact is (the identity line, the JSON `artifact` object) against
+/// what `aapt2 dump badging` and `apksigner verify --print-certs` print for the same files, and the signing
+/// failures that stop a check.
+@Suite struct ArtifactIdentityCLITests {
+    static let folder = Fixtures.testImage("artifacts")
+
+    static func tool(_ tool: URL, _ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = tool
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// `name='value'` on badging's `package:` line, or `key:'value'` on its own line.
+    static func badging(_ key: String, in text: String) -> String? {
+        let lines = text.split(separator: "\n")
+        if let own = lines.first(where: { $0.hasPrefix(key + ":'") }) {
+            return String(own.dropFirst(key.count + 2).dropLast())
+        }
+        guard let package = lines.first(where: { $0.hasPrefix("package:") }),
+            let start = package.range(of: " \(key)='")
+        else { return nil }
+        return String(package[start.upperBound...].prefix { $0 != "'" })
+    }
+
+    /// The first signer's certificate SHA-256 as apksigner prints it (lower-case hex), or nil when unsigned; APKs
+    /// that verify only below API 30 (v1 alone) are verified for that range.
+    static func apksignerFingerprint(_ apksigner: URL, _ path: String) throws -> String? {
+        for extra in [[], ["--max-sdk-version", "29"]] {
+            let text = try tool(apksigner, ["verify", "--print-certs"] + extra + [path])
+            if let line = text.split(separator: "\n").first(where: { $0.hasPrefix("Signer #1 certificate SHA-256") }) {
+                return line.split(separator: " ").last.map(String.init)
+            }
+        }
+        return nil
+    }
+
+    @Test func everyAPKsIdentityAndSignerMatchAapt2AndApksigner() throws {
+        guard let aapt2 = Fixtures.executable(named: "aapt2"), let apksigner = Fixtures.executable(named: "apksigner")
+        else {
+            print("skipped: aapt2 or apksigner is not installed (Debian: aapt, apksigner)")
+            return
+        }
+        let apks = try FileManager.default.contentsOfDirectory(atPath: Self.folder.path).filter { $0.hasSuffix(".apk") }
+            .sorted()
+        let run = try PlayprepBinary.run(
+            ["artifact", "check", "--format", "json"] + apks.map { "TestImages/artifacts/\($0)" })
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any])
+        let files = try #require(document["files"] as? [[String: Any]])
+        var compared = 0
+        var signed = 0
+        for file in files {
+            guard let facts = file["artifact"] as? [String: Any], let name = file["file"] as? String else { continue }
+            let path = Fixtures.packageRoot.appendingPathComponent(name).path
+            let badging = try Self.tool(aapt2, ["dump", "badging", path])
+            #expect(facts["applicationId"] as? String == Self.badging("name", in: badging), "\(name)")
+            #expect(
+                (facts["versionCode"] as? Int).map(String.init) ?? "" == Self.badging("versionCode", in: badging) ?? "")
+            #expect((facts["minSdk"] as? Int).map(String.init) == Self.badging("sdkVersion", in: badging), "\(name)")
+            #expect(
+                (facts["targetSdk"] as? Int).map(String.init) == Self.badging("targetSdkVersion", in: badging),
+                "\(name)")
+            let signers = facts["signers"] as? [[String: Any]] ?? []
+            let ours = (signers.first?["sha256"] as? String)?.replacingOccurrences(of: ":", with: "").lowercased()
+            #expect(ours == (try Self.apksignerFingerprint(apksigner, path)), "\(name)")
+            compared += 1
+            if ours != nil { signed += 1 }
+        }
+        // Every readable APK fixture, signed ones and the unsigned one.
+        #expect(compared == apks.count - 6, "\(run.standardError)")
+        #expect(signed == compared - 1)
+    }
+
+    @Test func aCleanArtifactStillSaysWhatItIs() throws {
+        let run = try PlayprepBinary.run(["artifact", "check", "TestImages/artifacts/release.apk"])
+        #expect(run.status == 0, "\(run.standardOutput)")
+        #expect(
+            run.standardOutput.hasPrefix(
+                "TestImages/artifacts/release.apk: com.playprep.sample 3 (1.2.0) min 24 target 36 compile 29 · "
+                    + "armeabi-v7a, arm64-v8a 16 KB ok · v2+v3 signed by CN=playprep upload,O=playprep "
+                    + "(SHA-256 9E:6E:51…) · "), "\(run.standardOutput)")
+        #expect(run.standardOutput.hasSuffix(" KB\n1 file checked: 0 errors, 0 warnings\n"))
+    }
+
+    @Test func theJSONArtifactObjectHasTheSignerAndSchemes() throws {
+        let run = try PlayprepBinary.run(["artifact", "check", "TestImages/artifacts/release.aab", "--format", "json"])
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any])
+        let file = try #require((document["files"] as? [[String: Any]])?.first)
+        let facts = try #require(file["artifact"] as? [String: Any])
+        #expect(facts["kind"] as? String == "aab")
+        #expect(facts["signatureSchemes"] as? [String] == ["v1"])
+        let signer = try #require((facts["signers"] as? [[String: Any]])?.first)
+        #expect(signer["subject"] as? String == "CN=playprep upload,O=playprep")
+        #expect(signer["schemes"] as? [String] == ["v1"])
+        #expect((signer["validUntil"] as? String ?? "") > "2033-10-22")
+        #expect(
+            facts["sizeBytes"] as? Int
+                == (try FileManager.default.attributesOfItem(
+                    atPath: Self.folder.appendingPathComponent("release.aab").path)[.size] as? Int))
+    }
+
+    /// A signing block or certificate cut short: one line naming the file and the cause, exit 1, no report.
+    @Test(arguments: [
+        ("truncated-signing-block.apk", "the APK Signing Block is malformed: a "),
+        ("truncated-certificate.apk", "META-INF/UPLOAD.RSA is malformed: not a PKCS#7 SignedData"),
+    ])
+    func aTruncatedSignatureIsOneLineAndExitOne(name: String, cause: String) throws {
+        let run = try PlayprepBinary.run(["artifact", "check", "TestImages/artifacts/\(name)"])
+        #expect(run.status == 1)
+        #expect(run.standardOutput == "")
+        let lines = run.standardError.split(separator: "\n")
+        #expect(lines.count == 1, "\(run.standardError)")
+        #expect(lines.first?.hasPrefix("playprep: error: TestImages/artifacts/\(name): \(cause)") ?? false)
+    }
+
+    @Test func theUploadCertificateIsCheckedFromTheCommandLine() throws {
+        let upload = "9e6e51dde94e46108ac2447822205732e9ba13acd4dd283b38e304c8edb97488"
+        let good = try PlayprepBinary.run([
+            "artifact", "check", "TestImages/artifacts/release.apk", "--upload-certificate", upload,
+        ])
+        #expect(good.status == 0, "\(good.standardOutput)")
+        let wrong = try PlayprepBinary.run([
+            "artifact", "check", "TestImages/artifacts/short-lived.apk", "--upload-certificate", upload,
+        ])
+        #expect(wrong.status == 1)
+        #expect(wrong.standardOutput.contains("error[ART015]: signed by CN=playprep short-lived,O=playprep"))
+        let malformed = try PlayprepBinary.run([
+            "artifact", "check", "TestImages/artifacts/release.apk", "--upload-certificate", "12:34",
+        ])
+        #expect(malformed.status != 0)
+        #expect(malformed.standardError.contains("--upload-certificate 12:34: expected a SHA-256 fingerprint"))
+    }
+
+    @Test func theProjectCheckReadsTheUploadCertificateFromPlayprepYml() throws {
+        let project = FileManager.default.temporaryDirectory.appendingPathComponent("playprep-upload-\(UUID())")
+        try FileManager.default.copyItem(at: Fixtures.testImage("SampleApp"), to: project)
+        defer { try? FileManager.default.removeItem(at: project) }
+        try
+            "artifact:\n  uploadCertificate: \"12:FC:F2:1D:64:7A:7D:77:60:7E:47:8C:D8:86:D0:72:0E:42:89:7E:24:6A:6D:AD:D8:50:F8:47:02:79:EB:3E\"\n"
+            .write(to: project.appendingPathComponent("playprep.yml"), atomically: true, encoding: .utf8)
+        let run = try PlayprepBinary.run([
+            "check", project.path, "--artifact", Self.folder.appendingPathComponent("release.apk").path,
+        ])
+        #expect(run.status == 1)
+        #expect(run.standardOutput.contains("error[ART015]: signed by CN=playprep upload,O=playprep"))
+        #expect(run.standardError.contains("release.apk: com.playprep.sample 3 (1.2.0) min 24 target 36"))
+    }
+}
