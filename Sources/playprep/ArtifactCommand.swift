@@ -37,6 +37,7 @@ struct CheckArtifact: ParsableCommand {
     @OptionGroup var report: ReportOptions
 
     func run() throws {
+        try report.refuse(overwriting: files.map { InputFile($0, role: .artifact) })
         let checker = ArtifactChecker.today(targetSdk: targetSdk, expected: expectation.expected)
         var reports = [FileReport]()
         var unreadable = false

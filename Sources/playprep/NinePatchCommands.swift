@@ -48,6 +48,7 @@ struct CheckNinePatch: ParsableCommand {
             case .notFound(let path): throw CLIError.inputNotFound(path)
             }
         }
+        try report.refuse(overwriting: reports.map { InputFile($0.file, role: .ninePatch) })
         try report.finish(with: Report(files: reports), badPatchTolerance: lints.tolerance())
     }
 }

@@ -99,6 +99,7 @@ struct CheckProject: ParsableCommand {
             }
         }
         let inventory = ProjectDiscovery(excludes: configuration.excludes).inventory(of: projectDirectory)
+        try refuseOutputsOverInputs(inventory, listingRoots: configuration.listingRoots.map(\.path))
         let checker = ProjectChecker(
             configuration: configuration,
             ninePatchChecker: limits.checker(
@@ -114,7 +115,7 @@ struct CheckProject: ParsableCommand {
         if let writeBaseline {
             let recorded = Baseline(report: result, relative: inventory.relative)
             do {
-                try AtomicFile(path: writeBaseline).write(recorded.json)
+                try OutputTarget(path: writeBaseline).write(recorded.json)
             } catch {
                 throw CLIError.cannotWrite(writeBaseline, reason: error.description)
             }
@@ -161,9 +162,32 @@ struct CheckProject: ParsableCommand {
                 ?? NinePatchLints.defaultBadPatchTolerance)
     }
 
-    private func loadConfiguration() throws -> ProjectConfiguration {
+    /// Refuses, before anything is written, a `--output` or `--write-baseline` that would replace a file this run
+    /// reads: the project's build, fastlane and listing files and NinePatches, the configuration, the artifact and
+    /// the baseline (which `--write-baseline` may update in place).
+    private func refuseOutputsOverInputs(_ inventory: ProjectInventory, listingRoots: [String]) throws {
+        var inputs = inventory.readFiles(listingRoots: listingRoots)
+        if let configurationPath { inputs.append(InputFile(configurationPath, role: .configuration)) }
+        if let artifact { inputs.append(InputFile(artifact, role: .artifact)) }
+        if let writeBaseline {
+            do {
+                try OutputTarget(path: writeBaseline).refuse(overwriting: inputs, option: "--write-baseline")
+            } catch {
+                throw CLIError.invalidArgument(error.description)
+            }
+        }
+        if let baseline { inputs.append(InputFile(baseline, role: .baseline)) }
+        try report.refuse(overwriting: inputs)
+    }
+
+    /// `--config`, else PROJECT_DIR/playprep.yml when it exists.
+    private var configurationPath: String? {
         let defaultPath = (projectDirectory as NSString).appendingPathComponent("playprep.yml")
-        guard let path = config ?? (PathKind(path: defaultPath) == .file ? defaultPath : nil) else {
+        return config ?? (PathKind(path: defaultPath) == .file ? defaultPath : nil)
+    }
+
+    private func loadConfiguration() throws -> ProjectConfiguration {
+        guard let path = configurationPath else {
             return ProjectConfiguration()
         }
         do {

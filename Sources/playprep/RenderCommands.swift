@@ -105,7 +105,7 @@ struct RenderNinePatch: ParsableCommand {
         let targets = size.map {
             OutputFile(path: output.replacingOccurrences(of: "{size}", with: "\($0)"), force: force)
         }
-        for target in targets { try target.checkNotOverwriting([file]) }
+        for target in targets { try target.checkNotOverwriting([InputFile(file, role: .ninePatch)]) }
         let source = try AcceptedNinePatch(file: file, checker: limits.checker())
         var content = PremultipliedImage(source.image.withoutFrame)
         var ninePatch = source.ninePatch

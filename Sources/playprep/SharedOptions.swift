@@ -15,7 +15,8 @@ struct ReportOptions: ParsableArguments {
     var format: ReportFormat = .text
 
     @Option(
-        name: .long, help: "Write the report to this file (atomically); the summary line still goes to standard output."
+        name: .long,
+        help: "Write the report to this file (atomically; - is standard output); the summary line goes to stdout."
     )
     var output: String?
 
@@ -49,6 +50,16 @@ struct ReportOptions: ParsableArguments {
         }
     }
 
+    /// Refuses, before anything is written, an `--output` that would replace one of the files the run reads.
+    func refuse(overwriting inputs: [InputFile]) throws {
+        guard let output else { return }
+        do {
+            try OutputTarget(path: output).refuse(overwriting: inputs, option: "--output")
+        } catch {
+            throw CLIError.invalidArgument(error.description)
+        }
+    }
+
     /// Prints `report` (or writes it to `--output` and prints its summary) and exits 1 when it fails. The HTML
     /// report's NinePatch sheets mark bad patches found with `badPatchTolerance`.
     func finish(with report: Report, badPatchTolerance: Int = NinePatchLints.defaultBadPatchTolerance) throws {
@@ -58,14 +69,17 @@ struct ReportOptions: ParsableArguments {
             ? ReportIllustrator(badPatchTolerance: badPatchTolerance).illustrations(for: report) : [:]
         if let output {
             let rendered = format.reporter(useColor: false, strict: strict, illustrations: illustrations).render(report)
+            let target = OutputTarget(path: output)
             do {
-                try AtomicFile(path: output).write(rendered)
+                try target.write(rendered)
             } catch {
                 throw CLIError.cannotWrite(output, reason: error.description)
             }
-            console.write(
-                TextReporter(useColor: console.supportsColor).summaryLine(report.summary)
-                    + " (\(format.rawValue) report in \(output))\n")
+            // With the report on standard output, the summary goes to standard error.
+            let summaryConsole = target.isStandardOutput ? Console.standardError : console
+            summaryConsole.write(
+                TextReporter(useColor: summaryConsole.supportsColor).summaryLine(report.summary)
+                    + " (\(format.rawValue) report in \(target.isStandardOutput ? "standard output" : output))\n")
         } else {
             console.write(
                 format.reporter(useColor: console.supportsColor, strict: strict, illustrations: illustrations)
@@ -146,11 +160,11 @@ struct OutputOptions: ParsableArguments {
     @Flag(help: "Allow the output to replace the input file.")
     var force = false
 
-    /// Refuses, before any work, to replace `input` without `--force` (the paths are compared after resolving
-    /// links), and names a missing input.
-    func checkTarget(against input: String) throws {
+    /// Refuses, before any work, to replace `input` (read as `role`) without `--force` (the paths are compared
+    /// after resolving links), and names a missing input.
+    func checkTarget(against input: String, role: InputFile.Role = .ninePatch) throws {
         guard PathKind(path: input) == .file else { throw CLIError.inputNotFound(input) }
-        try OutputFile(path: output, force: force).checkNotOverwriting([input])
+        try OutputFile(path: output, force: force).checkNotOverwriting([InputFile(input, role: role)])
     }
 
     /// Encodes and writes the output; an encoding or writing failure leaves no file behind (exit 2).
