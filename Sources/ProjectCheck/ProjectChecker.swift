@@ -73,7 +73,9 @@ public struct ProjectChecker: Sendable {
         let (targets, listingNotes) = ListingPlanner(configuration: configuration).targets(for: inventory, build: build)
         let packageFindings = PackageNameJudge(expected: configuration.expectedApplicationID).diagnostics(for: build)
         let report = Report(
-            files: (artifact?.files ?? []) + buildFileReports(inventory, packageFindings + listingNotes)
+            files: (artifact?.files ?? [])
+                + buildFileReports(
+                    inventory, UnreadableInputs().diagnostics(for: inventory) + packageFindings + listingNotes)
                 + ninePatchReports + listingReports(targets, files: inventory.files))
         var rules = configuration.rules
         if configuration.aapt1Compatibility { rules.enable([NinePatchRules.aapt1Rejects.id]) }

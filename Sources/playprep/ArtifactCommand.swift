@@ -42,7 +42,7 @@ struct CheckArtifact: ParsableCommand {
         var reports = [FileReport]()
         var unreadable = false
         for file in files {
-            guard PathKind(path: file) == .file else { throw CLIError.inputNotFound(file) }
+            if let problem = PathProblem.asFile(file) { throw CLIError.invalidArgument(problem.description) }
             do {
                 reports += try checker.check(path: file).files
             } catch {

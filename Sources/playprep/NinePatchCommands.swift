@@ -35,6 +35,9 @@ struct CheckNinePatch: ParsableCommand {
     @OptionGroup var parallelism: JobsOption
 
     func run() throws {
+        for path in paths where PathKind(path: path) != .file {
+            if let problem = PathProblem.asFolder(path) { throw CLIError.invalidArgument(problem.description) }
+        }
         let checker = limits.checker(detail: .geometry, badPatchTolerance: lints.tolerance())
         let reports: [FileReport]
         do {
@@ -74,8 +77,8 @@ struct InspectNinePatch: ParsableCommand {
     @OptionGroup var limits: LimitOptions
 
     func run() throws {
-        for file in files where PathKind(path: file) != .file {
-            throw CLIError.inputNotFound(file)
+        for file in files {
+            if let problem = PathProblem.asFile(file) { throw CLIError.invalidArgument(problem.description) }
         }
         let checker = limits.checker()
         let checks = files.map { checker.check(fileAt: $0, parseAnyway: true) }

@@ -33,6 +33,9 @@ struct CheckProject: ParsableCommand {
     @Option(help: "Record every current problem in this baseline file and exit 0.")
     var writeBaseline: String?
 
+    @Flag(help: "Exit 0 when the folder holds nothing to check (no Gradle build, listing or NinePatch).")
+    var allowEmpty = false
+
     @Flag(help: "Also report what aapt (v1) would reject (NP201).")
     var aapt1 = false
 
@@ -63,7 +66,9 @@ struct CheckProject: ParsableCommand {
 
     func run() throws {
         let started = ContinuousClock.now
-        guard PathKind(path: projectDirectory) == .folder else { throw CLIError.inputNotFound(projectDirectory) }
+        if let problem = PathProblem.asFolder(projectDirectory) {
+            throw CLIError.invalidArgument(Self.explain(problem))
+        }
         var configuration = try loadConfiguration()
         if aapt1 { configuration.aapt1Compatibility = true }
         if let expected = expectation.expected { configuration.expectedApplicationID = expected }
@@ -88,7 +93,7 @@ struct CheckProject: ParsableCommand {
             }
         }
         let artifactCheck = try artifact.map { file in
-            guard PathKind(path: file) == .file else { throw CLIError.inputNotFound(file) }
+            if let problem = PathProblem.asFile(file) { throw CLIError.invalidArgument(problem.description) }
             do {
                 return try ArtifactChecker.today(
                     targetSdk: nil, expected: configuration.expectedApplicationID, policy: configuration.targetAPIPolicy
@@ -100,6 +105,23 @@ struct CheckProject: ParsableCommand {
         }
         let inventory = ProjectDiscovery(excludes: configuration.excludes).inventory(of: projectDirectory)
         try refuseOutputsOverInputs(inventory, listingRoots: configuration.listingRoots.map(\.path))
+        var lines = [String]()
+        if !inventory.looseNinePatchFiles.isEmpty {
+            lines.append(
+                "playprep: \(inventory.looseNinePatchFiles.count) .9.png files outside res/ folders were not checked; "
+                    + "run playprep ninepatch check \(projectDirectory)")
+        }
+        if inventory.isEmpty && configuration.listingRoots.isEmpty && artifact == nil && !allowEmpty {
+            Console.standardError.write(lines.map { $0 + "\n" }.joined())
+            throw CLIError.invalidArgument(
+                "nothing to check in \(projectDirectory) (looked for settings.gradle(.kts)/build.gradle(.kts), "
+                    + "listing folders, res/*/…9.png); --allow-empty accepts that")
+        }
+        if let buildRoot = ProjectDiscovery.enclosingBuild(of: projectDirectory) {
+            lines.append(
+                "playprep: checking one module: \(projectDirectory) is inside the Gradle build at \(buildRoot) "
+                    + "(playprep check \(buildRoot) checks all of it)")
+        }
         let checker = ProjectChecker(
             configuration: configuration,
             ninePatchChecker: limits.checker(
@@ -142,7 +164,7 @@ struct CheckProject: ParsableCommand {
             + "\(counted(run.listings.count, "listing", "listings")) in "
             + elapsed.formatted(.units(allowed: [.seconds, .milliseconds], width: .narrow))
         if suppressed > 0 { note += "; \(suppressed) known problems ignored (baseline)" }
-        var lines = ["playprep: \(note)"] + run.listings.map { "playprep: listing \($0)" }
+        lines += ["playprep: \(note)"] + run.listings.map { "playprep: listing \($0)" }
         if let artifact, let manifest = artifactCheck?.manifest {
             lines.append(
                 "playprep: artifact \(artifact): \(manifest.package ?? "no package"), versionCode "
@@ -160,6 +182,25 @@ struct CheckProject: ParsableCommand {
             with: result,
             badPatchTolerance: checker.ninePatchChecker.parser.badPatchTolerance
                 ?? NinePatchLints.defaultBadPatchTolerance)
+    }
+
+    /// The one line for a project path that is not a readable folder; for a file, the command that checks it.
+    static func explain(_ problem: PathProblem) -> String {
+        guard case .isFile(let path) = problem else { return problem.description }
+        let name = path.lowercased()
+        let command: String
+        if name.hasSuffix(".9.png") {
+            command = "playprep ninepatch check \(path)"
+        } else if name.hasSuffix(".apk") || name.hasSuffix(".aab") {
+            command = "playprep artifact check \(path)"
+        } else if name.hasSuffix(".txt") {
+            command = "playprep listing check on its listing folder (fastlane/metadata/android, src/main/play)"
+        } else if name.hasSuffix(".gradle") || name.hasSuffix(".gradle.kts") || name.hasSuffix(".xml") {
+            command = "playprep package check \(path), or playprep check on its project folder"
+        } else {
+            return "\(path): is a file; check takes a project folder"
+        }
+        return "\(path): is a file; check takes a project folder (for this file, run \(command))"
     }
 
     /// Refuses, before anything is written, a `--output` or `--write-baseline` that would replace a file this run
@@ -194,7 +235,8 @@ struct CheckProject: ParsableCommand {
             let bytes = try FileReader(maxBytes: 1 << 20).read(path)
             return try ProjectConfiguration.parse(String(decoding: bytes, as: UTF8.self), file: path)
         } catch let error as FileReadError {
-            throw config == nil ? CLIError.unreadable(path, reason: error.description) : CLIError.inputNotFound(path)
+            throw error == .notFound
+                ? CLIError.inputNotFound(path) : CLIError.unreadable(path, reason: error.description)
         } catch let error as ConfigurationError {
             throw CLIError.invalidArgument(error.description)
         }

@@ -39,7 +39,7 @@ struct AcceptedNinePatch {
 
     /// `reportWarnings` also prints the findings of an accepted file (compile shows what aapt2 would warn about).
     init(file: String, checker: NinePatchChecker, reportWarnings: Bool = false) throws {
-        guard PathKind(path: file) == .file else { throw CLIError.inputNotFound(file) }
+        if let problem = PathProblem.asFile(file) { throw CLIError.invalidArgument(problem.description) }
         let check = checker.check(fileAt: file, parseAnyway: true, keepImage: true)
         let accepted = check.image.flatMap { image in check.ninePatch.map { (image, $0) } }
         if accepted == nil || (reportWarnings && !check.diagnostics.isEmpty) {

@@ -163,7 +163,7 @@ struct OutputOptions: ParsableArguments {
     /// Refuses, before any work, to replace `input` (read as `role`) without `--force` (the paths are compared
     /// after resolving links), and names a missing input.
     func checkTarget(against input: String, role: InputFile.Role = .ninePatch) throws {
-        guard PathKind(path: input) == .file else { throw CLIError.inputNotFound(input) }
+        if let problem = PathProblem.asFile(input) { throw CLIError.invalidArgument(problem.description) }
         try OutputFile(path: output, force: force).checkNotOverwriting([InputFile(input, role: role)])
     }
 
