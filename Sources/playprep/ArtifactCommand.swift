@@ -3,6 +3,7 @@ import ArtifactKit
 import Diagnostics
 import FileAccess
 import Foundation
+import ProjectCheck
 
 /// `playprep artifact …`
 struct ArtifactCommand: ParsableCommand {
@@ -47,17 +48,26 @@ struct CheckArtifact: ParsableCommand {
                 reports += try checker.check(path: file).files
             } catch {
                 Console.standardError.write("playprep: error: \(file): \(error)\n")
+                reports.append(FileReport(unreadableArtifact: file, error))
                 unreadable = true
             }
         }
-        if !reports.isEmpty || !unreadable {
-            do {
-                try report.finish(with: report.selected(Report(files: reports)))
-            } catch let exit as ExitCode where unreadable && exit == .failure {
-                // The unreadable artifact already decides the status.
-            }
+        // The report names an unreadable archive too, so CI sees it in the format it reads.
+        do {
+            try report.finish(with: report.selected(Report(files: reports)))
+        } catch let exit as ExitCode where unreadable && exit == .failure {
+            // The unreadable artifact already decides the status.
         }
         if unreadable { throw ExitCode.failure }
+    }
+}
+
+extension FileReport {
+    /// An artifact that could not be read, as a PRJ001 finding on its path, so every report format names it.
+    init(unreadableArtifact file: String, _ error: any Error) {
+        self.init(
+            file: file,
+            diagnostics: [ProjectRules.unreadable.diagnostic(file: file, "cannot read the artifact: \(error)")])
     }
 }
 

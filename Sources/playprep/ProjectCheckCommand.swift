@@ -92,15 +92,18 @@ struct CheckProject: ParsableCommand {
                     "listing root '\(root.path)' (playprep.yml listing.roots): \(path): no such folder")
             }
         }
-        let artifactCheck = try artifact.map { file in
+        var artifactFailure: FileReport?
+        let artifactCheck = try artifact.flatMap { file -> ArtifactCheck? in
             if let problem = PathProblem.asFile(file) { throw CLIError.invalidArgument(problem.description) }
             do {
                 return try ArtifactChecker.today(
                     targetSdk: nil, expected: configuration.expectedApplicationID, policy: configuration.targetAPIPolicy
                 ).check(path: file)
             } catch {
+                // The project is still checked; the report names the artifact and the run fails.
                 Console.standardError.write("playprep: error: \(file): \(error)\n")
-                throw ExitCode.failure
+                artifactFailure = FileReport(unreadableArtifact: file, error)
+                return nil
             }
         }
         let inventory = ProjectDiscovery(excludes: configuration.excludes).inventory(of: projectDirectory)
@@ -132,6 +135,7 @@ struct CheckProject: ParsableCommand {
             progress?.show("checking NinePatches \(done)/\(total)")
         }
         var result = run.report
+        if let artifactFailure { result = Report(files: [artifactFailure] + result.files) }
         progress?.clear()
 
         if let writeBaseline {
