@@ -9,6 +9,7 @@ public enum ConfigurationError: Error, Sendable, Hashable, CustomStringConvertib
     case invalidYAML(file: String, line: Int?, message: String)
     case unknownKey(file: String, line: Int, key: String, allowed: [String])
     case invalidValue(file: String, line: Int, key: String, expected: String)
+    case unknownRule(file: String, line: Int, id: String, closest: String?)
 
     public var description: String {
         switch self {
@@ -20,6 +21,9 @@ public enum ConfigurationError: Error, Sendable, Hashable, CustomStringConvertib
             "\(file):\(line): unknown key '\(key)' (allowed here: \(allowed.joined(separator: ", ")))"
         case .invalidValue(let file, let line, let key, let expected):
             "\(file):\(line): '\(key)' must be \(expected)"
+        case .unknownRule(let file, let line, let id, let closest):
+            "\(file):\(line): unknown rule '\(id)'\(closest.map { " (did you mean \($0)?)" } ?? ""); "
+                + "`playprep rules` lists them all"
         }
     }
 }
@@ -101,6 +105,11 @@ public struct ProjectConfiguration: Sendable, Hashable {
             case "rules":
                 let expected = "error, warning, note, on or off"
                 for (rule, severity) in try reader.mapping(value, allowed: nil) {
+                    guard RuleCatalog.playprep.rules[rule] != nil else {
+                        throw .unknownRule(
+                            file: file, line: reader.line(severity), id: rule,
+                            closest: RuleCatalog.playprep.closestID(to: rule))
+                    }
                     // YAML reads a bare `on`/`off` as a boolean.
                     let word: String
                     if let flag = severity.bool {

@@ -39,10 +39,18 @@ struct CheckNinePatch: ParsableCommand {
             if let problem = PathProblem.asFolder(path) { throw CLIError.invalidArgument(problem.description) }
         }
         let checker = limits.checker(detail: .geometry, badPatchTolerance: lints.tolerance())
+        let aapt1 = report.selection().isTurnedOn(NinePatchRules.aapt1Rejects.id)
         let reports: [FileReport]
         do {
             // Checking starts on the first files found while the folders are still being walked.
-            reports = try checker.checks(jobs: parallelism.jobs, keeping: { $0.report }) {
+            reports = try checker.checks(
+                jobs: parallelism.jobs,
+                keeping: { check in
+                    let extra =
+                        aapt1 ? check.ninePatch.map { NinePatchLints.aapt1Compatibility($0, file: check.file) } : nil
+                    return FileReport(file: check.file, diagnostics: check.diagnostics + (extra ?? []))
+                }
+            ) {
                 found throws(NinePatchFinderError) in
                 try NinePatchFinder().forEachFile(in: paths, found)
             }
@@ -52,7 +60,7 @@ struct CheckNinePatch: ParsableCommand {
             }
         }
         try report.refuse(overwriting: reports.map { InputFile($0.file, role: .ninePatch) })
-        try report.finish(with: Report(files: reports), badPatchTolerance: lints.tolerance())
+        try report.finish(with: report.selected(Report(files: reports)), badPatchTolerance: lints.tolerance())
     }
 }
 

@@ -28,12 +28,36 @@ struct ReportOptions: ParsableArguments {
         help: "Turn on an opt-in rule (repeatable, or comma-separated), e.g. --enable LOC006,IMG017.")
     var enabledRules: [String] = []
 
-    /// `configured` with the `--enable` rules turned on.
+    @Option(
+        name: .customLong("disable"), parsing: .singleValue,
+        help: "Turn a rule off (repeatable, or comma-separated), e.g. --disable NP106,PKG011.")
+    var disabledRules: [String] = []
+
+    /// The ids of `--enable` or `--disable`, split at commas.
+    private static func ids(_ values: [String]) -> [String] {
+        values.flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
+    }
+
+    /// `configured` with the `--enable` rules turned on and the `--disable` rules off.
     func selection(_ configured: RuleSelection = RuleSelection()) -> RuleSelection {
         var selection = configured
-        selection.enable(
-            enabledRules.flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } })
+        selection.enable(Self.ids(enabledRules))
+        selection.disable(Self.ids(disabledRules))
         return selection
+    }
+
+    /// Refuses an unknown rule id (naming the closest known one) and a rule both enabled and disabled.
+    private func validateRules() throws {
+        let catalog = RuleCatalog.playprep
+        for (option, values) in [("--enable", enabledRules), ("--disable", disabledRules)] {
+            for id in Self.ids(values) where catalog.rules[id] == nil {
+                let closest = catalog.closestID(to: id).map { " (did you mean \($0)?)" } ?? ""
+                throw ValidationError("\(option) \(id): unknown rule\(closest); `playprep rules` lists them all")
+            }
+        }
+        if let both = Set(Self.ids(enabledRules)).intersection(Self.ids(disabledRules)).sorted().first {
+            throw ValidationError("\(both) is both enabled (--enable) and disabled (--disable); choose one")
+        }
     }
 
     /// `report` with the rule selection applied (opt-in rules only when enabled).
@@ -43,6 +67,7 @@ struct ReportOptions: ParsableArguments {
 
     /// Refuses an `--output` whose folder does not exist before any work is done.
     func validate() throws {
+        try validateRules()
         guard let output else { return }
         let folder = URL(fileURLWithPath: output).deletingLastPathComponent().path
         guard PathKind(path: folder) == .folder else {
