@@ -86,6 +86,15 @@ public struct ProjectConfiguration: Sendable, Hashable {
 
     public init() {}
 
+    /// Parses the bytes of `file`, which must be UTF-8 text (a file saved in another encoding is an error naming
+    /// the first bad byte, not a configuration read with replacement characters).
+    public static func parse(bytes: [UInt8], file: String) throws(ConfigurationError) -> ProjectConfiguration {
+        if let offset = UnreadableInputs.firstInvalidUTF8(bytes) {
+            throw .unreadable(file: file, reason: "not UTF-8 text (byte \(offset) is invalid)")
+        }
+        return try parse(String(decoding: bytes, as: UTF8.self), file: file)
+    }
+
     /// Parses `yaml`, the contents of `file`; unknown keys and ill-typed values are errors with their line.
     public static func parse(_ yaml: String, file: String) throws(ConfigurationError) -> ProjectConfiguration {
         let root: Node?

@@ -237,7 +237,7 @@ struct CheckProject: ParsableCommand {
         }
         do {
             let bytes = try FileReader(maxBytes: 1 << 20).read(path)
-            return try ProjectConfiguration.parse(String(decoding: bytes, as: UTF8.self), file: path)
+            return try ProjectConfiguration.parse(bytes: bytes, file: path)
         } catch let error as FileReadError {
             throw error == .notFound
                 ? CLIError.inputNotFound(path) : CLIError.unreadable(path, reason: error.description)

@@ -103,6 +103,18 @@ import Testing
         #expect((diagnostics.first?["message"] as? String)?.contains("not UTF-8 text") == true)
     }
 
+    @Test func aConfigurationThatIsNotUTF8StopsTheRunNamingTheByte() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.copyItem(at: Fixtures.testImage("SampleApp"), to: URL(fileURLWithPath: path("app")))
+        try Data([0x72, 0x75, 0x6C, 0x65, 0x73, 0x3A, 0x0A, 0x23, 0xE9, 0x0A]).write(
+            to: URL(fileURLWithPath: path("app/playprep.yml")))
+        let run = try PlayprepBinary.run(["check", path("app")])
+        #expect(run.status == 2)
+        #expect(
+            run.standardError
+                == "playprep: error: \(path("app/playprep.yml")): cannot be read: not UTF-8 text (byte 8 is invalid)\n")
+    }
+
     @Test func aModuleFolderSaysItIsOneModuleAndNamesTheBuild() throws {
         let run = try PlayprepBinary.run(["check", "TestImages/SampleApp/app"])
         #expect(run.status == 0, "\(run.standardError)")
