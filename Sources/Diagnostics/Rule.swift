@@ -96,6 +96,25 @@ public struct RuleCatalog: Sendable {
         Dictionary(grouping: all, by: \.id).filter { $0.value.count > 1 }.keys.sorted()
     }
 
+    /// The known id nearest to an unknown `id` (fewest edits, ignoring letter case), to suggest for a typo.
+    public func closestID(to id: String) -> String? {
+        let wanted = Array(id.uppercased())
+        return all.map(\.id).min { Self.distance(wanted, Array($0)) < Self.distance(wanted, Array($1)) }
+    }
+
+    /// Levenshtein distance.
+    private static func distance(_ a: [Character], _ b: [Character]) -> Int {
+        var previous = Array(0...b.count)
+        for (i, x) in a.enumerated() {
+            var current = [i + 1]
+            for (j, y) in b.enumerated() {
+                current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1)))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+
     /// The rule `id`; an id the catalogue does not know gets a minimal one at `severity`.
     public func rule(for id: String, severity: Severity) -> Rule {
         rules[id] ?? Rule(id, id.lowercased(), severity, id, why: "Not a rule playprep knows; reported as found.")

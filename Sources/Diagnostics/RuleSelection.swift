@@ -25,6 +25,19 @@ public struct RuleSelection: Sendable, Hashable {
         }
     }
 
+    /// Turns the rules `ids` off.
+    public mutating func disable(_ ids: some Sequence<String>) {
+        for id in ids { settings[id] = .off }
+    }
+
+    /// Whether the user turned rule `id` on (or gave it a severity), as an opt-in rule needs.
+    public func isTurnedOn(_ id: String) -> Bool {
+        switch settings[id] {
+        case .on, .severity: true
+        case .off, nil: false
+        }
+    }
+
     /// What `report` says once the selection is applied, and how many findings of each opt-in rule nobody
     /// turned on it held back (rules turned off are not counted).
     public func apply(to report: Report, catalog: RuleCatalog) -> (report: Report, withheld: [String: Int]) {

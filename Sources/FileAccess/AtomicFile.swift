@@ -27,15 +27,15 @@ public func writeAll(_ buffer: UnsafeRawBufferPointer, to descriptor: Int32) -> 
 
 /// Why an output file could not be written.
 public enum FileWriteError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The target is one of the inputs and overwriting was not allowed.
-    case wouldOverwriteInput
     /// The operating system refused (`strerror` text).
     case system(String)
+    /// The path names a folder.
+    case isFolder
 
     public var description: String {
         switch self {
-        case .wouldOverwriteInput: "it is an input file (pass --force to overwrite it)"
         case .system(let reason): reason
+        case .isFolder: "is a folder"
         }
     }
 }
@@ -47,9 +47,12 @@ public enum FileWriteError: Error, Sendable, Hashable, CustomStringConvertible {
 /// leaves nothing behind.
 public struct AtomicFile: Sendable {
     public let path: String
+    /// The permission bits the new file gets (those of the file it replaces); `nil`: 0644 less the umask.
+    public var permissions: UInt32?
 
-    public init(path: String) {
+    public init(path: String, permissions: UInt32? = nil) {
         self.path = path
+        self.permissions = permissions
     }
 
     public func write(_ bytes: [UInt8]) throws(FileWriteError) {
@@ -58,6 +61,7 @@ public struct AtomicFile: Sendable {
         let descriptor = unnamed ?? open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw .system(String(cString: strerror(errno))) }
         var failure = bytes.withUnsafeBytes { writeAll($0, to: descriptor) }
+        if failure == 0, let permissions, fchmod(descriptor, mode_t(permissions)) != 0 { failure = errno }
         if failure == 0 && fsync(descriptor) != 0 { failure = errno }
         if failure == 0, unnamed != nil, !giveName(temporary, to: descriptor) { failure = errno }
         if close(descriptor) != 0 && failure == 0 { failure = errno }
@@ -93,8 +97,8 @@ public struct AtomicFile: Sendable {
     /// to the same real path, or they name one file through a hard link. A target that does not exist yet is
     /// resolved through its folder.
     public func wouldReplace(_ input: String) -> Bool {
-        guard let inputPath = Self.realPath(input) else { return false }
-        if let targetPath = Self.realPath(path) ?? Self.realPath(folder).map({ ($0 == "/" ? "" : $0) + "/" + name }),
+        guard let inputPath = realPath(input) else { return false }
+        if let targetPath = realPath(path) ?? realPath(folder).map({ ($0 == "/" ? "" : $0) + "/" + name }),
             targetPath == inputPath
         {
             return true
@@ -113,12 +117,6 @@ public struct AtomicFile: Sendable {
 
     private var name: String {
         path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
-    }
-
-    private static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
     }
 
     /// `folder/.name.playprep-PID-N.tmp`: hidden, unique per process and call, beside the target.

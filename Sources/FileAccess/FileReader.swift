@@ -49,6 +49,14 @@ public enum PathKind: Sendable, Hashable {
     }
 }
 
+/// The absolute path of `path` with every symbolic link, `.` and `..` resolved (`realpath(3)`); `nil` when it
+/// does not exist.
+public func realPath(_ path: String) -> String? {
+    guard let resolved = realpath(path, nil) else { return nil }
+    defer { free(resolved) }
+    return String(cString: resolved)
+}
+
 /// Reads whole files with plain POSIX calls: fast on hot paths (checking thousands of small drawables) and
 /// with the operating system's own reason when it fails.
 public struct FileReader: Sendable {

@@ -42,6 +42,17 @@ public struct FolderWalker: Sendable {
         walk(from: folder, include: include, visit: visit, unreadable: { _, _ in })
     }
 
+    /// As `visitFiles(under:where:_:)`, and tells `skipped` about each folder it could not read (and so skipped),
+    /// so a caller can report it instead of passing over it in silence.
+    public func visitFiles(
+        under folder: String, where include: (String) -> Bool, skipped: (UnreadableFolder) -> Void,
+        _ visit: (String) -> Void
+    ) {
+        walk(
+            from: folder, include: include, visit: visit,
+            unreadable: { path, code in skipped(UnreadableFolder(path: path, reason: .fromErrno(code))) })
+    }
+
     /// The paths `files(under:where:)` would return, but a folder that cannot be read (`folder` itself included)
     /// stops the walk instead of being skipped, so a caller that must see every file can say which it could not.
     public func allFiles(under folder: String, where include: (String) -> Bool) throws(UnreadableFolder) -> [String] {
@@ -64,7 +75,7 @@ public struct FolderWalker: Sendable {
         unreadable: (String, Int32) throws(Failure) -> Void
     ) throws(Failure) {
         let start = folder.hasSuffix("/") ? String(folder.dropLast()) : folder
-        var links = followedLinks == .none ? nil : LinkedFolders(root: Self.realPath(start))
+        var links = followedLinks == .none ? nil : LinkedFolders(root: realPath(start))
         try walk(start, include: include, visit: visit, unreadable: unreadable, links: &links)
     }
 
@@ -113,18 +124,13 @@ public struct FolderWalker: Sendable {
     /// that is not an ancestor of the link (which would loop) and was not walked through another link before.
     private func follow(_ path: String, in folder: String, links: inout LinkedFolders?) -> Bool {
         var info = stat()
-        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR, let target = Self.realPath(path),
+        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR, let target = realPath(path),
             followedLinks == .anywhere || links?.root.map({ target.hasPrefix($0 + "/") }) == true,
-            let here = Self.realPath(folder), here != target, !here.hasPrefix(target + "/")
+            let here = realPath(folder), here != target, !here.hasPrefix(target + "/")
         else { return false }
         return links?.visited.insert(target).inserted ?? false
     }
 
-    private static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
-    }
 }
 
 /// A folder a walk could not read, with the operating system's reason.

@@ -65,9 +65,10 @@ public struct ProjectChecker: Sendable {
             DensityConsistency().diagnostics(for: checks) + nameClashes(inventory)
             + ResourceFileNames().diagnostics(for: inventory.resourceFiles)
         for diagnostic in crossFile { extra[diagnostic.file, default: []].append(diagnostic) }
+        let aapt1 = configuration.aapt1Compatibility || configuration.rules.isTurnedOn(NinePatchRules.aapt1Rejects.id)
         var ninePatchReports = checks.map { check in
             var diagnostics = check.diagnostics + (extra.removeValue(forKey: check.file) ?? [])
-            if configuration.aapt1Compatibility, let model = check.ninePatch {
+            if aapt1, let model = check.ninePatch {
                 diagnostics += NinePatchLints.aapt1Compatibility(model, file: check.file)
             }
             return FileReport(file: check.file, diagnostics: diagnostics)
@@ -78,7 +79,9 @@ public struct ProjectChecker: Sendable {
             artifact == nil ? SourceDeclarations().diagnostics(build: build, inventory: inventory) : []
         let report = Report(
             files: (artifact?.files ?? [])
-                + buildFileReports(inventory, packageFindings + listingNotes + declarationNotes)
+                + buildFileReports(
+                    inventory,
+                    UnreadableInputs().diagnostics(for: inventory) + packageFindings + listingNotes + declarationNotes)
                 + ninePatchReports + listingReports(targets, files: inventory.files))
         var rules = configuration.rules
         if configuration.aapt1Compatibility { rules.enable([NinePatchRules.aapt1Rejects.id]) }

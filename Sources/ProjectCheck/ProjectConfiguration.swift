@@ -9,6 +9,7 @@ public enum ConfigurationError: Error, Sendable, Hashable, CustomStringConvertib
     case invalidYAML(file: String, line: Int?, message: String)
     case unknownKey(file: String, line: Int, key: String, allowed: [String])
     case invalidValue(file: String, line: Int, key: String, expected: String)
+    case unknownRule(file: String, line: Int, id: String, closest: String?)
 
     public var description: String {
         switch self {
@@ -20,6 +21,9 @@ public enum ConfigurationError: Error, Sendable, Hashable, CustomStringConvertib
             "\(file):\(line): unknown key '\(key)' (allowed here: \(allowed.joined(separator: ", ")))"
         case .invalidValue(let file, let line, let key, let expected):
             "\(file):\(line): '\(key)' must be \(expected)"
+        case .unknownRule(let file, let line, let id, let closest):
+            "\(file):\(line): unknown rule '\(id)'\(closest.map { " (did you mean \($0)?)" } ?? ""); "
+                + "`playprep rules` lists them all"
         }
     }
 }
@@ -93,6 +97,15 @@ public struct ProjectConfiguration: Sendable, Hashable {
 
     public init() {}
 
+    /// Parses the bytes of `file`, which must be UTF-8 text (a file saved in another encoding is an error naming
+    /// the first bad byte, not a configuration read with replacement characters).
+    public static func parse(bytes: [UInt8], file: String) throws(ConfigurationError) -> ProjectConfiguration {
+        if let offset = UnreadableInputs.firstInvalidUTF8(bytes) {
+            throw .unreadable(file: file, reason: "not UTF-8 text (byte \(offset) is invalid)")
+        }
+        return try parse(String(decoding: bytes, as: UTF8.self), file: file)
+    }
+
     /// Parses `yaml`, the contents of `file`; unknown keys and ill-typed values are errors with their line.
     public static func parse(_ yaml: String, file: String) throws(ConfigurationError) -> ProjectConfiguration {
         let root: Node?
@@ -112,6 +125,11 @@ public struct ProjectConfiguration: Sendable, Hashable {
             case "rules":
                 let expected = "error, warning, note, on or off"
                 for (rule, severity) in try reader.mapping(value, allowed: nil) {
+                    guard RuleCatalog.playprep.rules[rule] != nil else {
+                        throw .unknownRule(
+                            file: file, line: reader.line(severity), id: rule,
+                            closest: RuleCatalog.playprep.closestID(to: rule))
+                    }
                     // YAML reads a bare `on`/`off` as a boolean.
                     let word: String
                     if let flag = severity.bool {

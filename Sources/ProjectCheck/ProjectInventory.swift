@@ -1,4 +1,4 @@
-import FileAccess
+public import FileAccess
 import PlayListingKit
 
 /// A listing tree found in the project, and how it was recognised.
@@ -33,6 +33,40 @@ public struct ProjectInventory: Sendable, Hashable {
     public var buildFiles: [String]
     /// Listing trees, in path order.
     public var listings: [DiscoveredListing]
+    /// `*.9.png` outside those resource folders (exported art, design sources): not checked by `check`.
+    public var looseNinePatchFiles: [String] = []
+    /// Folders the walk could not read: their files are unknown, which the check reports.
+    public var unreadableFolders: [UnreadableFolder] = []
+
+    /// Whether the walk found nothing `check` judges: no Gradle settings or build file, manifest, listing tree or
+    /// NinePatch in a resource folder.
+    public var isEmpty: Bool {
+        buildFiles.isEmpty && listings.isEmpty && ninePatchFiles.isEmpty
+            && !files.contains { $0.hasSuffix("/settings.gradle") || $0.hasSuffix("/settings.gradle.kts") }
+    }
+
+    /// The files a check of this inventory reads, each with what it is: build files (settings, build scripts,
+    /// gradle.properties, version catalogs, manifests), Fastfiles and Appfiles, every file of a listing tree (those
+    /// found and those configured, `listingRoots` relative to the root) and the NinePatches. An output must never
+    /// be one of them.
+    public func readFiles(listingRoots: [String] = []) -> [InputFile] {
+        let trees = listings.map { $0.path + "/" } + listingRoots.map { root + "/" + $0 + "/" }
+        let ninePatches = Set(ninePatchFiles)
+        return files.compactMap { path in
+            let name = path.split(separator: "/").last.map(String.init) ?? path
+            if ninePatches.contains(path) { return InputFile(path, role: .ninePatch) }
+            if trees.contains(where: { path.hasPrefix($0) }) { return InputFile(path, role: .listingFile) }
+            if name == "Fastfile" || name == "Appfile" { return InputFile(path, role: .fastlaneFile) }
+            let buildNames = [
+                "settings.gradle", "settings.gradle.kts", "build.gradle", "build.gradle.kts", "gradle.properties",
+                "AndroidManifest.xml",
+            ]
+            if buildNames.contains(name) || name.hasSuffix(".versions.toml") {
+                return InputFile(path, role: .buildFile)
+            }
+            return nil
+        }
+    }
 
     /// The path relative to the project root, for globs, baselines and messages.
     public func relative(_ path: String) -> String {
@@ -63,7 +97,9 @@ public struct ProjectDiscovery: Sendable {
             root: trimmedRoot, files: [], ninePatchFiles: [], plainImages: [], resourceFiles: [], buildFiles: [],
             listings: [])
         var listings = [String: DiscoveredListing.Kind]()
-        walker.visitFiles(under: trimmedRoot, where: { _ in true }) { path in
+        walker.visitFiles(
+            under: trimmedRoot, where: { _ in true }, skipped: { inventory.unreadableFolders.append($0) }
+        ) { path in
             let relative = inventory.relative(path)
             if excludes.contains(where: { $0.matches(relative) }) { return }
             inventory.files.append(path)
@@ -76,7 +112,10 @@ public struct ProjectDiscovery: Sendable {
             if name == "build.gradle" || name == "build.gradle.kts" || name == "AndroidManifest.xml" {
                 inventory.buildFiles.append(path)
             }
-            guard let type = Self.resourceType(parts) else { return }
+            guard let type = Self.resourceType(parts) else {
+                if name.lowercased().hasSuffix(".9.png") { inventory.looseNinePatchFiles.append(path) }
+                return
+            }
             inventory.resourceFiles.append(path)
             let lower = name.lowercased()
             if lower.hasSuffix(".png"), ["drawable", "mipmap", "raw"].contains(type) {
@@ -89,6 +128,20 @@ public struct ProjectDiscovery: Sendable {
         }
         inventory.listings = listings.keys.sorted().map { DiscoveredListing(path: $0, kind: listings[$0] ?? .fastlane) }
         return inventory
+    }
+
+    /// The nearest folder above `root` holding a `settings.gradle(.kts)`: the Gradle build `root` is one module
+    /// of, when `root` has no settings file of its own; `nil` otherwise.
+    public static func enclosingBuild(of root: String) -> String? {
+        let isBuildRoot = { (folder: String) in
+            ["settings.gradle", "settings.gradle.kts"].contains { PathKind(path: folder + "/" + $0) == .file }
+        }
+        guard !isBuildRoot(root), var folder = realPath(root) else { return nil }
+        while folder != "/", let slash = folder.lastIndex(of: "/") {
+            folder = slash == folder.startIndex ? "/" : String(folder[..<slash])
+            if isBuildRoot(folder) { return folder }
+        }
+        return nil
     }
 
     /// The resource type of a file directly in `res/<type>[-qualifiers]/`, for file-based resource types.

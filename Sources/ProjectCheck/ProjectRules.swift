@@ -8,10 +8,13 @@ import PlayListingKit
 /// rules that compare files (NP105, NP106) and the resource-name rules (RES001, RES002). The rules of one
 /// NinePatch, one package name, one listing or one artifact come from their libraries.
 public enum ProjectRules {
-    public static let unreadable = Rule(
+    public static let unreadable = Rule.project(
         "PRJ001", "unreadable-input", .error,
-        "A build file, manifest or listing the project contains could not be read.",
-        why: "What playprep cannot read it cannot check, so a passing run must not hide it.")
+        "A folder, build file, manifest, Fastfile, listing or artifact the check needs could not be read or "
+            + "decoded: what it holds was not checked.",
+        why: "What playprep cannot read it cannot check, so a passing run must not hide it.",
+        passing: [ProjectFileExample(project: "TestImages/SampleApp")],
+        failing: [ProjectFileExample(project: "TestImages/NotUTF8", file: "app/build.gradle")])
 
     public static let unresolvedBuildValue = Rule(
         "PRJ002", "unresolved-build-value", .note,

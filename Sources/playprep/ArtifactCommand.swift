@@ -49,6 +49,7 @@ struct CheckArtifact: ParsableCommand {
     @OptionGroup var report: ReportOptions
 
     func run() throws {
+        try report.refuse(overwriting: files.map { InputFile($0, role: .artifact) })
         let configuration = try config.map { try readConfiguration($0, explicit: true) } ?? ProjectConfiguration()
         var policy = configuration.targetAPIPolicy
         if let targetSdk { policy.override = targetSdk }
@@ -60,22 +61,31 @@ struct CheckArtifact: ParsableCommand {
         var reports = [FileReport]()
         var unreadable = false
         for file in files {
-            guard PathKind(path: file) == .file else { throw CLIError.inputNotFound(file) }
+            if let problem = PathProblem.asFile(file) { throw CLIError.invalidArgument(problem.description) }
             do {
                 reports += try checker.check(path: file).files
             } catch {
                 Console.standardError.write("playprep: error: \(file): \(error)\n")
+                reports.append(FileReport(unreadableArtifact: file, error))
                 unreadable = true
             }
         }
-        if !reports.isEmpty || !unreadable {
-            do {
-                try report.finish(with: report.selected(Report(files: reports)))
-            } catch let exit as ExitCode where unreadable && exit == .failure {
-                // The unreadable artifact already decides the status.
-            }
+        // The report names an unreadable archive too, so CI sees it in the format it reads.
+        do {
+            try report.finish(with: report.selected(Report(files: reports)))
+        } catch let exit as ExitCode where unreadable && exit == .failure {
+            // The unreadable artifact already decides the status.
         }
         if unreadable { throw ExitCode.failure }
+    }
+}
+
+extension FileReport {
+    /// An artifact that could not be read, as a PRJ001 finding on its path, so every report format names it.
+    init(unreadableArtifact file: String, _ error: any Error) {
+        self.init(
+            file: file,
+            diagnostics: [ProjectRules.unreadable.diagnostic(file: file, "cannot read the artifact: \(error)")])
     }
 }
 

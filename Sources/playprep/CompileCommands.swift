@@ -54,7 +54,7 @@ struct DecompileNinePatch: ParsableCommand {
     @OptionGroup var limits: LimitOptions
 
     func run() throws {
-        try output.checkTarget(against: file)
+        try output.checkTarget(against: file, role: .input)
         let decoder = limits.checker().decoder
         let bytes: [UInt8]
         do {

@@ -31,9 +31,9 @@ struct PreviousReleaseOption: ParsableArguments {
 func readConfiguration(_ path: String, explicit: Bool) throws -> ProjectConfiguration {
     do {
         let bytes = try FileReader(maxBytes: 1 << 20).read(path)
-        return try ProjectConfiguration.parse(String(decoding: bytes, as: UTF8.self), file: path)
+        return try ProjectConfiguration.parse(bytes: bytes, file: path)
     } catch let error as FileReadError {
-        throw explicit ? CLIError.inputNotFound(path) : CLIError.unreadable(path, reason: error.description)
+        throw error == .notFound ? CLIError.inputNotFound(path) : CLIError.unreadable(path, reason: error.description)
     } catch let error as ConfigurationError {
         throw CLIError.invalidArgument(error.description)
     }

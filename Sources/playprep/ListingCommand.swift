@@ -1,5 +1,6 @@
 import ArgumentParser
 import Diagnostics
+import FileAccess
 import Foundation
 import PlayListingKit
 
@@ -61,6 +62,11 @@ struct CheckListing: ParsableCommand {
             layout: ListingLayout(rawValue: layout.rawValue), store: ListingStore(rawValue: store.rawValue) ?? .play,
             defaultLanguage: defaultLanguage,
             versionCode: versionCode, checksAllChangelogs: allChangelogs)
+        if let problem = PathProblem.asFolder(directory) { throw CLIError.invalidArgument(problem.description) }
+        try report.refuse(
+            overwriting: FolderWalker(followedLinks: .anywhere).files(under: directory, where: { _ in true }).map {
+                InputFile($0, role: .listingFile)
+            })
         let source = DirectoryFileSource(root: URL(fileURLWithPath: directory))
         let result: Report
         do {

@@ -35,11 +35,22 @@ struct CheckNinePatch: ParsableCommand {
     @OptionGroup var parallelism: JobsOption
 
     func run() throws {
+        for path in paths where PathKind(path: path) != .file {
+            if let problem = PathProblem.asFolder(path) { throw CLIError.invalidArgument(problem.description) }
+        }
         let checker = limits.checker(detail: .geometry, badPatchTolerance: lints.tolerance())
+        let aapt1 = report.selection().isTurnedOn(NinePatchRules.aapt1Rejects.id)
         let reports: [FileReport]
         do {
             // Checking starts on the first files found while the folders are still being walked.
-            reports = try checker.checks(jobs: parallelism.jobs, keeping: { $0.report }) {
+            reports = try checker.checks(
+                jobs: parallelism.jobs,
+                keeping: { check in
+                    let extra =
+                        aapt1 ? check.ninePatch.map { NinePatchLints.aapt1Compatibility($0, file: check.file) } : nil
+                    return FileReport(file: check.file, diagnostics: check.diagnostics + (extra ?? []))
+                }
+            ) {
                 found throws(NinePatchFinderError) in
                 try NinePatchFinder().forEachFile(in: paths, found)
             }
@@ -48,7 +59,8 @@ struct CheckNinePatch: ParsableCommand {
             case .notFound(let path): throw CLIError.inputNotFound(path)
             }
         }
-        try report.finish(with: Report(files: reports), badPatchTolerance: lints.tolerance())
+        try report.refuse(overwriting: reports.map { InputFile($0.file, role: .ninePatch) })
+        try report.finish(with: report.selected(Report(files: reports)), badPatchTolerance: lints.tolerance())
     }
 }
 
@@ -73,8 +85,8 @@ struct InspectNinePatch: ParsableCommand {
     @OptionGroup var limits: LimitOptions
 
     func run() throws {
-        for file in files where PathKind(path: file) != .file {
-            throw CLIError.inputNotFound(file)
+        for file in files {
+            if let problem = PathProblem.asFile(file) { throw CLIError.invalidArgument(problem.description) }
         }
         let checker = limits.checker()
         let checks = files.map { checker.check(fileAt: $0, parseAnyway: true) }

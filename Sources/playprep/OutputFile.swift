@@ -2,18 +2,23 @@ import ArgumentParser
 import FileAccess
 import PNGKit
 
-/// An output file a command is asked to write: never one of its inputs unless `--force`, always written
-/// atomically so a failed or killed run leaves the old file (or nothing), never a partial one.
+/// An output file a command is asked to write (`-` for standard output): never one of its inputs unless
+/// `--force`, written as `OutputTarget` says (regular files atomically, so a failed or killed run leaves the old
+/// file or nothing, never a partial one; FIFOs and devices opened and written).
 struct OutputFile {
     let path: String
     let force: Bool
+    /// The option that named it, for the refusal.
+    var option = "-o"
 
     /// Refuses, before any work is done, a target that is one of `inputs` (after resolving links, hard links
     /// included).
-    func checkNotOverwriting(_ inputs: [String]) throws {
+    func checkNotOverwriting(_ inputs: [InputFile]) throws {
         guard !force else { return }
-        for input in inputs where AtomicFile(path: path).wouldReplace(input) {
-            throw CLIError.cannotWrite(path, reason: FileWriteError.wouldOverwriteInput.description)
+        do {
+            try OutputTarget(path: path).refuse(overwriting: inputs, option: option)
+        } catch {
+            throw CLIError.invalidArgument("\(error) (or pass --force)")
         }
     }
 
@@ -31,7 +36,7 @@ struct OutputFile {
             throw CLIError.cannotWrite(path, reason: error.description)
         }
         do {
-            try AtomicFile(path: path).write(bytes)
+            try OutputTarget(path: path).write(bytes)
         } catch {
             throw CLIError.cannotWrite(path, reason: error.description)
         }

@@ -39,6 +39,8 @@ struct CheckPackage: ParsableCommand {
     @OptionGroup var report: ReportOptions
 
     func run() throws {
+        try report.refuse(
+            overwriting: names.filter { PathKind(path: $0) == .file }.map { InputFile($0, role: .buildFile) })
         let files = try names.map { name in
             let isBuildFile = name.hasSuffix(".gradle") || name.hasSuffix(".gradle.kts") || name.hasSuffix(".xml")
             guard isBuildFile, PathKind(path: name) == .file else {

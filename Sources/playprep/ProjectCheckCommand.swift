@@ -34,6 +34,9 @@ struct CheckProject: ParsableCommand {
     @Option(help: "Record every current problem in this baseline file and exit 0.")
     var writeBaseline: String?
 
+    @Flag(help: "Exit 0 when the folder holds nothing to check (no Gradle build, listing or NinePatch).")
+    var allowEmpty = false
+
     @Flag(help: "Also report what aapt (v1) would reject (NP201).")
     var aapt1 = false
 
@@ -68,7 +71,9 @@ struct CheckProject: ParsableCommand {
 
     func run() throws {
         let started = ContinuousClock.now
-        guard PathKind(path: projectDirectory) == .folder else { throw CLIError.inputNotFound(projectDirectory) }
+        if let problem = PathProblem.asFolder(projectDirectory) {
+            throw CLIError.invalidArgument(Self.explain(problem))
+        }
         var configuration = try Self.configuration(
             projectDirectory: projectDirectory, config: config, versionCode: versionCode, properties: properties)
         if aapt1 { configuration.aapt1Compatibility = true }
@@ -83,16 +88,37 @@ struct CheckProject: ParsableCommand {
                 targetSdk: nil, expected: configuration.expectedApplicationID, policy: configuration.targetAPIPolicy),
             record: configuration.declarationRecord)
         artifactChecker.uploadCertificate = try upload.fingerprint() ?? configuration.uploadCertificate
-        let artifactCheck = try artifact.map { file in
-            guard PathKind(path: file) == .file else { throw CLIError.inputNotFound(file) }
+        var artifactFailure: FileReport?
+        let artifactCheck = try artifact.flatMap { file -> ArtifactCheck? in
+            if let problem = PathProblem.asFile(file) { throw CLIError.invalidArgument(problem.description) }
             do {
                 return try artifactChecker.check(path: file)
             } catch {
+                // The project is still checked; the report names the artifact and the run fails.
                 Console.standardError.write("playprep: error: \(file): \(error)\n")
-                throw ExitCode.failure
+                artifactFailure = FileReport(unreadableArtifact: file, error)
+                return nil
             }
         }
         let inventory = ProjectDiscovery(excludes: configuration.excludes).inventory(of: projectDirectory)
+        try refuseOutputsOverInputs(inventory, listingRoots: configuration.listingRoots.map(\.path))
+        var lines = [String]()
+        if !inventory.looseNinePatchFiles.isEmpty {
+            lines.append(
+                "playprep: \(inventory.looseNinePatchFiles.count) .9.png files outside res/ folders were not checked; "
+                    + "run playprep ninepatch check \(projectDirectory)")
+        }
+        if inventory.isEmpty && configuration.listingRoots.isEmpty && artifact == nil && !allowEmpty {
+            Console.standardError.write(lines.map { $0 + "\n" }.joined())
+            throw CLIError.invalidArgument(
+                "nothing to check in \(projectDirectory) (looked for settings.gradle(.kts)/build.gradle(.kts), "
+                    + "listing folders, res/*/…9.png); --allow-empty accepts that")
+        }
+        if let buildRoot = ProjectDiscovery.enclosingBuild(of: projectDirectory) {
+            lines.append(
+                "playprep: checking one module: \(projectDirectory) is inside the Gradle build at \(buildRoot) "
+                    + "(playprep check \(buildRoot) checks all of it)")
+        }
         let checker = ProjectChecker(
             configuration: configuration,
             ninePatchChecker: limits.checker(
@@ -103,12 +129,13 @@ struct CheckProject: ParsableCommand {
             progress?.show("checking NinePatches \(done)/\(total)")
         }
         var result = run.report
+        if let artifactFailure { result = Report(files: [artifactFailure] + result.files) }
         progress?.clear()
 
         if let writeBaseline {
             let recorded = Baseline(report: result, relative: inventory.relative)
             do {
-                try AtomicFile(path: writeBaseline).write(recorded.json)
+                try OutputTarget(path: writeBaseline).write(recorded.json)
             } catch {
                 throw CLIError.cannotWrite(writeBaseline, reason: error.description)
             }
@@ -136,7 +163,7 @@ struct CheckProject: ParsableCommand {
         if let suppressed = result.baseline?.suppressed, suppressed > 0 {
             note += "; \(suppressed) known problems ignored (baseline)"
         }
-        var lines = ["playprep: \(note)"] + run.listings.map { "playprep: listing \($0)" }
+        lines += ["playprep: \(note)"] + run.listings.map { "playprep: listing \($0)" }
         if !run.listings.isEmpty {
             lines.append(
                 "playprep: a tree is judged by Play's rules only where the repository shows its upload "
@@ -205,11 +232,56 @@ struct CheckProject: ParsableCommand {
     }
 
     private static func loadConfiguration(projectDirectory: String, config: String?) throws -> ProjectConfiguration {
-        let defaultPath = (projectDirectory as NSString).appendingPathComponent("playprep.yml")
-        guard let path = config ?? (PathKind(path: defaultPath) == .file ? defaultPath : nil) else {
+        guard let path = configurationPath(projectDirectory: projectDirectory, config: config) else {
             return ProjectConfiguration()
         }
         return try readConfiguration(path, explicit: config != nil)
+    }
+
+    /// `--config`, else PROJECT_DIR/playprep.yml when it exists.
+    static func configurationPath(projectDirectory: String, config: String?) -> String? {
+        let defaultPath = (projectDirectory as NSString).appendingPathComponent("playprep.yml")
+        return config ?? (PathKind(path: defaultPath) == .file ? defaultPath : nil)
+    }
+
+    /// The one line for a project path that is not a readable folder; for a file, the command that checks it.
+    static func explain(_ problem: PathProblem) -> String {
+        guard case .isFile(let path) = problem else { return problem.description }
+        let name = path.lowercased()
+        let command: String
+        if name.hasSuffix(".9.png") {
+            command = "playprep ninepatch check \(path)"
+        } else if name.hasSuffix(".apk") || name.hasSuffix(".aab") {
+            command = "playprep artifact check \(path)"
+        } else if name.hasSuffix(".txt") {
+            command = "playprep listing check on its listing folder (fastlane/metadata/android, src/main/play)"
+        } else if name.hasSuffix(".gradle") || name.hasSuffix(".gradle.kts") || name.hasSuffix(".xml") {
+            command = "playprep package check \(path), or playprep check on its project folder"
+        } else {
+            return "\(path): is a file; check takes a project folder"
+        }
+        return "\(path): is a file; check takes a project folder (for this file, run \(command))"
+    }
+
+    /// Refuses, before anything is written, a `--output` or `--write-baseline` that would replace a file this run
+    /// reads: the project's build, fastlane and listing files and NinePatches, the configuration, the artifact and
+    /// the baseline (which `--write-baseline` may update in place).
+    private func refuseOutputsOverInputs(_ inventory: ProjectInventory, listingRoots: [String]) throws {
+        var inputs = inventory.readFiles(listingRoots: listingRoots)
+        if let path = Self.configurationPath(projectDirectory: projectDirectory, config: config) {
+            inputs.append(InputFile(path, role: .configuration))
+        }
+        if let artifact { inputs.append(InputFile(artifact, role: .artifact)) }
+        if let previous = previousRelease.previous { inputs.append(InputFile(previous, role: .artifact)) }
+        if let writeBaseline {
+            do {
+                try OutputTarget(path: writeBaseline).refuse(overwriting: inputs, option: "--write-baseline")
+            } catch {
+                throw CLIError.invalidArgument(error.description)
+            }
+        }
+        if let baseline { inputs.append(InputFile(baseline, role: .baseline)) }
+        try report.refuse(overwriting: inputs)
     }
 }
 

@@ -39,7 +39,7 @@ struct AcceptedNinePatch {
 
     /// `reportWarnings` also prints the findings of an accepted file (compile shows what aapt2 would warn about).
     init(file: String, checker: NinePatchChecker, reportWarnings: Bool = false) throws {
-        guard PathKind(path: file) == .file else { throw CLIError.inputNotFound(file) }
+        if let problem = PathProblem.asFile(file) { throw CLIError.invalidArgument(problem.description) }
         let check = checker.check(fileAt: file, parseAnyway: true, keepImage: true)
         let accepted = check.image.flatMap { image in check.ninePatch.map { (image, $0) } }
         if accepted == nil || (reportWarnings && !check.diagnostics.isEmpty) {
@@ -105,7 +105,7 @@ struct RenderNinePatch: ParsableCommand {
         let targets = size.map {
             OutputFile(path: output.replacingOccurrences(of: "{size}", with: "\($0)"), force: force)
         }
-        for target in targets { try target.checkNotOverwriting([file]) }
+        for target in targets { try target.checkNotOverwriting([InputFile(file, role: .ninePatch)]) }
         let source = try AcceptedNinePatch(file: file, checker: limits.checker())
         var content = PremultipliedImage(source.image.withoutFrame)
         var ninePatch = source.ninePatch

@@ -15,7 +15,8 @@ struct ReportOptions: ParsableArguments {
     var format: ReportFormat = .text
 
     @Option(
-        name: .long, help: "Write the report to this file (atomically); the summary line still goes to standard output."
+        name: .long,
+        help: "Write the report to this file (atomically; - is standard output); the summary line goes to stdout."
     )
     var output: String?
 
@@ -27,12 +28,36 @@ struct ReportOptions: ParsableArguments {
         help: "Turn on an opt-in rule (repeatable, or comma-separated), e.g. --enable LOC006,IMG017.")
     var enabledRules: [String] = []
 
-    /// `configured` with the `--enable` rules turned on.
+    @Option(
+        name: .customLong("disable"), parsing: .singleValue,
+        help: "Turn a rule off (repeatable, or comma-separated), e.g. --disable NP106,PKG011.")
+    var disabledRules: [String] = []
+
+    /// The ids of `--enable` or `--disable`, split at commas.
+    private static func ids(_ values: [String]) -> [String] {
+        values.flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
+    }
+
+    /// `configured` with the `--enable` rules turned on and the `--disable` rules off.
     func selection(_ configured: RuleSelection = RuleSelection()) -> RuleSelection {
         var selection = configured
-        selection.enable(
-            enabledRules.flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } })
+        selection.enable(Self.ids(enabledRules))
+        selection.disable(Self.ids(disabledRules))
         return selection
+    }
+
+    /// Refuses an unknown rule id (naming the closest known one) and a rule both enabled and disabled.
+    private func validateRules() throws {
+        let catalog = RuleCatalog.playprep
+        for (option, values) in [("--enable", enabledRules), ("--disable", disabledRules)] {
+            for id in Self.ids(values) where catalog.rules[id] == nil {
+                let closest = catalog.closestID(to: id).map { " (did you mean \($0)?)" } ?? ""
+                throw ValidationError("\(option) \(id): unknown rule\(closest); `playprep rules` lists them all")
+            }
+        }
+        if let both = Set(Self.ids(enabledRules)).intersection(Self.ids(disabledRules)).sorted().first {
+            throw ValidationError("\(both) is both enabled (--enable) and disabled (--disable); choose one")
+        }
     }
 
     /// `report` with the rule selection applied (opt-in rules only when enabled).
@@ -42,10 +67,21 @@ struct ReportOptions: ParsableArguments {
 
     /// Refuses an `--output` whose folder does not exist before any work is done.
     func validate() throws {
+        try validateRules()
         guard let output else { return }
         let folder = URL(fileURLWithPath: output).deletingLastPathComponent().path
         guard PathKind(path: folder) == .folder else {
             throw ValidationError("--output \(output): the folder \(folder) does not exist")
+        }
+    }
+
+    /// Refuses, before anything is written, an `--output` that would replace one of the files the run reads.
+    func refuse(overwriting inputs: [InputFile]) throws {
+        guard let output else { return }
+        do {
+            try OutputTarget(path: output).refuse(overwriting: inputs, option: "--output")
+        } catch {
+            throw CLIError.invalidArgument(error.description)
         }
     }
 
@@ -65,14 +101,17 @@ struct ReportOptions: ParsableArguments {
                 useColor: false, strict: strict, illustrations: illustrations, header: header
             )
             .render(report)
+            let target = OutputTarget(path: output)
             do {
-                try AtomicFile(path: output).write(rendered)
+                try target.write(rendered)
             } catch {
                 throw CLIError.cannotWrite(output, reason: error.description)
             }
-            console.write(
-                TextReporter(useColor: console.supportsColor).summaryLine(report.summary)
-                    + " (\(format.rawValue) report in \(output))\n")
+            // With the report on standard output, the summary goes to standard error.
+            let summaryConsole = target.isStandardOutput ? Console.standardError : console
+            summaryConsole.write(
+                TextReporter(useColor: summaryConsole.supportsColor).summaryLine(report.summary)
+                    + " (\(format.rawValue) report in \(target.isStandardOutput ? "standard output" : output))\n")
         } else {
             console.write(
                 format.reporter(
@@ -154,11 +193,11 @@ struct OutputOptions: ParsableArguments {
     @Flag(help: "Allow the output to replace the input file.")
     var force = false
 
-    /// Refuses, before any work, to replace `input` without `--force` (the paths are compared after resolving
-    /// links), and names a missing input.
-    func checkTarget(against input: String) throws {
-        guard PathKind(path: input) == .file else { throw CLIError.inputNotFound(input) }
-        try OutputFile(path: output, force: force).checkNotOverwriting([input])
+    /// Refuses, before any work, to replace `input` (read as `role`) without `--force` (the paths are compared
+    /// after resolving links), and names a missing input.
+    func checkTarget(against input: String, role: InputFile.Role = .ninePatch) throws {
+        if let problem = PathProblem.asFile(input) { throw CLIError.invalidArgument(problem.description) }
+        try OutputFile(path: output, force: force).checkNotOverwriting([InputFile(input, role: role)])
     }
 
     /// Encodes and writes the output; an encoding or writing failure leaves no file behind (exit 2).

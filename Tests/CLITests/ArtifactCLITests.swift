@@ -29,7 +29,8 @@ import Testing
         #expect(run.standardOutput.contains("error[ART009]"))
     }
 
-    /// Each malformed archive: one line naming the file and the cause, exit 1, nothing written anywhere.
+    /// Each malformed archive: one line naming the file and the cause, exit 1, the report naming it (PRJ001), and
+    /// nothing written anywhere.
     @Test(arguments: [
         ("truncated.apk", "not a ZIP archive (APK or AAB): no readable central directory"),
         ("zip-bomb.apk", "refused before extracting anything: entry 'AndroidManifest.xml' expands"),
@@ -46,7 +47,7 @@ import Testing
         try FileManager.default.copyItem(at: Self.artifacts.appendingPathComponent(name), to: copy)
         let run = try PlayprepBinary.run(["artifact", "check", name], in: folder)
         #expect(run.status == 1)
-        #expect(run.standardOutput == "")
+        #expect(run.standardOutput.contains("\(name)") && run.standardOutput.contains("PRJ001"))
         let lines = run.standardError.split(separator: "\n")
         #expect(lines.count == 1, "\(run.standardError)")
         #expect(lines.first?.hasPrefix("playprep: error: \(name): \(cause)") ?? false, "\(run.standardError)")
@@ -119,12 +120,15 @@ import Testing
         #expect(run.standardOutput.contains("error[ART003]: targetSdkVersion is 33; Play requires"))
     }
 
-    @Test func anUnreadableArtifactStopsTheProjectCheck() throws {
+    @Test func anUnreadableArtifactFailsTheProjectCheckAndIsInItsReport() throws {
         let run = try PlayprepBinary.run([
             "check", "TestImages/SampleApp", "--artifact", "TestImages/artifacts/zip-bomb.apk",
         ])
         #expect(run.status == 1)
-        #expect(run.standardOutput == "")
+        #expect(
+            run.standardOutput.hasPrefix(
+                "TestImages/artifacts/zip-bomb.apk: error[PRJ001]: cannot read the artifact: refused before extracting")
+        )
         #expect(run.standardError.hasPrefix("playprep: error: TestImages/artifacts/zip-bomb.apk: refused"))
     }
 

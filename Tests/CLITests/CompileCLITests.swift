@@ -58,7 +58,7 @@ import Testing
             #expect(run.status == 2)
             #expect(
                 run.standardError
-                    == "playprep: error: \(output): cannot be written: it is an input file (pass --force to overwrite it)\n"
+                    == "playprep: error: -o \(output) is a NinePatch this run reads; choose another path (or pass --force)\n"
             )
         }
         let decompile = try PlayprepBinary.run(["ninepatch", "decompile", input, "-o", input])

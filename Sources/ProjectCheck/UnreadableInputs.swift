@@ -1,0 +1,47 @@
+import Diagnostics
+import FileAccess
+
+/// PRJ001 for what a check needs and cannot read: folders the walk could not list, and build files, manifests,
+/// Fastfiles and Appfiles that cannot be read or are not UTF-8 text. The build reader and listing planner skip
+/// such files; this says so on each path instead of passing in silence.
+struct UnreadableInputs: Sendable {
+    var reader = FileReader(maxBytes: 4 << 20)
+
+    func diagnostics(for inventory: ProjectInventory) -> [Diagnostic] {
+        let folders = inventory.unreadableFolders.map { folder in
+            ProjectRules.unreadable.diagnostic(
+                file: folder.path, "cannot read this folder (\(folder.reason)): nothing in it was checked",
+                hint: "make it readable, or exclude it in playprep.yml")
+        }
+        let files = inventory.readFiles().filter { $0.role == .buildFile || $0.role == .fastlaneFile }
+        return folders
+            + files.compactMap { input in
+                let bytes: [UInt8]
+                do {
+                    bytes = try reader.read(input.path)
+                } catch {
+                    return ProjectRules.unreadable.diagnostic(
+                        file: input.path, "cannot read \(input.role.rawValue) (\(error)): it was skipped")
+                }
+                guard let offset = Self.firstInvalidUTF8(bytes) else { return nil }
+                return ProjectRules.unreadable.diagnostic(
+                    file: input.path,
+                    "\(input.role.rawValue) that is not UTF-8 text (byte \(offset) is invalid): it was skipped",
+                    hint: "save it as UTF-8, as Gradle and fastlane expect")
+            }
+    }
+
+    /// The offset of the first byte that is not part of valid UTF-8, or `nil` for valid text.
+    static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        var offset = 0
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar): offset += UTF8.width(scalar)
+            case .emptyInput: return nil
+            case .error: return offset
+            }
+        }
+    }
+}

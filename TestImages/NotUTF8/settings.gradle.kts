@@ -1,0 +1,2 @@
+rootProject.name = "NotUTF8"
+include(":app")
