@@ -111,15 +111,23 @@ import Testing
                     atPath: Self.folder.appendingPathComponent("release.aab").path)[.size] as? Int))
     }
 
-    /// A signing block or certificate cut short: one line naming the file and the cause, exit 1, no report.
+    /// A signing block or certificate cut short: one line naming the file and the cause, exit 1, and the report
+    /// names the unreadable artifact (PRJ001), without Swift type names or source paths.
     @Test(arguments: [
         ("truncated-signing-block.apk", "the APK Signing Block is malformed: a "),
-        ("truncated-certificate.apk", "META-INF/UPLOAD.RSA is malformed: not a PKCS#7 SignedData"),
+        (
+            "truncated-certificate.apk",
+            "META-INF/UPLOAD.RSA is malformed: not a PKCS#7 SignedData (596 bytes): an ASN.1 field is cut short"
+        ),
     ])
     func aTruncatedSignatureIsOneLineAndExitOne(name: String, cause: String) throws {
         let run = try PlayprepBinary.run(["artifact", "check", "TestImages/artifacts/\(name)"])
         #expect(run.status == 1)
-        #expect(run.standardOutput == "")
+        #expect(
+            run.standardOutput.hasPrefix(
+                "TestImages/artifacts/\(name): error[PRJ001]: cannot read the artifact: \(cause)"),
+            "\(run.standardOutput)")
+        #expect(!run.standardOutput.contains(".swift:") && !run.standardOutput.contains("ASN1Error"))
         let lines = run.standardError.split(separator: "\n")
         #expect(lines.count == 1, "\(run.standardError)")
         #expect(lines.first?.hasPrefix("playprep: error: TestImages/artifacts/\(name): \(cause)") ?? false)

@@ -20,7 +20,7 @@ enum JARSignature {
             signature = try CMSSignature(berEncoded: try BER.parse(bytes))
             signers = try signature.signers.map(\.certificate)
         } catch {
-            throw ArtifactParseError("not a PKCS#7 SignedData (\(bytes.count) bytes): \(error)")
+            throw ArtifactParseError("not a PKCS#7 SignedData (\(bytes.count) bytes): \(asn1Reason(error))")
         }
         let chosen = signers.isEmpty ? Array(signature.certificates.prefix(1)) : signers
         guard !chosen.isEmpty else { throw ArtifactParseError("a PKCS#7 SignedData without certificates") }
@@ -30,7 +30,7 @@ enum JARSignature {
             do {
                 try serializer.serialize(certificate)
             } catch {
-                throw ArtifactParseError("a certificate that cannot be encoded again: \(error)")
+                throw ArtifactParseError("a certificate that cannot be encoded again: \(asn1Reason(error))")
             }
             found.append(SignerCertificate(certificate, der: serializer.serializedBytes))
         }

@@ -19,7 +19,8 @@ struct SignerCertificate: Sendable, Hashable {
         do {
             certificate = try Certificate(derEncoded: der)
         } catch {
-            throw ArtifactParseError("a signer certificate is not valid X.509 (\(der.count) bytes): \(error)")
+            throw ArtifactParseError(
+                "a signer certificate is not valid X.509 (\(der.count) bytes): \(asn1Reason(error))")
         }
         self.init(certificate, der: der)
     }
