@@ -1,0 +1,90 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// End-to-end: `ninepatch fix`, its output, its refusals and exit codes.
+@Suite struct FixCLITests {
+    /// A fresh scratch folder, removed by `cleanUp`.
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("playprep-fix-cli-\(UUID())")
+
+    init() throws {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
+
+    func copy(_ fixture: String, to name: String) throws -> String {
+        try FileManager.default.copyItem(at: Fixtures.testImage(fixture), to: folder.appendingPathComponent(name))
+        return path(name)
+    }
+
+    func contents(_ path: String) throws -> Data { try Data(contentsOf: URL(fileURLWithPath: path)) }
+
+    func leftovers() throws -> [String] { try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() }
+
+    func cleanUp() { try? FileManager.default.removeItem(at: folder) }
+
+    @Test func withoutATargetItPrintsEveryChangeWritesNothingAndFails() throws {
+        defer { cleanUp() }
+        let input = try copy("crafted/nearblack_tick_top.9.png", to: "in.9.png")
+        let before = try contents(input)
+        let run = try PlayprepBinary.run(["ninepatch", "fix", input])
+        #expect(run.status == 1)
+        let lines = run.standardOutput.split(separator: "\n")
+        #expect(
+            !lines.isEmpty && lines.allSatisfy { $0.hasPrefix("\(input): x=") && $0.hasSuffix("(near-black-tick)") })
+        #expect(run.standardError.isEmpty)
+        #expect(try contents(input) == before && leftovers() == ["in.9.png"])
+    }
+
+    @Test func writesARepairAaptAcceptsAndRefusesExistingOutputs() throws {
+        defer { cleanUp() }
+        let input = try copy("crafted/semi_black_top.9.png", to: "in.9.png")
+        let run = try PlayprepBinary.run(["ninepatch", "fix", input, "-o", path("out.9.png")])
+        #expect(run.status == 0, "\(run.standardOutput)\(run.standardError)")
+        #expect(run.standardOutput.hasSuffix("written to \(path("out.9.png"))\n"))
+        #expect(try PlayprepBinary.run(["ninepatch", "check", path("out.9.png")]).status == 0)
+        let again = try PlayprepBinary.run(["ninepatch", "fix", input, "-o", path("out.9.png")])
+        #expect(again.status == 2)
+        #expect(
+            again.standardError
+                == "playprep: error: \(path("out.9.png")): cannot be written: it exists (pass --force to replace it)\n")
+        #expect(try PlayprepBinary.run(["ninepatch", "fix", input, "-o", path("out.9.png"), "--force"]).status == 0)
+        let overInput = try PlayprepBinary.run(["ninepatch", "fix", input, "-o", input])
+        #expect(overInput.status == 2 && overInput.standardError.contains("it is an input file"))
+        #expect(try leftovers() == ["in.9.png", "out.9.png"])
+    }
+
+    @Test func inPlaceRepairsEachFileAndLeavesValidOnesUntouched() throws {
+        defer { cleanUp() }
+        let broken = try copy("crafted/alpha254_black_top.9.png", to: "broken.9.png")
+        let valid = try copy("crafted/lb_all.9.png", to: "valid.9.png")
+        let validBefore = try contents(valid)
+        let run = try PlayprepBinary.run(["ninepatch", "fix", "--in-place", broken, valid])
+        #expect(run.status == 0, "\(run.standardOutput)\(run.standardError)")
+        #expect(try PlayprepBinary.run(["ninepatch", "check", broken, valid]).status == 0)
+        #expect(try contents(valid) == validBefore)
+        #expect(try PlayprepBinary.run(["ninepatch", "fix", broken, valid]).status == 0)
+    }
+
+    @Test func saysWhatAPersonMustChooseAndWritesNothing() throws {
+        defer { cleanUp() }
+        let input = try copy("crafted/padding_gap_bottom.9.png", to: "gap.9.png")
+        let run = try PlayprepBinary.run(["ninepatch", "fix", input, "-o", path("out.9.png")])
+        #expect(run.status == 1)
+        #expect(run.standardOutput.contains("\(input): cannot fix NP006 at x="))
+        #expect(
+            run.standardOutput.hasSuffix("\(input): not written: aapt2 would still reject it; a person must choose\n"))
+        #expect(try leftovers() == ["gap.9.png"])
+    }
+
+    @Test func refusesBadUsageInOneLine() throws {
+        defer { cleanUp() }
+        let input = try copy("crafted/basic.9.png", to: "a.9.png")
+        let two = try PlayprepBinary.run(["ninepatch", "fix", input, input, "-o", path("out.9.png")])
+        #expect(two.status == 2 && two.standardError.contains("-o takes exactly one input file"))
+        let missing = try PlayprepBinary.run(["ninepatch", "fix", path("nope.9.png")])
+        #expect(missing.status == 2)
+        #expect(missing.standardError == "playprep: error: \(path("nope.9.png")): no such file or folder\n")
+    }
+}
