@@ -1,6 +1,7 @@
 import ArgumentParser
 import Diagnostics
 import FileAccess
+import Foundation
 import NinePatchKit
 import PNGKit
 
@@ -79,5 +80,104 @@ struct FixNinePatch: ParsableCommand {
             console.write("\(file): \(repaired.changes.count) pixel(s) repaired, written to \(target)\n")
         }
         if needsAttention { throw ExitCode.failure }
+    }
+}
+
+/// `playprep ninepatch scale FILE --res-dir RES [--to DENSITY,...] [--from DENSITY] [--force]`
+struct ScaleNinePatch: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "scale",
+        abstract: "Make every density of a NinePatch from one source, with a crisp frame aapt2 and NP106 accept.",
+        discussion: """
+            Writes RES/<folder>/<name>.9.png for each target density, where <folder> is the source's folder with \
+            its density qualifier replaced (drawable-night-xxxhdpi -> drawable-night-mdpi; drawable-<density> \
+            when the source has none). The content is resampled in premultiplied colour by area averaging, each \
+            fixed or stretchable segment onto its own; every segment edge is rounded once to its nearest \
+            proportional pixel (each segment keeps at least 1 px, so spans never overlap or merge); padding and \
+            layout bounds are scaled and rounded likewise. Without --to, every density below the source's is \
+            made (a larger one made from a smaller has no more detail). Nothing is written unless every target \
+            can be: an existing file is refused unless --force, the source itself always.
+            """
+    )
+
+    /// Densities written `mdpi,hdpi,…`.
+    struct DensityList: ExpressibleByArgument {
+        var buckets: [DensityBucket]
+
+        init?(argument: String) {
+            let buckets = argument.split(separator: ",").map { DensityBucket(rawValue: String($0)) }
+            guard !buckets.isEmpty, !buckets.contains(where: { $0 == nil }) else { return nil }
+            self.buckets = buckets.compactMap { $0 }
+        }
+    }
+
+    @Argument(help: "The NinePatch source (*.9.png), usually the xxxhdpi or xxhdpi one.")
+    var file: String
+
+    @Option(help: "The res folder to write the densities into.")
+    var resDir: String
+
+    @Option(help: "Target densities, e.g. mdpi,hdpi,xhdpi,xxhdpi,xxxhdpi (default: every one below the source's).")
+    var to: DensityList?
+
+    @Option(
+        help: "The source's density when its folder does not say (e.g. xxxhdpi).",
+        transform: { name in
+            guard let bucket = DensityBucket(rawValue: name) else {
+                throw ValidationError("'\(name)' is not a density (ldpi, mdpi, tvdpi, hdpi, xhdpi, xxhdpi, xxxhdpi)")
+            }
+            return bucket
+        })
+    var from: DensityBucket?
+
+    @Flag(help: "Replace existing output files (never the source).")
+    var force = false
+
+    @OptionGroup var limits: LimitOptions
+
+    func run() throws {
+        let parts = file.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        let name = parts.last ?? file
+        let sourceFolder = parts.count >= 2 ? parts[parts.count - 2] : ""
+        guard let density = from ?? DensityBucket(folder: sourceFolder) else {
+            throw CLIError.invalidArgument(
+                "\(file): its folder '\(sourceFolder)' names no density; say which with --from (e.g. --from xxxhdpi)")
+        }
+        let folderName =
+            DensityBucket(folder: sourceFolder) != nil || sourceFolder.hasPrefix("drawable")
+                || sourceFolder.hasPrefix("mipmap") ? sourceFolder : "drawable"
+        let targets = to?.buckets ?? DensityBucket.allCases.filter { $0 < density && $0 >= .mdpi && $0 != .tvdpi }
+        let outputs = targets.map { target in
+            (target, "\(resDir)/\(target.folder(replacingIn: folderName))/\(name)")
+        }
+        for (_, path) in outputs {
+            try OutputFile(path: path, force: false).checkNotOverwriting([file])
+            if !force && PathKind(path: path) != .missing {
+                throw CLIError.cannotWrite(path, reason: "it exists (pass --force to replace it)")
+            }
+        }
+        let source = try AcceptedNinePatch(file: file, checker: limits.checker())
+        var scaled = [(String, ScaledNinePatch)]()
+        for (target, path) in outputs {
+            do {
+                let ratio = Double(target.dpi) / Double(density.dpi)
+                scaled.append((path, try DensityScaler().scale(source.image, as: source.ninePatch, by: ratio)))
+            } catch {
+                throw ExitCode.inputProblem(file, "cannot scale to \(target.rawValue): \(error)")
+            }
+        }
+        for (path, result) in scaled {
+            let folder = String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)])
+            do {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            } catch {
+                throw CLIError.cannotWrite(folder, reason: error.localizedDescription)
+            }
+            try OutputFile(path: path, force: true).write(result.image, encoder: PNGEncoder(compressionLevel: 9))
+            Console.standardOutput.write(
+                "\(path): \(result.ninePatch.width)x\(result.ninePatch.height) content, stretch x "
+                    + "\(result.ninePatch.stretchX.map(\.description).joined(separator: " ")), y "
+                    + "\(result.ninePatch.stretchY.map(\.description).joined(separator: " "))\n")
+        }
     }
 }

@@ -88,3 +88,60 @@ import Testing
         #expect(missing.standardError == "playprep: error: \(path("nope.9.png")): no such file or folder\n")
     }
 }
+
+/// End-to-end: `ninepatch scale` writes every density, `check` finds no NP106 in the set, refusals write nothing.
+@Suite(.enabled(if: Fixtures.sharedCorpus != nil, "shared/corpus not found beside the checkout (set PLAYPREP_CORPUS)"))
+struct ScaleCLITests {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("playprep-scale-cli-\(UUID())")
+
+    func cleanUp() { try? FileManager.default.removeItem(at: folder) }
+
+    /// Three real xxhdpi NinePatches copied into `res/drawable-xxhdpi` of the scratch folder.
+    func sources() throws -> [String] {
+        let corpus = try #require(Fixtures.sharedCorpus).appendingPathComponent(
+            "projects/Telegram-FOSS-Team-Telegram-FOSS/TMessagesProj/src/main/res/drawable-xxhdpi")
+        let res = folder.appendingPathComponent("res/drawable-xxhdpi")
+        try FileManager.default.createDirectory(at: res, withIntermediateDirectories: true)
+        return try ["stickers_back_left.9.png", "nophotos3.9.png", "gradient_bottom_rounded.9.png"].map { name in
+            try FileManager.default.copyItem(
+                at: corpus.appendingPathComponent(name), to: res.appendingPathComponent(name))
+            return res.appendingPathComponent(name).path
+        }
+    }
+
+    @Test func everyDensityPassesCheckWithoutNP106() throws {
+        defer { cleanUp() }
+        let res = folder.appendingPathComponent("res").path
+        for source in try sources() {
+            let run = try PlayprepBinary.run(["ninepatch", "scale", source, "--res-dir", res])
+            #expect(run.status == 0, "\(run.standardError)")
+            #expect(run.standardOutput.split(separator: "\n").count == 3)
+        }
+        let check = try PlayprepBinary.run(["check", folder.path, "--format", "json"])
+        let report = try JSONSerialization.jsonObject(with: Data(check.standardOutput.utf8)) as? [String: Any]
+        let files = try #require(report?["files"] as? [[String: Any]])
+        #expect(files.count == 12)
+        let rules = files.flatMap { ($0["diagnostics"] as? [[String: Any]] ?? []).compactMap { $0["rule"] as? String } }
+        #expect(!rules.contains("NP106") && !rules.contains { $0.hasPrefix("NP0") }, "\(rules)")
+    }
+
+    @Test func refusesExistingFilesTheSourceAndAFolderWithoutDensity() throws {
+        defer { cleanUp() }
+        let source = try sources()[0]
+        let res = folder.appendingPathComponent("res").path
+        #expect(try PlayprepBinary.run(["ninepatch", "scale", source, "--res-dir", res, "--to", "mdpi"]).status == 0)
+        let again = try PlayprepBinary.run(["ninepatch", "scale", source, "--res-dir", res, "--to", "hdpi,mdpi"])
+        #expect(again.status == 2 && again.standardError.contains("it exists (pass --force to replace it)"))
+        #expect(!FileManager.default.fileExists(atPath: res + "/drawable-hdpi"))
+        let forced = try PlayprepBinary.run(["ninepatch", "scale", source, "--res-dir", res, "--to", "mdpi", "--force"])
+        #expect(forced.status == 0)
+        let itself = try PlayprepBinary.run([
+            "ninepatch", "scale", source, "--res-dir", res, "--to", "xxhdpi", "--force",
+        ])
+        #expect(itself.status == 2 && itself.standardError.contains("it is an input file"))
+        let plain = folder.appendingPathComponent("plain.9.png").path
+        try FileManager.default.copyItem(atPath: source, toPath: plain)
+        let unknown = try PlayprepBinary.run(["ninepatch", "scale", plain, "--res-dir", res])
+        #expect(unknown.status == 2 && unknown.standardError.contains("say which with --from"))
+    }
+}
