@@ -181,3 +181,78 @@ struct ScaleNinePatch: ParsableCommand {
         }
     }
 }
+
+/// `playprep ninepatch export FILE --format css|ios|flutter|json [-o DIR] [--force]`
+struct ExportNinePatch: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Export a NinePatch's content image and its slicing for the web, iOS or Flutter, or as JSON.",
+        discussion: """
+            Writes into DIR (default: the current folder) NAME.png, the content without its frame, and: css: \
+            NAME.css (border-image, sizes in CSS pixels = dp); ios: NAME.imageset/ with the image and a \
+            Contents.json with 9-part cap insets; flutter: NAME.dart (Image.asset with centerSlice); json: \
+            NAME.json (insets and padding in pixels, and in dp when the folder names a density). These platforms \
+            stretch one centre: with several stretch spans on an axis, or layout bounds, what is lost is printed \
+            and written into the JSON. Existing files are refused unless --force.
+            """
+    )
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case css, ios, flutter, json
+    }
+
+    @Argument(help: "The NinePatch source (*.9.png).")
+    var file: String
+
+    @Option(help: "css, ios, flutter or json.")
+    var format: Format
+
+    @Option(name: .shortAndLong, help: "The folder to write into (created if needed).")
+    var output = "."
+
+    @Flag(help: "Replace existing output files.")
+    var force = false
+
+    @OptionGroup var limits: LimitOptions
+
+    func run() throws {
+        let parts = file.split(separator: "/").map(String.init)
+        let fileName = parts.last ?? file
+        let name = fileName.hasSuffix(".9.png") ? String(fileName.dropLast(6)) : fileName
+        let source = try AcceptedNinePatch(file: file, checker: limits.checker())
+        let export = SliceExport(
+            source.ninePatch, density: parts.count >= 2 ? DensityBucket(folder: parts[parts.count - 2]) : nil)
+        let folder = format == .ios ? "\(output)/\(name).imageset" : output
+        let image = "\(folder)/\(name).png"
+        let text: (String, String)? =
+            switch format {
+            case .css: ("\(output)/\(name).css", export.css(className: name, image: "\(name).png"))
+            case .ios: ("\(folder)/Contents.json", export.iosContents(image: "\(name).png"))
+            case .flutter: ("\(output)/\(name).dart", export.flutter(asset: "\(name).png"))
+            case .json: ("\(output)/\(name).json", export.json(file: file))
+            }
+        let targets = [image] + (text.map { [$0.0] } ?? [])
+        for target in targets {
+            try OutputFile(path: target, force: false).checkNotOverwriting([file])
+            if !force && PathKind(path: target) != .missing {
+                throw CLIError.cannotWrite(target, reason: "it exists (pass --force to replace it)")
+            }
+        }
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            throw CLIError.cannotWrite(folder, reason: error.localizedDescription)
+        }
+        try OutputFile(path: image, force: true).write(
+            source.image.withoutFrame, encoder: PNGEncoder(compressionLevel: 9))
+        if let (path, contents) = text {
+            do {
+                try AtomicFile(path: path).write(contents)
+            } catch {
+                throw CLIError.cannotWrite(path, reason: error.description)
+            }
+        }
+        for loss in export.losses { Console.standardError.write("playprep: warning: \(file): \(loss)\n") }
+        Console.standardOutput.write(targets.joined(separator: "\n") + "\n")
+    }
+}

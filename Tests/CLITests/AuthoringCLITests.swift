@@ -145,3 +145,60 @@ struct ScaleCLITests {
         #expect(unknown.status == 2 && unknown.standardError.contains("say which with --from"))
     }
 }
+
+/// End-to-end: `ninepatch export`'s insets against `inspect`'s spans, and its files.
+@Suite struct ExportCLITests {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("playprep-export-cli-\(UUID())")
+
+    func cleanUp() { try? FileManager.default.removeItem(at: folder) }
+
+    func json(_ text: String) throws -> [String: Any] {
+        let value = try JSONSerialization.jsonObject(with: Data(text.utf8))
+        return try #require((value as? [[String: Any]])?.first ?? value as? [String: Any])
+    }
+
+    @Test(arguments: ["crafted/multi_stretch", "crafted/lb_all", "crafted/padding_explicit", "crafted/no_ticks"])
+    func insetsEqualInspectsSpans(name: String) throws {
+        defer { cleanUp() }
+        let source = Fixtures.testImage("\(name).9.png").path
+        let run = try PlayprepBinary.run(["ninepatch", "export", source, "--format", "json", "-o", folder.path])
+        #expect(run.status == 0, "\(run.standardError)")
+        let base = String(name.split(separator: "/").last!)
+        let exported = try json(
+            String(contentsOfFile: folder.appendingPathComponent("\(base).json").path, encoding: .utf8))
+        let inspected = try json(
+            try PlayprepBinary.run(["ninepatch", "inspect", "--format", "json", source]).standardOutput)
+        let spansX = try #require(inspected["stretchX"] as? [[Int]])
+        let spansY = try #require(inspected["stretchY"] as? [[Int]])
+        let (width, height) = (try #require(inspected["width"] as? Int), try #require(inspected["height"] as? Int))
+        let insets = try #require(exported["insets"] as? [String: Int])
+        #expect(insets["left"] == (spansX.first?[0] ?? 0) && insets["right"] == width - (spansX.last?[1] ?? width))
+        #expect(insets["top"] == (spansY.first?[0] ?? 0) && insets["bottom"] == height - (spansY.last?[1] ?? height))
+        #expect(
+            NSDictionary(dictionary: exported["padding"] as? [String: Int] ?? [:])
+                == NSDictionary(dictionary: inspected["padding"] as? [String: Int] ?? [:]))
+        let png = try PlayprepBinary.run(["ninepatch", "inspect", folder.appendingPathComponent("\(base).png").path])
+        #expect(png.standardOutput.contains("(\(width)x\(height) with frame)"))
+    }
+
+    @Test func refusesExistingFilesAndWritesEachFormat() throws {
+        defer { cleanUp() }
+        let source = Fixtures.testImage("crafted/multi_stretch.9.png").path
+        let first = try PlayprepBinary.run(["ninepatch", "export", source, "--format", "css", "-o", folder.path])
+        #expect(first.status == 0 && first.standardError.contains("x has 2 stretch spans"))
+        let again = try PlayprepBinary.run(["ninepatch", "export", source, "--format", "flutter", "-o", folder.path])
+        #expect(again.status == 2 && again.standardError.contains("it exists (pass --force to replace it)"))
+        for format in ["flutter", "ios"] {
+            let run = try PlayprepBinary.run([
+                "ninepatch", "export", source, "--format", format, "-o", folder.path, "--force",
+            ])
+            #expect(run.status == 0)
+        }
+        let files = try FileManager.default.subpathsOfDirectory(atPath: folder.path).sorted()
+        #expect(
+            files == [
+                "multi_stretch.css", "multi_stretch.dart", "multi_stretch.imageset",
+                "multi_stretch.imageset/Contents.json", "multi_stretch.imageset/multi_stretch.png", "multi_stretch.png",
+            ])
+    }
+}
