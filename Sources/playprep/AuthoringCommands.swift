@@ -256,3 +256,87 @@ struct ExportNinePatch: ParsableCommand {
         Console.standardOutput.write(targets.joined(separator: "\n") + "\n")
     }
 }
+
+/// `playprep ninepatch create IMAGE --stretch-x A:B[,C:D] --stretch-y A:B [--padding L,T,R,B] -o OUT.9.png`
+struct CreateNinePatch: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "create",
+        abstract: "Add a NinePatch frame to a plain PNG.",
+        discussion: """
+            Spans are in the plain image's pixels, half-open as `ninepatch inspect` prints them (4:8 is [4, 8)); \
+            several are comma-separated and must not touch. Without --padding the content box is aapt2's \
+            default, the first to last stretch span. The frame is transparent with opaque black ticks; the output \
+            is refused if it exists (unless --force) and always if it is the input.
+            """
+    )
+
+    /// Spans written `A:B,C:D`.
+    struct SpanList: ExpressibleByArgument {
+        var spans: [Span]
+
+        init?(argument: String) {
+            var spans = [Span]()
+            for part in argument.split(separator: ",") {
+                let ends = part.split(separator: ":", omittingEmptySubsequences: false).map { Int($0) }
+                guard ends.count == 2, let start = ends[0], let end = ends[1], start >= 0, start < end else {
+                    return nil
+                }
+                spans.append(Span(start, end))
+            }
+            guard !spans.isEmpty else { return nil }
+            self.spans = spans
+        }
+    }
+
+    /// Padding written `LEFT,TOP,RIGHT,BOTTOM`.
+    struct PaddingValue: ExpressibleByArgument {
+        var insets: Insets
+
+        init?(argument: String) {
+            let values = argument.split(separator: ",").map { Int($0) }
+            guard values.count == 4, let left = values[0], let top = values[1], let right = values[2],
+                let bottom = values[3], [left, top, right, bottom].allSatisfy({ $0 >= 0 })
+            else { return nil }
+            insets = Insets(left: left, top: top, right: right, bottom: bottom)
+        }
+    }
+
+    @Argument(help: "A plain PNG (no frame).")
+    var image: String
+
+    @Option(help: "Horizontal stretch spans, e.g. 4:8 or 2:5,9:12.")
+    var stretchX: SpanList
+
+    @Option(help: "Vertical stretch spans, e.g. 3:6.")
+    var stretchY: SpanList
+
+    @Option(help: "Content padding LEFT,TOP,RIGHT,BOTTOM in pixels (default: the stretch area).")
+    var padding: PaddingValue?
+
+    @OptionGroup var output: OutputOptions
+    @OptionGroup var limits: LimitOptions
+
+    func run() throws {
+        try output.checkTarget(against: image)
+        if !output.force && PathKind(path: output.output) != .missing {
+            throw CLIError.cannotWrite(output.output, reason: "it exists (pass --force to replace it)")
+        }
+        let decoder = limits.checker().decoder
+        let content: RGBAImage
+        do {
+            content = try decoder.decode(try FileReader(maxBytes: decoder.limits.maxFileBytes).read(image))
+        } catch let error as FileReadError {
+            throw CLIError.unreadable(image, reason: error.description)
+        } catch {
+            throw ExitCode.inputProblem(image, "\(error)")
+        }
+        let framed: RGBAImage
+        do {
+            framed = try FrameDrawing().framed(
+                content, stretchX: stretchX.spans, stretchY: stretchY.spans, padding: padding?.insets)
+        } catch {
+            throw CLIError.invalidArgument("\(image) is \(content.width)x\(content.height): \(error)")
+        }
+        try output.write { () throws(PNGError) in try PNGEncoder(compressionLevel: 9).encode(framed) }
+    }
+}

@@ -13,7 +13,7 @@ struct NinePatchCommand: ParsableCommand {
         subcommands: [
             InspectNinePatch.self, CheckNinePatch.self, RenderNinePatch.self, PreviewNinePatch.self,
             CompileNinePatch.self, DecompileNinePatch.self,
-            FixNinePatch.self, ScaleNinePatch.self, ExportNinePatch.self,
+            FixNinePatch.self, ScaleNinePatch.self, ExportNinePatch.self, CreateNinePatch.self,
         ]
     )
 }

@@ -202,3 +202,39 @@ struct ScaleCLITests {
             ])
     }
 }
+
+/// End-to-end: `ninepatch create` round-trips with `inspect`, and refuses what it cannot draw.
+@Suite struct CreateCLITests {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("playprep-create-cli-\(UUID())")
+
+    func cleanUp() { try? FileManager.default.removeItem(at: folder) }
+
+    @Test func createdFramesReadBackAsGiven() throws {
+        defer { cleanUp() }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        // A plain PNG: any PNG is one; this 12x9 file is used as content, its old frame pixels included.
+        let plain = Fixtures.testImage("crafted/multi_stretch.9.png").path
+        let out = folder.appendingPathComponent("made.9.png").path
+        let run = try PlayprepBinary.run([
+            "ninepatch", "create", plain, "--stretch-x", "2:4,6:10", "--stretch-y", "3:5", "--padding", "1,2,3,1",
+            "-o", out,
+        ])
+        #expect(run.status == 0 && run.standardError.isEmpty, "\(run.standardError)")
+        let inspect = try PlayprepBinary.run(["ninepatch", "inspect", "--format", "json", out])
+        let entry = try #require(
+            (try JSONSerialization.jsonObject(with: Data(inspect.standardOutput.utf8)) as? [[String: Any]])?.first)
+        #expect(entry["width"] as? Int == 12 && entry["height"] as? Int == 9)
+        #expect(entry["stretchX"] as? [[Int]] == [[2, 4], [6, 10]] && entry["stretchY"] as? [[Int]] == [[3, 5]])
+        #expect(entry["padding"] as? [String: Int] == ["left": 1, "top": 2, "right": 3, "bottom": 1])
+        #expect(entry["valid"] as? Bool == true)
+        let again = try PlayprepBinary.run([
+            "ninepatch", "create", plain, "--stretch-x", "2:4", "--stretch-y", "3:5", "-o", out,
+        ])
+        #expect(again.status == 2 && again.standardError.contains("it exists"))
+        let touching = try PlayprepBinary.run([
+            "ninepatch", "create", plain, "--stretch-x", "2:4,4:6", "--stretch-y", "3:5", "-o", out + ".2.9.png",
+        ])
+        #expect(touching.status == 2 && touching.standardError.contains("[4, 6)"))
+        #expect(!FileManager.default.fileExists(atPath: out + ".2.9.png"))
+    }
+}

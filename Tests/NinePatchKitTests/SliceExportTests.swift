@@ -91,3 +91,22 @@ struct SliceExportChromiumTests {
 extension RGBA {
     fileprivate func channel(_ index: Int) -> UInt8 { [red, green, blue][index] }
 }
+
+@Suite struct FrameDrawingTests {
+    /// Every file of TestImages' corpus subset: its content re-framed from its own model parses to that model.
+    @Test func reframingRealFilesGivesTheirModelBack() throws {
+        let folder = Fixtures.testImage("corpus")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".9.png") }
+        #expect(files.count >= 9)
+        for file in files {
+            let check = NinePatchChecker().check(fileAt: folder.appendingPathComponent(file).path, keepImage: true)
+            let model = try #require(check.ninePatch)
+            let image = try FrameDrawing().framed(
+                try #require(check.image).withoutFrame, stretchX: model.stretchX, stretchY: model.stretchY,
+                padding: model.padding, layoutBounds: model.layoutBounds)
+            let parsed = try #require(NinePatchParser().parse(image, file: file).ninePatch)
+            #expect(parsed.stretchX == model.stretchX && parsed.stretchY == model.stretchY, "\(file)")
+            #expect(parsed.padding == model.padding && parsed.layoutBounds == model.layoutBounds, "\(file)")
+        }
+    }
+}

@@ -102,13 +102,11 @@ public struct DensityScaler: Sendable {
                 left: Self.rounded(Double(bounds.left) * ratio), top: Self.rounded(Double(bounds.top) * ratio),
                 right: Self.rounded(Double(bounds.right) * ratio), bottom: Self.rounded(Double(bounds.bottom) * ratio))
         }
-        let regions = planned.columns.count * planned.rows.count
-        let chunks = NinePatchChunks(
-            stretchX: planned.stretchX, stretchY: planned.stretchY, padding: planned.padding,
-            regionColors: Array(repeating: .mixed, count: regions), layoutBounds: planned.layoutBounds, outline: nil)
         let image: RGBAImage
         do {
-            image = try NinePatchDecompiler().decompile(content.unpremultiplied, chunks: chunks).image
+            image = try FrameDrawing().framed(
+                content.unpremultiplied, stretchX: planned.stretchX, stretchY: planned.stretchY,
+                padding: planned.padding, layoutBounds: planned.layoutBounds)
         } catch {
             throw .unexpectedFrame(error.description)
         }
