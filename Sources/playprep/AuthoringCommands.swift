@@ -3,6 +3,7 @@ import Diagnostics
 import FileAccess
 import Foundation
 import NinePatchKit
+import NinePatchPreview
 import PNGKit
 
 /// `playprep ninepatch fix FILE... [-o OUT | --in-place]`
@@ -338,5 +339,66 @@ struct CreateNinePatch: ParsableCommand {
             throw CLIError.invalidArgument("\(image) is \(content.width)x\(content.height): \(error)")
         }
         try output.write { () throws(PNGError) in try PNGEncoder(compressionLevel: 9).encode(framed) }
+    }
+}
+
+/// `playprep ninepatch gallery PATH... -o gallery.html [--force]`
+struct GalleryNinePatch: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "gallery",
+        abstract: "One self-contained HTML page with every NinePatch of a project drawn at several sizes.",
+        discussion: """
+            PATH may be a file or a folder (searched recursively for *.9.png, as `ninepatch check` does). Each \
+            NinePatch is drawn as Android draws it at its own size, 3x as wide, twice as tall and both, with its \
+            content box (padding) outlined; files aapt2 rejects are listed with their first error. Pictures are \
+            inline, so the page can be opened or attached anywhere.
+            """
+    )
+
+    @Argument(help: "Files or folders.")
+    var paths: [String]
+
+    @Option(name: .shortAndLong, help: "The HTML file to write (atomically).")
+    var output: String
+
+    @Flag(help: "Replace an existing output file.")
+    var force = false
+
+    @OptionGroup var limits: LimitOptions
+
+    func run() throws {
+        if !force && PathKind(path: output) != .missing {
+            throw CLIError.cannotWrite(output, reason: "it exists (pass --force to replace it)")
+        }
+        var files = [String]()
+        do {
+            try NinePatchFinder().forEachFile(in: paths) { files.append($0) }
+        } catch {
+            switch error {
+            case .notFound(let path): throw CLIError.inputNotFound(path)
+            }
+        }
+        let checker = limits.checker()
+        let entries = files.map { file -> GalleryPage.Entry in
+            let check = checker.check(fileAt: file, keepImage: true)
+            guard let image = check.image, let ninePatch = check.ninePatch else {
+                let reason = (check.diagnostics.first { $0.severity == .error } ?? check.diagnostics.first)
+                    .map { "\($0.ruleID): \($0.message)" }
+                return .rejected(file: file, reason: reason ?? "not drawn")
+            }
+            return .accepted(file: file, image: image, ninePatch: ninePatch)
+        }
+        let html: String
+        do {
+            html = try GalleryPage().html(entries)
+        } catch {
+            throw CLIError.cannotWrite(output, reason: error.description)
+        }
+        do {
+            try AtomicFile(path: output).write(html)
+        } catch {
+            throw CLIError.cannotWrite(output, reason: error.description)
+        }
+        Console.standardOutput.write("\(output): \(files.count) NinePatch file(s)\n")
     }
 }

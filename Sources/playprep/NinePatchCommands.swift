@@ -14,6 +14,7 @@ struct NinePatchCommand: ParsableCommand {
             InspectNinePatch.self, CheckNinePatch.self, RenderNinePatch.self, PreviewNinePatch.self,
             CompileNinePatch.self, DecompileNinePatch.self,
             FixNinePatch.self, ScaleNinePatch.self, ExportNinePatch.self, CreateNinePatch.self,
+            GalleryNinePatch.self,
         ]
     )
 }

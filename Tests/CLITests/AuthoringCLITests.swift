@@ -238,3 +238,29 @@ struct ScaleCLITests {
         #expect(!FileManager.default.fileExists(atPath: out + ".2.9.png"))
     }
 }
+
+/// End-to-end: `ninepatch gallery` writes one page that headless Chromium loads with every picture decoded.
+@Suite struct GalleryCLITests {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("playprep-gallery-cli-\(UUID())")
+
+    func cleanUp() { try? FileManager.default.removeItem(at: folder) }
+
+    @Test func everyNinePatchOfAProjectIsDrawnAtFourSizes() throws {
+        defer { cleanUp() }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let page = folder.appendingPathComponent("gallery.html")
+        let run = try PlayprepBinary.run(["ninepatch", "gallery", "TestImages/BrokenApp", "-o", page.path])
+        #expect(run.status == 0 && run.standardOutput == "\(page.path): 5 NinePatch file(s)\n", "\(run.standardError)")
+        let html = try String(contentsOf: page, encoding: .utf8)
+        #expect(html.ranges(of: "<figure>").count == 12)
+        #expect(html.contains("NP003: top border x=9: opaque almost black (0xFF010101) is not a valid frame colour"))
+        let again = try PlayprepBinary.run(["ninepatch", "gallery", "TestImages/BrokenApp", "-o", page.path])
+        #expect(again.status == 2 && again.standardError.contains("it exists (pass --force to replace it)"))
+        guard Chromium.executable != nil else { return }
+        let load = try Chromium.run(["--virtual-time-budget=5000", "--dump-dom", page.absoluteString])
+        #expect(load.status == 0)
+        #expect(
+            load.standardOutput.contains("data-images-loaded=\"12\" data-images-broken=\"0\""),
+            "\(load.standardOutput.prefix(300))")
+    }
+}
