@@ -45,9 +45,7 @@ struct FixNinePatch: ParsableCommand {
         for file in files where PathKind(path: file) != .file { throw CLIError.inputNotFound(file) }
         if let output {
             try OutputFile(path: output, force: force).checkNotOverwriting(files)
-            if !force && PathKind(path: output) != .missing {
-                throw CLIError.cannotWrite(output, reason: "it exists (pass --force to replace it)")
-            }
+            try OutputFile(path: output, force: force).refuseExisting()
         }
         let checker = limits.checker(detail: .geometry)
         let console = Console.standardOutput
@@ -153,9 +151,7 @@ struct ScaleNinePatch: ParsableCommand {
         }
         for (_, path) in outputs {
             try OutputFile(path: path, force: false).checkNotOverwriting([file])
-            if !force && PathKind(path: path) != .missing {
-                throw CLIError.cannotWrite(path, reason: "it exists (pass --force to replace it)")
-            }
+            try OutputFile(path: path, force: force).refuseExisting()
         }
         let source = try AcceptedNinePatch(file: file, checker: limits.checker())
         var scaled = [(String, ScaledNinePatch)]()
@@ -168,12 +164,7 @@ struct ScaleNinePatch: ParsableCommand {
             }
         }
         for (path, result) in scaled {
-            let folder = String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)])
-            do {
-                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            } catch {
-                throw CLIError.cannotWrite(folder, reason: error.localizedDescription)
-            }
+            try OutputFile.createFolder(String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)]))
             try OutputFile(path: path, force: true).write(result.image, encoder: PNGEncoder(compressionLevel: 9))
             Console.standardOutput.write(
                 "\(path): \(result.ninePatch.width)x\(result.ninePatch.height) content, stretch x "
@@ -235,15 +226,9 @@ struct ExportNinePatch: ParsableCommand {
         let targets = [image] + (text.map { [$0.0] } ?? [])
         for target in targets {
             try OutputFile(path: target, force: false).checkNotOverwriting([file])
-            if !force && PathKind(path: target) != .missing {
-                throw CLIError.cannotWrite(target, reason: "it exists (pass --force to replace it)")
-            }
+            try OutputFile(path: target, force: force).refuseExisting()
         }
-        do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        } catch {
-            throw CLIError.cannotWrite(folder, reason: error.localizedDescription)
-        }
+        try OutputFile.createFolder(folder)
         try OutputFile(path: image, force: true).write(
             source.image.withoutFrame, encoder: PNGEncoder(compressionLevel: 9))
         if let (path, contents) = text {
@@ -319,9 +304,7 @@ struct CreateNinePatch: ParsableCommand {
 
     func run() throws {
         try output.checkTarget(against: image)
-        if !output.force && PathKind(path: output.output) != .missing {
-            throw CLIError.cannotWrite(output.output, reason: "it exists (pass --force to replace it)")
-        }
+        try OutputFile(path: output.output, force: output.force).refuseExisting()
         let decoder = limits.checker().decoder
         let content: RGBAImage
         do {
@@ -367,9 +350,7 @@ struct GalleryNinePatch: ParsableCommand {
     @OptionGroup var limits: LimitOptions
 
     func run() throws {
-        if !force && PathKind(path: output) != .missing {
-            throw CLIError.cannotWrite(output, reason: "it exists (pass --force to replace it)")
-        }
+        try OutputFile(path: output, force: force).refuseExisting()
         var files = [String]()
         do {
             try NinePatchFinder().forEachFile(in: paths) { files.append($0) }
@@ -400,5 +381,23 @@ struct GalleryNinePatch: ParsableCommand {
             throw CLIError.cannotWrite(output, reason: error.description)
         }
         Console.standardOutput.write("\(output): \(files.count) NinePatch file(s)\n")
+    }
+}
+
+extension OutputFile {
+    /// Refuses a target that exists already, unless `--force`.
+    func refuseExisting() throws {
+        if !force && PathKind(path: path) != .missing {
+            throw CLIError.cannotWrite(path, reason: "it exists (pass --force to replace it)")
+        }
+    }
+
+    /// Creates `folder` and its parents for the files to come; a failure names the folder (exit 2).
+    static func createFolder(_ folder: String) throws {
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            throw CLIError.cannotWrite(folder, reason: error.localizedDescription)
+        }
     }
 }

@@ -147,23 +147,7 @@ struct DensityScalerCorpusTests {
             if: Fixtures.executable(named: "aapt2") != nil,
             "aapt2 is not installed (Debian: apt-get install -y aapt); skipping the live check of scaled files"))
     func aapt2AcceptsEveryScaledFile() throws {
-        let work = FileManager.default.temporaryDirectory.appendingPathComponent("playprep-scale-\(UUID())")
-        let drawable = work.appendingPathComponent("res/drawable")
-        try FileManager.default.createDirectory(at: drawable, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: work) }
-        for (index, item) in Self.all.enumerated() {
-            let bytes = try PNGEncoder().encode(item.scaled.image)
-            try Data(bytes).write(to: drawable.appendingPathComponent("scaled_\(index).9.png"))
-        }
-        let process = Process()
-        process.executableURL = Fixtures.executable(named: "aapt2")
-        process.arguments = ["compile", "--dir", "res", "-o", "out.zip"]
-        process.currentDirectoryURL = work
-        let error = Pipe()
-        process.standardError = error
-        try process.run()
-        let message = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(message)")
+        let (status, message) = try AAPT2Folder.compile(Self.all.map(\.scaled.image), prefix: "scaled")
+        #expect(status == 0, "\(message)")
     }
 }

@@ -157,25 +157,7 @@ struct FrameRepairCorpusTests {
             if: Fixtures.executable(named: "aapt2") != nil,
             "aapt2 is not installed (Debian: apt-get install -y aapt); skipping the live check of repaired files"))
     func aapt2AcceptsEveryRepairedFile() throws {
-        let work = FileManager.default.temporaryDirectory.appendingPathComponent("playprep-fix-\(UUID())")
-        let drawable = work.appendingPathComponent("res/drawable")
-        try FileManager.default.createDirectory(at: drawable, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: work) }
-        let cases = try Self.cases()
-        for (index, item) in cases.enumerated() {
-            let bytes = try PNGEncoder().encode(item.repaired.image)
-            try Data(bytes).write(to: drawable.appendingPathComponent("repaired_\(index).9.png"))
-        }
-        let process = Process()
-        process.executableURL = Fixtures.executable(named: "aapt2")
-        process.arguments = ["compile", "--dir", "res", "-o", "out.zip"]
-        process.currentDirectoryURL = work
-        let error = Pipe()
-        process.standardError = error
-        try process.run()
-        let message = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(message)")
-        #expect(FileManager.default.fileExists(atPath: work.appendingPathComponent("out.zip").path))
+        let (status, message) = try AAPT2Folder.compile(try Self.cases().map(\.repaired.image), prefix: "repaired")
+        #expect(status == 0, "\(message)")
     }
 }
