@@ -24,10 +24,7 @@ struct Frame: Sendable {
             self.cornerIsValid = true
         } else {
             // Guess the intended background from the frame itself, so the other rules can still speak.
-            let all = [top, left, bottom, right].joined()
-            let transparent = all.count { $0 >> 24 == 0 }
-            let white = all.count { $0 == ArgbColor.opaqueWhite }
-            self.background = transparent == 0 && white == 0 ? nil : (transparent >= white ? .transparent : .white)
+            self.background = Self.likelyBackground(top: top, left: left, bottom: bottom, right: right)
             self.cornerIsValid = false
         }
         let background = self.background
@@ -38,6 +35,15 @@ struct Frame: Sendable {
         self.left = line(.left, left)
         self.bottom = line(.bottom, bottom)
         self.right = line(.right, right)
+    }
+
+    /// The background most frame pixels have (ties go to transparent), or `nil` when none is transparent or
+    /// opaque white.
+    static func likelyBackground(top: [UInt32], left: [UInt32], bottom: [UInt32], right: [UInt32]) -> FrameBackground? {
+        let all = [top, left, bottom, right].joined()
+        let transparent = all.count { $0 >> 24 == 0 }
+        let white = all.count { $0 == ArgbColor.opaqueWhite }
+        return transparent == 0 && white == 0 ? nil : (transparent >= white ? .transparent : .white)
     }
 
     /// Image coordinates of content position `index` on `edge`.
@@ -65,7 +71,8 @@ struct FrameValidator: Sendable {
                     file: file, at: .pixel(x: 0, y: 0),
                     "top-left corner is \(ColorWords.describe(frame.topLeft)); it must be transparent or opaque white",
                     hint: frame.background.map {
-                        "the rest of the frame looks \($0.rawValue): make the corner \($0.rawValue) too"
+                        "the rest of the frame looks \($0.rawValue): make the corner \($0.rawValue) too "
+                            + "(`playprep ninepatch fix` does)"
                     }
                         ?? "make the whole frame transparent (or opaque white) and draw ticks in opaque black"))
         }
@@ -95,7 +102,8 @@ struct FrameValidator: Sendable {
             return NinePatchRules.invalidFrameColor.diagnostic(
                 file: file, at: frame.location(line.edge, run.span.start),
                 "\(line.edge.rawValue) border \(place): \(what) \(run.span.length == 1 ? "is" : "are") not a valid frame colour",
-                hint: invalidColorHint(run.firstColor, background: background))
+                hint: invalidColorHint(run.firstColor, background: background)
+                    + FrameRepair.hint(for: run.firstColor, on: line.edge, background: background))
         }
     }
 

@@ -13,6 +13,8 @@ struct NinePatchCommand: ParsableCommand {
         subcommands: [
             InspectNinePatch.self, CheckNinePatch.self, RenderNinePatch.self, PreviewNinePatch.self,
             CompileNinePatch.self, DecompileNinePatch.self,
+            FixNinePatch.self, ScaleNinePatch.self, ExportNinePatch.self, CreateNinePatch.self,
+            GalleryNinePatch.self,
         ]
     )
 }

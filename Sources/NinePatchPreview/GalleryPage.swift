@@ -1,0 +1,94 @@
+import Foundation
+public import NinePatchKit
+public import PNGKit
+
+/// One self-contained HTML page showing every NinePatch of a project, each drawn as Android draws it at several
+/// sizes with its content box (the padding) outlined, so a team sees them all at once. Files aapt2 rejects are
+/// listed with their first error instead of a drawing.
+public struct GalleryPage: Sendable {
+    /// One file of the page.
+    public enum Entry: Sendable {
+        /// An accepted NinePatch: its source image (frame included) and what aapt2 reads from it.
+        case accepted(file: String, image: RGBAImage, ninePatch: NinePatch)
+        /// A file that cannot be drawn, and why (one line).
+        case rejected(file: String, reason: String)
+    }
+
+    /// On-screen pixels per image pixel, so small NinePatches stay visible (drawn without smoothing).
+    public var zoom: Int
+
+    public init(zoom: Int = 2) {
+        self.zoom = zoom
+    }
+
+    /// The sizes each NinePatch is drawn at: its own, wider, taller, and both.
+    public static func sizes(for ninePatch: NinePatch) -> [(width: Int, height: Int)] {
+        let (width, height) = (ninePatch.width, ninePatch.height)
+        return [(width, height), (width * 3, height), (width, height * 2), (width * 3, height * 2)]
+    }
+
+    /// The page, with every picture inline as a PNG `data:` URI.
+    public func html(_ entries: [Entry]) throws(RenderError) -> String {
+        var body = ""
+        for entry in entries {
+            switch entry {
+            case .rejected(let file, let reason):
+                body +=
+                    "<section class=\"rejected\"><h2>\(Self.escape(file))</h2><p>\(Self.escape(reason))</p></section>\n"
+            case .accepted(let file, let image, let ninePatch):
+                body += "<section><h2>\(Self.escape(file))</h2>\n"
+                let content = PremultipliedImage(image.withoutFrame)
+                for (width, height) in Self.sizes(for: ninePatch) {
+                    let drawn = try NinePatchRenderer().render(content, as: ninePatch, width: width, height: height)
+                    let png = (try? PNGEncoder.fast.encode(drawn.unpremultiplied)) ?? []
+                    let padding = ninePatch.padding
+                    let box = (
+                        left: padding.left * zoom, top: padding.top * zoom,
+                        width: max(0, width - padding.left - padding.right) * zoom,
+                        height: max(0, height - padding.top - padding.bottom) * zoom
+                    )
+                    body += """
+                        <figure><div class="np" style="width:\(width * zoom)px;height:\(height * zoom)px">\
+                        <img alt="" width="\(width * zoom)" height="\(height * zoom)" \
+                        src="data:image/png;base64,\(Data(png).base64EncodedString())">\
+                        <div class="box" style="left:\(box.left)px;top:\(box.top)px;width:\(box.width)px;height:\(box.height)px"></div>\
+                        </div><figcaption>\(width)x\(height)</figcaption></figure>
+
+                        """
+                }
+                body += "</section>\n"
+            }
+        }
+        return """
+            <!doctype html>
+            <html><head><meta charset="utf-8"><title>NinePatch gallery</title><style>
+            body { font: 14px system-ui, sans-serif; margin: 16px; background: #fff; color: #222; }
+            section { border-top: 1px solid #ddd; padding: 8px 0; }
+            h2 { font-size: 14px; font-weight: 600; margin: 4px 0; }
+            figure { display: inline-block; vertical-align: top; margin: 4px 12px 4px 0; }
+            .np { position: relative; background: repeating-conic-gradient(#ddd 0 25%, #fff 0 50%) 0 0 / 16px 16px; }
+            .np img { display: block; image-rendering: pixelated; }
+            .box { position: absolute; box-sizing: border-box; outline: 1px dashed #e0218a; }
+            .rejected p { color: #b00020; }
+            figcaption { font-size: 12px; color: #666; }
+            </style></head>
+            <body>
+            <h1>NinePatch gallery: \(entries.count) file\(entries.count == 1 ? "" : "s")</h1>
+            <p>Each NinePatch drawn as Android draws it at its own size, wider, taller and both, \(zoom)x; the dashed \
+            box is its content area (padding).</p>
+            \(body)<script>
+            addEventListener('load', () => {
+              const images = [...document.images];
+              document.body.dataset.imagesLoaded = images.filter(i => i.complete && i.naturalWidth > 0).length;
+              document.body.dataset.imagesBroken = images.filter(i => !(i.complete && i.naturalWidth > 0)).length;
+            });
+            </script></body></html>
+
+            """
+    }
+
+    private static func escape(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+    }
+}

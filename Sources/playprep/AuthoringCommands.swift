@@ -1,0 +1,404 @@
+import ArgumentParser
+import Diagnostics
+import FileAccess
+import Foundation
+import NinePatchKit
+import NinePatchPreview
+import PNGKit
+
+/// `playprep ninepatch fix FILE... [-o OUT | --in-place]`
+struct FixNinePatch: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "fix",
+        abstract: "Repair the frame pixels of NinePatches whose intent is clear, and say what a person must decide.",
+        discussion: """
+            Frame pixels only, content never: alpha below 128 becomes the background (faint-tick-end); alpha \
+            128 or more within \(FrameRepair.defaultColorTolerance) per channel of black becomes opaque black \
+            (near-black-tick), of red on the bottom or right border opaque red (near-red-bound), of white on a \
+            white frame opaque white (near-white-background); a top-left pixel that is invalid or disagrees with \
+            most of the frame becomes that background (corner). Every changed pixel is printed (x, y, from, to, rule), then \
+            what aapt2 would still reject. Without -o or --in-place nothing is written and the exit status is 1 \
+            when a change is needed (a CI check). A file aapt2 would still reject is never written (exit 1).
+            """
+    )
+
+    @Argument(help: "NinePatch sources (*.9.png).")
+    var files: [String]
+
+    @Option(name: .shortAndLong, help: "Write the repaired image here (one input only; atomically).")
+    var output: String?
+
+    @Flag(help: "Replace each input with its repaired image (atomically; untouched when nothing changes).")
+    var inPlace = false
+
+    @Flag(help: "Allow -o to replace an existing file or an input.")
+    var force = false
+
+    @OptionGroup var limits: LimitOptions
+
+    func validate() throws {
+        if output != nil && inPlace { throw ValidationError("-o and --in-place exclude each other") }
+        if output != nil && files.count != 1 { throw ValidationError("-o takes exactly one input file") }
+    }
+
+    func run() throws {
+        for file in files where PathKind(path: file) != .file { throw CLIError.inputNotFound(file) }
+        if let output {
+            try OutputFile(path: output, force: force).checkNotOverwriting(
+                files.map { InputFile($0, role: .ninePatch) })
+            try OutputFile(path: output, force: force).refuseExisting()
+        }
+        let checker = limits.checker(detail: .geometry)
+        let console = Console.standardOutput
+        var needsAttention = false
+        for file in files {
+            let check = checker.check(fileAt: file, parseAnyway: true, keepImage: true)
+            guard let image = check.image else {
+                throw CLIError.unreadable(file, reason: check.diagnostics.first?.message ?? "not a PNG")
+            }
+            let repaired = FrameRepair().repair(image, file: file)
+            for change in repaired.changes {
+                console.write("\(file): \(change)\n")
+            }
+            for diagnostic in repaired.unresolved {
+                let place = diagnostic.location.flatMap { location in
+                    location.x.flatMap { x in location.y.map { " at x=\(x) y=\($0)" } }
+                }
+                console.write("\(file): cannot fix \(diagnostic.ruleID)\(place ?? ""): \(diagnostic.message)\n")
+            }
+            let target = output ?? (inPlace ? file : nil)
+            guard repaired.isAccepted else {
+                needsAttention = true
+                console.write("\(file): not written: aapt2 would still reject it; a person must choose\n")
+                continue
+            }
+            guard let target, !(repaired.changes.isEmpty && target == file) else {
+                needsAttention = needsAttention || !repaired.changes.isEmpty
+                continue
+            }
+            try OutputFile(path: target, force: true).write(repaired.image, encoder: PNGEncoder(compressionLevel: 9))
+            console.write("\(file): \(repaired.changes.count) pixel(s) repaired, written to \(target)\n")
+        }
+        if needsAttention { throw ExitCode.failure }
+    }
+}
+
+/// `playprep ninepatch scale FILE --res-dir RES [--to DENSITY,...] [--from DENSITY] [--force]`
+struct ScaleNinePatch: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "scale",
+        abstract: "Make every density of a NinePatch from one source, with a crisp frame aapt2 and NP106 accept.",
+        discussion: """
+            Writes RES/<folder>/<name>.9.png for each target density, where <folder> is the source's folder with \
+            its density qualifier replaced (drawable-night-xxxhdpi -> drawable-night-mdpi; drawable-<density> \
+            when the source has none). The content is resampled in premultiplied colour by area averaging, each \
+            fixed or stretchable segment onto its own; every segment edge is rounded once to its nearest \
+            proportional pixel (each segment keeps at least 1 px, so spans never overlap or merge); padding and \
+            layout bounds are scaled and rounded likewise. Without --to, every density below the source's is \
+            made (a larger one made from a smaller has no more detail). Nothing is written unless every target \
+            can be: an existing file is refused unless --force, the source itself always.
+            """
+    )
+
+    /// Densities written `mdpi,hdpi,…`.
+    struct DensityList: ExpressibleByArgument {
+        var buckets: [DensityBucket]
+
+        init?(argument: String) {
+            let buckets = argument.split(separator: ",").map { DensityBucket(rawValue: String($0)) }
+            guard !buckets.isEmpty, !buckets.contains(where: { $0 == nil }) else { return nil }
+            self.buckets = buckets.compactMap { $0 }
+        }
+    }
+
+    @Argument(help: "The NinePatch source (*.9.png), usually the xxxhdpi or xxhdpi one.")
+    var file: String
+
+    @Option(help: "The res folder to write the densities into.")
+    var resDir: String
+
+    @Option(help: "Target densities, e.g. mdpi,hdpi,xhdpi,xxhdpi,xxxhdpi (default: every one below the source's).")
+    var to: DensityList?
+
+    @Option(
+        help: "The source's density when its folder does not say (e.g. xxxhdpi).",
+        transform: { name in
+            guard let bucket = DensityBucket(rawValue: name) else {
+                throw ValidationError("'\(name)' is not a density (ldpi, mdpi, tvdpi, hdpi, xhdpi, xxhdpi, xxxhdpi)")
+            }
+            return bucket
+        })
+    var from: DensityBucket?
+
+    @Flag(help: "Replace existing output files (never the source).")
+    var force = false
+
+    @OptionGroup var limits: LimitOptions
+
+    func run() throws {
+        let parts = file.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        let name = parts.last ?? file
+        let sourceFolder = parts.count >= 2 ? parts[parts.count - 2] : ""
+        guard let density = from ?? DensityBucket(folder: sourceFolder) else {
+            throw CLIError.invalidArgument(
+                "\(file): its folder '\(sourceFolder)' names no density; say which with --from (e.g. --from xxxhdpi)")
+        }
+        let folderName =
+            DensityBucket(folder: sourceFolder) != nil || sourceFolder.hasPrefix("drawable")
+                || sourceFolder.hasPrefix("mipmap") ? sourceFolder : "drawable"
+        let targets = to?.buckets ?? DensityBucket.allCases.filter { $0 < density && $0 >= .mdpi && $0 != .tvdpi }
+        let outputs = targets.map { target in
+            (target, "\(resDir)/\(target.folder(replacingIn: folderName))/\(name)")
+        }
+        for (_, path) in outputs {
+            try OutputFile(path: path, force: false).checkNotOverwriting([InputFile(file, role: .ninePatch)])
+            try OutputFile(path: path, force: force).refuseExisting()
+        }
+        let source = try AcceptedNinePatch(file: file, checker: limits.checker())
+        var scaled = [(String, ScaledNinePatch)]()
+        for (target, path) in outputs {
+            do {
+                let ratio = Double(target.dpi) / Double(density.dpi)
+                scaled.append((path, try DensityScaler().scale(source.image, as: source.ninePatch, by: ratio)))
+            } catch {
+                throw ExitCode.inputProblem(file, "cannot scale to \(target.rawValue): \(error)")
+            }
+        }
+        for (path, result) in scaled {
+            try OutputFile.createFolder(String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)]))
+            try OutputFile(path: path, force: true).write(result.image, encoder: PNGEncoder(compressionLevel: 9))
+            Console.standardOutput.write(
+                "\(path): \(result.ninePatch.width)x\(result.ninePatch.height) content, stretch x "
+                    + "\(result.ninePatch.stretchX.map(\.description).joined(separator: " ")), y "
+                    + "\(result.ninePatch.stretchY.map(\.description).joined(separator: " "))\n")
+        }
+    }
+}
+
+/// `playprep ninepatch export FILE --format css|ios|flutter|json [-o DIR] [--force]`
+struct ExportNinePatch: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Export a NinePatch's content image and its slicing for the web, iOS or Flutter, or as JSON.",
+        discussion: """
+            Writes into DIR (default: the current folder) NAME.png, the content without its frame, and: css: \
+            NAME.css (border-image, sizes in CSS pixels = dp); ios: NAME.imageset/ with the image and a \
+            Contents.json with 9-part cap insets; flutter: NAME.dart (Image.asset with centerSlice); json: \
+            NAME.json (insets and padding in pixels, and in dp when the folder names a density). These platforms \
+            stretch one centre: with several stretch spans on an axis, or layout bounds, what is lost is printed \
+            and written into the JSON. Existing files are refused unless --force.
+            """
+    )
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case css, ios, flutter, json
+    }
+
+    @Argument(help: "The NinePatch source (*.9.png).")
+    var file: String
+
+    @Option(help: "css, ios, flutter or json.")
+    var format: Format
+
+    @Option(name: .shortAndLong, help: "The folder to write into (created if needed).")
+    var output = "."
+
+    @Flag(help: "Replace existing output files.")
+    var force = false
+
+    @OptionGroup var limits: LimitOptions
+
+    func run() throws {
+        let parts = file.split(separator: "/").map(String.init)
+        let fileName = parts.last ?? file
+        let name = fileName.hasSuffix(".9.png") ? String(fileName.dropLast(6)) : fileName
+        let source = try AcceptedNinePatch(file: file, checker: limits.checker())
+        let export = SliceExport(
+            source.ninePatch, density: parts.count >= 2 ? DensityBucket(folder: parts[parts.count - 2]) : nil)
+        let folder = format == .ios ? "\(output)/\(name).imageset" : output
+        let image = "\(folder)/\(name).png"
+        let text: (String, String)? =
+            switch format {
+            case .css: ("\(output)/\(name).css", export.css(className: name, image: "\(name).png"))
+            case .ios: ("\(folder)/Contents.json", export.iosContents(image: "\(name).png"))
+            case .flutter: ("\(output)/\(name).dart", export.flutter(asset: "\(name).png"))
+            case .json: ("\(output)/\(name).json", export.json(file: file))
+            }
+        let targets = [image] + (text.map { [$0.0] } ?? [])
+        for target in targets {
+            try OutputFile(path: target, force: false).checkNotOverwriting([InputFile(file, role: .ninePatch)])
+            try OutputFile(path: target, force: force).refuseExisting()
+        }
+        try OutputFile.createFolder(folder)
+        try OutputFile(path: image, force: true).write(
+            source.image.withoutFrame, encoder: PNGEncoder(compressionLevel: 9))
+        if let (path, contents) = text {
+            do {
+                try AtomicFile(path: path).write(contents)
+            } catch {
+                throw CLIError.cannotWrite(path, reason: error.description)
+            }
+        }
+        for loss in export.losses { Console.standardError.write("playprep: warning: \(file): \(loss)\n") }
+        Console.standardOutput.write(targets.joined(separator: "\n") + "\n")
+    }
+}
+
+/// `playprep ninepatch create IMAGE --stretch-x A:B[,C:D] --stretch-y A:B [--padding L,T,R,B] -o OUT.9.png`
+struct CreateNinePatch: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "create",
+        abstract: "Add a NinePatch frame to a plain PNG.",
+        discussion: """
+            Spans are in the plain image's pixels, half-open as `ninepatch inspect` prints them (4:8 is [4, 8)); \
+            several are comma-separated and must not touch. Without --padding the content box is aapt2's \
+            default, the first to last stretch span. The frame is transparent with opaque black ticks; the output \
+            is refused if it exists (unless --force) and always if it is the input.
+            """
+    )
+
+    /// Spans written `A:B,C:D`.
+    struct SpanList: ExpressibleByArgument {
+        var spans: [Span]
+
+        init?(argument: String) {
+            var spans = [Span]()
+            for part in argument.split(separator: ",") {
+                let ends = part.split(separator: ":", omittingEmptySubsequences: false).map { Int($0) }
+                guard ends.count == 2, let start = ends[0], let end = ends[1], start >= 0, start < end else {
+                    return nil
+                }
+                spans.append(Span(start, end))
+            }
+            guard !spans.isEmpty else { return nil }
+            self.spans = spans
+        }
+    }
+
+    /// Padding written `LEFT,TOP,RIGHT,BOTTOM`.
+    struct PaddingValue: ExpressibleByArgument {
+        var insets: Insets
+
+        init?(argument: String) {
+            let values = argument.split(separator: ",").map { Int($0) }
+            guard values.count == 4, let left = values[0], let top = values[1], let right = values[2],
+                let bottom = values[3], [left, top, right, bottom].allSatisfy({ $0 >= 0 })
+            else { return nil }
+            insets = Insets(left: left, top: top, right: right, bottom: bottom)
+        }
+    }
+
+    @Argument(help: "A plain PNG (no frame).")
+    var image: String
+
+    @Option(help: "Horizontal stretch spans, e.g. 4:8 or 2:5,9:12.")
+    var stretchX: SpanList
+
+    @Option(help: "Vertical stretch spans, e.g. 3:6.")
+    var stretchY: SpanList
+
+    @Option(help: "Content padding LEFT,TOP,RIGHT,BOTTOM in pixels (default: the stretch area).")
+    var padding: PaddingValue?
+
+    @OptionGroup var output: OutputOptions
+    @OptionGroup var limits: LimitOptions
+
+    func run() throws {
+        try output.checkTarget(against: image)
+        try OutputFile(path: output.output, force: output.force).refuseExisting()
+        let decoder = limits.checker().decoder
+        let content: RGBAImage
+        do {
+            content = try decoder.decode(try FileReader(maxBytes: decoder.limits.maxFileBytes).read(image))
+        } catch let error as FileReadError {
+            throw CLIError.unreadable(image, reason: error.description)
+        } catch {
+            throw ExitCode.inputProblem(image, "\(error)")
+        }
+        let framed: RGBAImage
+        do {
+            framed = try FrameDrawing().framed(
+                content, stretchX: stretchX.spans, stretchY: stretchY.spans, padding: padding?.insets)
+        } catch {
+            throw CLIError.invalidArgument("\(image) is \(content.width)x\(content.height): \(error)")
+        }
+        try output.write { () throws(PNGError) in try PNGEncoder(compressionLevel: 9).encode(framed) }
+    }
+}
+
+/// `playprep ninepatch gallery PATH... -o gallery.html [--force]`
+struct GalleryNinePatch: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "gallery",
+        abstract: "One self-contained HTML page with every NinePatch of a project drawn at several sizes.",
+        discussion: """
+            PATH may be a file or a folder (searched recursively for *.9.png, as `ninepatch check` does). Each \
+            NinePatch is drawn as Android draws it at its own size, 3x as wide, twice as tall and both, with its \
+            content box (padding) outlined; files aapt2 rejects are listed with their first error. Pictures are \
+            inline, so the page can be opened or attached anywhere.
+            """
+    )
+
+    @Argument(help: "Files or folders.")
+    var paths: [String]
+
+    @Option(name: .shortAndLong, help: "The HTML file to write (atomically).")
+    var output: String
+
+    @Flag(help: "Replace an existing output file.")
+    var force = false
+
+    @OptionGroup var limits: LimitOptions
+
+    func run() throws {
+        try OutputFile(path: output, force: force).refuseExisting()
+        var files = [String]()
+        do {
+            try NinePatchFinder().forEachFile(in: paths) { files.append($0) }
+        } catch {
+            switch error {
+            case .notFound(let path): throw CLIError.inputNotFound(path)
+            }
+        }
+        let checker = limits.checker()
+        let entries = files.map { file -> GalleryPage.Entry in
+            let check = checker.check(fileAt: file, keepImage: true)
+            guard let image = check.image, let ninePatch = check.ninePatch else {
+                let reason = (check.diagnostics.first { $0.severity == .error } ?? check.diagnostics.first)
+                    .map { "\($0.ruleID): \($0.message)" }
+                return .rejected(file: file, reason: reason ?? "not drawn")
+            }
+            return .accepted(file: file, image: image, ninePatch: ninePatch)
+        }
+        let html: String
+        do {
+            html = try GalleryPage().html(entries)
+        } catch {
+            throw CLIError.cannotWrite(output, reason: error.description)
+        }
+        do {
+            try AtomicFile(path: output).write(html)
+        } catch {
+            throw CLIError.cannotWrite(output, reason: error.description)
+        }
+        Console.standardOutput.write("\(output): \(files.count) NinePatch file(s)\n")
+    }
+}
+
+extension OutputFile {
+    /// Refuses a target that exists already, unless `--force`.
+    func refuseExisting() throws {
+        if !force && PathKind(path: path) != .missing {
+            throw CLIError.cannotWrite(path, reason: "it exists (pass --force to replace it)")
+        }
+    }
+
+    /// Creates `folder` and its parents for the files to come; a failure names the folder (exit 2).
+    static func createFolder(_ folder: String) throws {
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            throw CLIError.cannotWrite(folder, reason: error.localizedDescription)
+        }
+    }
+}
