@@ -52,11 +52,7 @@ public struct ProjectChecker: Sendable {
     public func run(
         _ inventory: ProjectInventory, artifact: ArtifactCheck? = nil, progress: (@Sendable (Int, Int) -> Void)? = nil
     ) -> ProjectCheckResult {
-        var configuration = configuration
-        if let versionCode = artifact?.manifest.versionCode {
-            configuration.listingOptions.versionCode = versionCode
-            configuration.listingOptions.requiresReleaseNotes = true
-        }
+        let configuration = configuration(releasing: artifact)
         let total = inventory.ninePatchFiles.count
         let checks = ninePatchChecker.checks(forFilesAt: inventory.ninePatchFiles, jobs: jobs) { progress?($0, total) }
         let (build, ci, targets, listingNotes) = Self.readRelease(inventory, configuration: configuration)
@@ -109,9 +105,21 @@ public struct ProjectChecker: Sendable {
         return (build, ci, targets, notes)
     }
 
+    /// The configuration for releasing `artifact`: its versionCode names the release notes, which must then exist.
+    private func configuration(releasing artifact: ArtifactCheck?) -> ProjectConfiguration {
+        var configuration = configuration
+        if let versionCode = artifact?.manifest.versionCode {
+            configuration.listingOptions.versionCode = versionCode
+            configuration.listingOptions.requiresReleaseNotes = true
+        }
+        return configuration
+    }
+
     /// The release as playprep reads it, before judging (`playprep plan`): application modules and their release
-    /// variants, each listing tree with its readers and evidence, and the files each store receives.
-    public func plan(_ inventory: ProjectInventory) -> ReleasePlan {
+    /// variants, each listing tree with its readers and evidence, the files each store receives, and with the
+    /// release's `artifact` its versionCode's notes and the Play Console declarations it needs.
+    public func plan(_ inventory: ProjectInventory, artifact: ArtifactCheck? = nil) -> ReleasePlan {
+        let configuration = configuration(releasing: artifact)
         let (build, ci, targets, _) = Self.readRelease(inventory, configuration: configuration)
         let relative = inventory.relative
         let locate = { (location: SourceLocation?) in
@@ -157,7 +165,10 @@ public struct ProjectChecker: Sendable {
                 store: target.readers.store.rawValue, proof: target.readers.proof, readers: target.readers.reason,
                 evidence: target.readers.evidence, releaseNotes: target.releaseNotes, receives: received.map(relative))
         }
-        return ReleasePlan(ciFiles: ci.files, modules: modules, listings: listings)
+        var plan = ReleasePlan(ciFiles: ci.files, modules: modules, listings: listings)
+        plan.declarations = artifact?.declarations
+        if !modules.isEmpty || artifact != nil { plan.appLevelForms = AppLevelForm.play2026 }
+        return plan
     }
 
     /// Play's refusals of a tree whose upload is only partly shown: warnings that say so and name the evidence.

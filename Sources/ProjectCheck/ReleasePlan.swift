@@ -1,8 +1,10 @@
+public import ArtifactKit
 import Foundation
 
 /// The release as playprep understands it, before anything is judged (`playprep plan`): the application modules
 /// and their release variants, each listing tree with who reads it and the evidence, and the files each store
-/// receives. A value with a text and a JSON rendering; other parts of the release add ``sections``.
+/// receives; with an artifact, the Play Console declarations it needs, and the forms every app files. A value
+/// with a text and a JSON rendering.
 public struct ReleasePlan: Sendable, Hashable, Codable {
     /// A value read from the build, or why it could not be.
     public struct BuildFact: Sendable, Hashable, Codable {
@@ -40,22 +42,14 @@ public struct ReleasePlan: Sendable, Hashable, Codable {
         public var receives: [String]
     }
 
-    /// A titled list of lines another part of playprep adds to the plan (Play Console declarations, …).
-    public struct Section: Sendable, Hashable, Codable {
-        public var title: String
-        public var lines: [String]
-
-        public init(title: String, lines: [String]) {
-            self.title = title
-            self.lines = lines
-        }
-    }
-
     /// The CI configurations read (relative to the project).
     public var ciFiles: [String]
     public var modules: [Module]
     public var listings: [Listing]
-    public var sections: [Section] = []
+    /// The App content declarations the released artifact's merged manifest makes Play ask for (`--artifact`).
+    public var declarations: DeclarationChecklist?
+    /// The forms every app files, listed when the plan has an app or an artifact.
+    public var appLevelForms: [AppLevelForm] = []
 
     /// For people: one block per module and listing.
     public var text: String {
@@ -85,10 +79,24 @@ public struct ReleasePlan: Sendable, Hashable, Codable {
                     + (count == 0 ? "" : ":"))
             lines += listing.receives.map { "      " + $0 }
         }
-        for section in sections {
+        if let declarations {
             lines.append("")
-            lines.append(section.title + ":")
-            lines += section.lines.map { "  " + $0 }
+            lines.append("Play Console declarations of \(declarations.artifact):")
+            lines += declarations.text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map {
+                "  " + $0
+            }
+        } else if !modules.isEmpty {
+            lines.append("")
+            lines.append(
+                "Play Console declarations: give the release's APK or AAB with --artifact; the merged manifest decides")
+        }
+        if !appLevelForms.isEmpty {
+            lines.append("")
+            lines.append("App content forms every app files (not visible offline; playprep never reports them):")
+            for form in appLevelForms {
+                lines.append(
+                    "  - \(form.form): \(form.requirement)" + (form.playText.map { " (Play: \"\($0)\")" } ?? ""))
+            }
         }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ArtifactKit
 import FileAccess
 import Foundation
 import ProjectCheck
@@ -12,7 +13,10 @@ struct PlanCommand: ParsableCommand {
             The dry run behind `check`: application modules and release variants with their applicationId and \
             versionCode (or why unknown), each listing tree with its readers (Play via a CI step, a Fastfile lane, \
             GPP; F-Droid) and the evidence (file:line and a quote), which release notes count and exactly which \
-            files each store receives. Reads PROJECT_DIR/playprep.yml when present (or --config).
+            files each store receives. With --artifact, the release's versionCode picks the release notes and its \
+            merged manifest gives the Play Console declarations this release needs (the same checklist as \
+            `playprep artifact declarations`); the forms every app files are listed too. Reads \
+            PROJECT_DIR/playprep.yml when present (or --config).
             """
     )
 
@@ -38,12 +42,29 @@ struct PlanCommand: ParsableCommand {
             "A Gradle property the build scripts read, as Gradle's -PNAME=VALUE.", valueName: "NAME=VALUE"))
     var properties: [String] = []
 
+    @Option(
+        help: ArgumentHelp(
+            "The release's APK or AAB: its versionCode and the Play Console declarations it needs.", valueName: "FILE"))
+    var artifact: String?
+
     func run() throws {
-        guard PathKind(path: projectDirectory) == .folder else { throw CLIError.inputNotFound(projectDirectory) }
+        if let problem = PathProblem.asFolder(projectDirectory) {
+            throw CLIError.invalidArgument(CheckProject.explain(problem))
+        }
         let configuration = try CheckProject.configuration(
             projectDirectory: projectDirectory, config: config, versionCode: versionCode, properties: properties)
+        let artifactCheck = try artifact.map { file in
+            if let problem = PathProblem.asFile(file) { throw CLIError.invalidArgument(problem.description) }
+            do {
+                return try ArtifactChecker.today(
+                    targetSdk: nil, expected: configuration.expectedApplicationID, policy: configuration.targetAPIPolicy
+                ).check(path: file)
+            } catch {
+                throw CLIError.unreadable(file, reason: "\(error)")
+            }
+        }
         let inventory = ProjectDiscovery(excludes: configuration.excludes).inventory(of: projectDirectory)
-        let plan = ProjectChecker(configuration: configuration, jobs: 1).plan(inventory)
+        let plan = ProjectChecker(configuration: configuration, jobs: 1).plan(inventory, artifact: artifactCheck)
         Console.standardOutput.write(format == .json ? plan.json : plan.text)
     }
 }

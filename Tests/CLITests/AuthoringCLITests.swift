@@ -51,7 +51,9 @@ import Testing
                 == "playprep: error: \(path("out.9.png")): cannot be written: it exists (pass --force to replace it)\n")
         #expect(try PlayprepBinary.run(["ninepatch", "fix", input, "-o", path("out.9.png"), "--force"]).status == 0)
         let overInput = try PlayprepBinary.run(["ninepatch", "fix", input, "-o", input])
-        #expect(overInput.status == 2 && overInput.standardError.contains("is a NinePatch this run reads; choose another path"))
+        #expect(
+            overInput.status == 2
+                && overInput.standardError.contains("is a NinePatch this run reads; choose another path"))
         #expect(try leftovers() == ["in.9.png", "out.9.png"])
     }
 
@@ -138,7 +140,8 @@ struct ScaleCLITests {
         let itself = try PlayprepBinary.run([
             "ninepatch", "scale", source, "--res-dir", res, "--to", "xxhdpi", "--force",
         ])
-        #expect(itself.status == 2 && itself.standardError.contains("is a NinePatch this run reads; choose another path"))
+        #expect(
+            itself.status == 2 && itself.standardError.contains("is a NinePatch this run reads; choose another path"))
         let plain = folder.appendingPathComponent("plain.9.png").path
         try FileManager.default.copyItem(atPath: source, toPath: plain)
         let unknown = try PlayprepBinary.run(["ninepatch", "scale", plain, "--res-dir", res])

@@ -51,6 +51,30 @@ import Testing
         #expect(missing.standardOutput.isEmpty)
     }
 
+    /// `plan --artifact`: the artifact's versionCode picks the release notes, its merged manifest the Play Console
+    /// declarations (each with its trigger element in JSON), and the forms every app files are listed once.
+    @Test func planWithTheArtifactListsItsDeclarations() throws {
+        let apk = "TestImages/artifacts/declarations/photo-video.apk"
+        let text = try PlayprepBinary.run(["plan", "TestImages/SampleApp", "--artifact", apk])
+        #expect(text.status == 0, "\(text.standardError)")
+        #expect(text.standardOutput.contains("Play Console declarations of \(apk):\n"))
+        #expect(text.standardOutput.contains("Photo and video permissions"))
+        #expect(text.standardOutput.contains("  - Data safety: every app"))
+        let json = try PlayprepBinary.run(["plan", "--format", "json", "TestImages/SampleApp", "--artifact", apk])
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
+        let needs = try #require((object["declarations"] as? [String: Any])?["needs"] as? [[String: Any]])
+        let photo = try #require(needs.first { $0["key"] as? String == "photoVideo" })
+        #expect(
+            (photo["triggers"] as? [String])?.contains {
+                $0.contains("android.permission.READ_MEDIA_IMAGES")
+                    || $0.contains("android.permission.READ_MEDIA_VIDEO")
+            } == true)
+        #expect((object["appLevelForms"] as? [[String: Any]])?.first?["form"] as? String == "Data safety")
+        let without = try PlayprepBinary.run(["plan", "TestImages/SampleApp"])
+        #expect(without.standardOutput.contains("give the release's APK or AAB with --artifact"))
+    }
+
     @Test func brokenAppListsEachPlantedProblemOnce() throws {
         let run = try PlayprepBinary.run(["check", "--format", "json", "TestImages/BrokenApp"])
         #expect(run.status == 1)
