@@ -73,7 +73,7 @@ install -m 644 LICENSE "$stage/LICENSE"
 # The Swift packages are the checkouts the shipping build compiled (scripts/playprep_build.py's scratch path).
 checkouts="$ROOT/.build-static/checkouts"
 [ -d "$checkouts/swift-argument-parser" ] && [ -d "$checkouts/Yams" ] && [ -d "$checkouts/ZIPFoundation" ] &&
-  [ -d "$checkouts/swift-protobuf" ] ||
+  [ -d "$checkouts/swift-protobuf" ] && [ -d "$checkouts/swift-certificates" ] ||
   fail "no package checkouts in $checkouts: run python3 scripts/playprep_build.py first"
 swift_usr="$(dirname "$(dirname "$(readlink -f "$(command -v swift)")")")"
 
@@ -120,6 +120,13 @@ add_licence ZIPFoundation.txt "ZIPFoundation $(tag "$checkouts/ZIPFoundation") (
   "$checkouts/ZIPFoundation/LICENSE"
 add_licence swift-protobuf.txt "SwiftProtobuf $(tag "$checkouts/swift-protobuf") (Apache-2.0)" \
   "the checkout is incomplete" "$checkouts/swift-protobuf/LICENSE.txt"
+add_licence swift-asn1.txt "swift-asn1 $(tag "$checkouts/swift-asn1") (Apache-2.0)" "the checkout is incomplete" \
+  "$checkouts/swift-asn1/LICENSE.txt"
+add_licence swift-certificates.txt "swift-certificates $(tag "$checkouts/swift-certificates") (Apache-2.0)" \
+  "the checkout is incomplete" "$checkouts/swift-certificates/LICENSE.txt"
+add_licence swift-crypto.txt \
+  "swift-crypto $(tag "$checkouts/swift-crypto") (Apache-2.0), with the BoringSSL and XKCP sources it vendors (their notices are in their source headers)" \
+  "the checkout is incomplete" "$checkouts/swift-crypto/LICENSE.txt"
 add_licence libyaml.txt "LibYAML, as vendored in Yams (MIT)" "it is kept in the repository" \
   "$ROOT/scripts/third-party/libyaml-LICENSE.txt"
 add_licence libpng.txt "libpng $(package_version libpng-dev) (PNG Reference Library License v2), the static libpng16.a" \

@@ -59,7 +59,7 @@ for file in playprep LICENSE THIRD-PARTY-LICENSES/README.txt completions/playpre
   completions/playprep.fish man/playprep.1; do
   check "contains $file" test -s "$dir/$file"
 done
-for licence in swift swift-argument-parser Yams ZIPFoundation swift-protobuf libyaml libpng zlib icu glibc gcc-runtime; do
+for licence in swift swift-argument-parser Yams ZIPFoundation swift-protobuf swift-asn1 swift-certificates swift-crypto libyaml libpng zlib icu glibc gcc-runtime; do
   check "THIRD-PARTY-LICENSES/$licence.txt" test -s "$dir/THIRD-PARTY-LICENSES/$licence.txt"
 done
 linkage="$(ldd "$dir/playprep" 2>&1 || true)"
