@@ -1,6 +1,6 @@
 /// JUnit XML as Jenkins and GitLab render it: one test case per checked file, failing when the file has a
 /// finding that fails the run (errors, and warnings too in strict mode); every finding is listed in the
-/// failure's text, the others in the case's `system-out`.
+/// failure's text, the others in the case's `system-out`. A file that could not be read is an `<error>`.
 public struct JUnitReporter: Reporter {
     /// Whether warnings fail a test case, as they fail the run with `--strict`.
     public var strict: Bool
@@ -10,8 +10,9 @@ public struct JUnitReporter: Reporter {
     }
 
     public func render(_ report: Report) -> String {
-        let failing = report.files.filter { $0.diagnostics.contains(where: fails) }.count
-        let counts = "tests=\"\(report.files.count)\" failures=\"\(failing)\" errors=\"0\""
+        let unreadable = report.files.filter { $0.unreadable != nil }.count
+        let failing = report.files.filter { $0.unreadable == nil && $0.diagnostics.contains(where: fails) }.count
+        let counts = "tests=\"\(report.files.count)\" failures=\"\(failing)\" errors=\"\(unreadable)\""
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         xml += "<testsuites name=\"playprep\" \(counts)>\n"
         xml += "  <testsuite name=\"playprep\" \(counts) skipped=\"0\">\n"
@@ -23,7 +24,10 @@ public struct JUnitReporter: Reporter {
             }
             xml += ">\n"
             let failures = file.diagnostics.filter(fails)
-            if let first = failures.first {
+            if let reason = file.unreadable {
+                xml += "      <error message=\"\(Self.escape(reason))\" type=\"unreadable-input\">"
+                xml += Self.escape(failures.map(Self.line).joined(separator: "\n")) + "</error>\n"
+            } else if let first = failures.first {
                 let summary = failures.count == 1 ? first.message : "\(first.message) (and \(failures.count - 1) more)"
                 xml += "      <failure message=\"\(Self.escape(summary))\" type=\"\(Self.escape(first.ruleID))\">"
                 xml += Self.escape(failures.map(Self.line).joined(separator: "\n")) + "</failure>\n"

@@ -4,11 +4,15 @@ public struct FileReport: Sendable, Hashable {
     public var diagnostics: [Diagnostic]
     /// What the file is when it is an APK or AAB (identity, signers, size); reports show it even without findings.
     public var artifact: ArtifactFacts?
+    /// Why the file could not be read at all, when it could not (its findings then say so too): JUnit reports it
+    /// as an `<error>` and SARIF as a tool execution notification, not as a problem found in the file.
+    public var unreadable: String?
 
-    public init(file: String, diagnostics: [Diagnostic], artifact: ArtifactFacts? = nil) {
+    public init(file: String, diagnostics: [Diagnostic], artifact: ArtifactFacts? = nil, unreadable: String? = nil) {
         self.file = file
         self.diagnostics = diagnostics
         self.artifact = artifact
+        self.unreadable = unreadable
     }
 
     /// A file is valid when it has no error-severity finding.

@@ -62,7 +62,7 @@ public struct RuleSelection: Sendable, Hashable {
                         }
                         return diagnostic
                     }
-                }, artifact: file.artifact)
+                }, artifact: file.artifact, unreadable: file.unreadable)
         }
         return (Report(files: files), withheld)
     }

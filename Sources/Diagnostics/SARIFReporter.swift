@@ -36,9 +36,16 @@ public struct SARIFReporter: Reporter {
         let artifacts = report.files.compactMap { file in
             file.artifact.map { RunProperties.Artifact(file: file.file, artifact: $0) }
         }
+        let unreadable = report.files.compactMap { file in
+            file.unreadable.map { Notification(file: file.file, reason: $0) }
+        }
         let log = Log(runs: [
             Run(
-                tool: Tool(driver: Driver(version: toolVersion, rules: rules)), results: results,
+                tool: Tool(driver: Driver(version: toolVersion, rules: rules)),
+                invocations: [
+                    Invocation(executionSuccessful: unreadable.isEmpty, toolExecutionNotifications: unreadable)
+                ],
+                results: results,
                 properties: artifacts.isEmpty ? nil : RunProperties(artifacts: artifacts))
         ])
         return JSONReporter.encode(log)
@@ -78,9 +85,43 @@ public struct SARIFReporter: Reporter {
 
     private struct Run: Encodable {
         var tool: Tool
+        var invocations: [Invocation]
         var results: [Result]
         /// The checked APKs and AABs (identity, signers), only when there are any.
         var properties: RunProperties?
+    }
+
+    /// Whether every input could be read; each one that could not is an error notification naming it.
+    private struct Invocation: Encodable {
+        var executionSuccessful: Bool
+        var toolExecutionNotifications: [Notification]
+    }
+
+    private struct Notification: Encodable {
+        struct Location: Encodable {
+            var physicalLocation: PhysicalLocation
+        }
+
+        struct PhysicalLocation: Encodable {
+            var artifactLocation: ArtifactLocation
+        }
+
+        struct ArtifactLocation: Encodable {
+            var uri: String
+        }
+
+        let level = "error"
+        var message: Message
+        var locations: [Location]
+
+        init(file: String, reason: String) {
+            message = Message(text: "\(file): \(reason)")
+            locations = [
+                Location(
+                    physicalLocation: PhysicalLocation(
+                        artifactLocation: ArtifactLocation(uri: SARIFReporter.uri(for: file))))
+            ]
+        }
     }
 
     private struct RunProperties: Encodable {

@@ -29,8 +29,21 @@ import Testing
             #expect(report.contains(mark), "\(format): \(report)")
             #expect(report.contains("not-a-zip.apk"), "\(format)")
         }
+        let junit = try String(contentsOfFile: try path("junit"), encoding: .utf8)
+        #expect(
+            junit.contains("errors=\"1\"") && junit.contains("<error message=\"cannot read the artifact: not a ZIP"))
+        #expect(!junit.contains("<failure"))
+        let sarif = try String(contentsOfFile: try path("sarif"), encoding: .utf8)
+        let log = try #require(try JSONSerialization.jsonObject(with: Data(sarif.utf8)) as? [String: Any])
+        let invocation = try #require(
+            ((log["runs"] as? [[String: Any]])?.first?["invocations"] as? [[String: Any]])?.first)
+        #expect(invocation["executionSuccessful"] as? Bool == false)
+        let notification = try #require((invocation["toolExecutionNotifications"] as? [[String: Any]])?.first)
+        #expect(
+            (notification["message"] as? [String: Any])?["text"] as? String
+                == "\(apk): cannot read the artifact: not a ZIP archive (APK or AAB): it does not start with a ZIP local file header"
+        )
         if let python = TestPython.withJSONSchema {
-            let sarif = try String(contentsOfFile: try path("sarif"), encoding: .utf8)
             let validation = try TestPython.run(
                 python, ["-c", TestPython.validateJSONSchema, TestPython.sarifSchema.path], input: sarif)
             #expect(validation.status == 0, "\(validation.output)")
