@@ -18,6 +18,10 @@ for tool in aapt2 zipalign apksigner keytool jarsigner protoc zip unzip python3 
 done
 [ -f "$framework" ] || { echo "make-artifacts: $framework is missing (apt-get install android-framework-res)" >&2; exit 2; }
 
+# shellcheck source=scripts/artifact-signing.sh
+. scripts/artifact-signing.sh
+signing_keys=$out/keys
+
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 mkdir -p "$out"
@@ -129,56 +133,12 @@ XML
       done
     fi
     (cd "$dir/aab" && zip -q -r -X -D "$OLDPWD/$out/$name.aab" BundleConfig.pb base $( [ "$metadata" = 1 ] && echo BUNDLE-METADATA))
-    if [ "$schemes" != none ]; then
-      jarsigner -keystore "$out/keys/$key.jks" -storepass playprep "$out/$name.aab" "$key" >/dev/null
-    fi
+    if [ "$schemes" != none ]; then sign_bundle "$out/$name.aab" "$key"; fi
     return
   fi
   # Native libraries go in uncompressed (extractNativeLibs="false"), as AGP packages them for API 23+.
   if [ -n "$abis" ]; then (cd "$dir/lib" && zip -q -0 -r "$dir/linked.apk" lib); fi
   sign_and_align "$dir/linked.apk" "$align" "$out/$name.apk" "$key" "$schemes"
-}
-
-# sign_and_align IN ALIGNMENT OUT [KEY] [all|v2|v1|none]: apksigner's v2 and v3 signatures, as AGP signs for
-# minSdk 24+. This apksigner stores .so entries on 4 KB pages (it has no --lib-page-alignment), so a stored
-# padding entry (0, 4, 8 or 12 KB) is put before lib/ until the 64-bit libraries land on 16 KB boundaries, and
-# the result is checked. --align 4 and v1 keep the classic order of the 4 KB fixtures, JAR (v1) signing then
-# zipalign (-p for 4), and none only zipaligns.
-sign_and_align() {
-  local key=${4:-upload} schemes=${5:-all}
-  if [ "$2" = 4 ] || [ "$schemes" = v1 ]; then
-    apksigner sign --ks "$out/keys/$key.jks" --ks-pass pass:playprep --v1-signing-enabled true \
-      --v2-signing-enabled false --v3-signing-enabled false --out "$1.signed" "$1"
-    if [ "$2" = 4 ]; then zipalign -f -p 4 "$1.signed" "$3"; else zipalign -f "$2" "$1.signed" "$3"; fi
-    return
-  fi
-  if [ "$schemes" = none ]; then zipalign -f "$2" "$1" "$3"; return; fi
-  local libs="$1.libs" pad
-  rm -rf "$libs" && mkdir -p "$libs"
-  (cd "$libs" && unzip -q "$1" 'lib/*' 2>/dev/null || true)
-  for pad in 0 4096 8192 12288; do
-    cp "$1" "$1.try"
-    if [ -d "$libs/lib" ]; then
-      zip -q -d "$1.try" 'lib/*'
-      if [ "$pad" != 0 ]; then head -c "$pad" /dev/zero >"$libs/padding"; (cd "$libs" && zip -q -0 "$1.try" padding); fi
-      (cd "$libs" && zip -q -0 -r "$1.try" lib)
-    fi
-    zipalign -f "$2" "$1.try" "$1.aligned"
-    apksigner sign --ks "$out/keys/$key.jks" --ks-pass pass:playprep --v1-signing-enabled false \
-      --v2-signing-enabled true --v3-signing-enabled true --out "$3" "$1.aligned"
-    rm -f "$3.idsig"
-    python3 - "$3" <<'PY' && return
-import struct, sys, zipfile
-data = open(sys.argv[1], "rb").read()
-for info in zipfile.ZipFile(sys.argv[1]).infolist():
-    if info.filename.startswith(("lib/arm64-v8a/", "lib/x86_64/")) and info.compress_type == 0:
-        name, extra = struct.unpack("<HH", data[info.header_offset + 26:info.header_offset + 30])
-        if (info.header_offset + 30 + name + extra) % 16384:
-            sys.exit(1)
-PY
-  done
-  echo "make-artifacts: no padding puts $3's 64-bit libraries on 16 KB pages" >&2
-  exit 1
 }
 
 build release                                            # passes every ART rule

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Builds the Play Console declaration fixtures in TestImages/artifacts/declarations/ with the real Android tools
-# (aapt2 link against the platform, apksigner, zipalign; an AAB laid out as scripts/make-artifacts.sh does), one
+# (aapt2 link against the platform; an AAB laid out as scripts/make-artifacts.sh does; signed as it signs, with
+# scripts/artifact-signing.sh: APKs with apksigner v2+v3 after zipalign, AABs with jarsigner, both with the
+# fixtures' upload key from TestImages/artifacts/keys, so that the ART signing rules pass and only DCL speaks), one
 # per DCL rule, one that needs no declaration (none: targets 32, no restricted permission), one that needs only
 # the advertising ID answer (plain), and a previous/next release pair for --previous (release-41, release-42).
 # The manifests are shaped like the merged manifests of real apps (the permissions libraries add, typed
@@ -11,7 +13,7 @@ cd "$(dirname "$0")/.."
 
 out=TestImages/artifacts/declarations
 framework=${FRAMEWORK_RES:-/usr/share/android-framework-res/framework-res.apk}
-for tool in aapt2 zipalign apksigner keytool protoc zip unzip; do
+for tool in aapt2 zipalign apksigner jarsigner protoc zip unzip python3; do
   command -v "$tool" >/dev/null || { echo "make-declaration-artifacts: $tool is missing" >&2; exit 2; }
 done
 [ -f "$framework" ] || {
@@ -24,8 +26,13 @@ trap 'rm -rf "$work"' EXIT
 mkdir -p "$out"
 rm -f "$out"/*.apk "$out"/*.aab
 
-keytool -genkeypair -keystore "$work/key.jks" -storepass playprep -keypass playprep -alias playprep \
-  -keyalg RSA -keysize 2048 -validity 36500 -dname "CN=playprep fixtures" >/dev/null 2>&1
+# shellcheck source=scripts/artifact-signing.sh
+. scripts/artifact-signing.sh
+signing_keys=TestImages/artifacts/keys
+[ -f "$signing_keys/upload.jks" ] || {
+  echo "make-declaration-artifacts: $signing_keys/upload.jks is missing (run scripts/make-artifacts.sh first)" >&2
+  exit 2
+}
 
 res="$work/res"
 mkdir -p "$res/values" "$res/mipmap-mdpi"
@@ -67,12 +74,17 @@ XML
     (cd "$dir/aab/base" && unzip -q "$dir/linked.apk" && mv AndroidManifest.xml manifest/)
     echo 'bundletool { version: "1.17.2" }' | protoc -I Sources/ArtifactKit/Protobuf \
       --encode=playprep.bundletool.BundleConfig bundle_config.proto >"$dir/aab/BundleConfig.pb"
-    (cd "$dir/aab" && zip -q -r -X -D "$OLDPWD/$out/$name.aab" BundleConfig.pb base)
+    # The ProGuard map AGP adds to a minified release bundle (no native code, so no debug symbols), as in
+    # scripts/make-artifacts.sh, so that ART019 is quiet.
+    mkdir -p "$dir/aab/BUNDLE-METADATA/com.android.tools.build.obfuscation"
+    printf 'com.playprep.sample.MainActivity -> a.a:\n' \
+      >"$dir/aab/BUNDLE-METADATA/com.android.tools.build.obfuscation/proguard.map"
+    (cd "$dir/aab" && zip -q -r -X -D "$OLDPWD/$out/$name.aab" BundleConfig.pb base BUNDLE-METADATA)
+    sign_bundle "$out/$name.aab"
     return
   fi
   aapt2 link -I "$framework" --manifest "$dir/AndroidManifest.xml" -o "$dir/linked.apk" "$work/res.zip"
-  apksigner sign --ks "$work/key.jks" --ks-pass pass:playprep --out "$dir/signed.apk" "$dir/linked.apk"
-  zipalign -f 4 "$dir/signed.apk" "$out/$name.apk"
+  sign_and_align "$dir/linked.apk" 16384 "$out/$name.apk"
 }
 
 sync_service='<service android:name="androidx.work.impl.foreground.SystemForegroundService"

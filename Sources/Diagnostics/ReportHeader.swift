@@ -8,7 +8,8 @@ public struct ReportHeader: Sendable, Hashable {
     public var date: String
     /// One line per release variant: `app proRelease: com.example.app, versionCode 12`.
     public var releaseVariants: [String]
-    /// One line per listing and its store: `fastlane/metadata/android: Play via supply`.
+    /// One line per listing, its store and the proof of its upload, as the summary line gives it:
+    /// `fastlane/metadata/android: Play via supply (lane release) [shown: …]`.
     public var listings: [String]
 
     public init(project: String, date: String, releaseVariants: [String] = [], listings: [String] = []) {

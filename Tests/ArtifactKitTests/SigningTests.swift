@@ -34,10 +34,13 @@ final class SigningTests: XCTestCase {
     }
 
     func testEachSigningRuleOnItsFixture() throws {
+        // Only the ART family: every fixture targets API 36, so each also gets DCL001, the Advertising ID answer
+        // Play asks of every API 33+ app, which DeclarationTests pins; here only what the signature proves.
         func rules(_ name: String, upload: String? = nil) throws -> [String] {
             var checker = ArtifactFixtureTests.checker
             checker.uploadCertificate = upload
             return try checker.check(path: Self.path(name)).files.flatMap(\.diagnostics).map(\.ruleID)
+                .filter { $0.hasPrefix("ART") }
         }
         XCTAssertEqual(try rules("unsigned.apk"), ["ART013"])
         XCTAssertEqual(try rules("unsigned.aab"), ["ART013"])

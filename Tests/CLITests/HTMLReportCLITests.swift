@@ -78,16 +78,18 @@ import Testing
             findings.filter { !$0.rule.hasPrefix("NP") && !$0.rule.hasPrefix("IMG") }.allSatisfy {
                 !$0.markup.contains("<img ")
             })
-        // The header, as the browser parsed it: project, version, the release variant and the listing's store.
+        // The header, as the browser parsed it: project, version, the release variant and the listing.
         #expect(load.standardOutput.contains("<dd class=\"project\"><code>TestImages/BrokenApp</code></dd>"))
         #expect(load.standardOutput.contains("<dd class=\"version\">0.2.0</dd>"))
         #expect(
             load.standardOutput.contains(
                 "<dd class=\"variants\" data-count=\"1\"><ul><li>:app release: com.example.brokenapp, versionCode 1</li>"
             ))
+        // The listing as the summary line gives it: its store, the lane that uploads it and the proof of the upload.
         #expect(
             load.standardOutput.contains(
-                "<dd class=\"listings\" data-count=\"1\"><ul><li>fastlane/metadata/android: Play via supply</li>"))
+                "<dd class=\"listings\" data-count=\"1\"><ul><li>fastlane/metadata/android: Play via supply "
+                    + "(lane release) [shown: .github/workflows/release.yml:14 `bundle exec fastlane release`]</li>"))
         #expect(load.standardOutput.contains("<dd class=\"date\">2025-11-24T16:00:00Z</dd>"))
 
         let screenshot = file.deletingLastPathComponent().appendingPathComponent("report.png")

@@ -23,7 +23,7 @@ import Testing
         #expect(
             TextReporter().render(report)
                 == "release.apk: org.example.app 42 (1.4.2) min 24 target 35 · arm64-v8a 16 KB ok · v2+v3 signed by "
-                + "CN=Upload (SHA-256 3A:4B:5C…) · 4.2 MB\n2 files checked: 0 errors, 0 warnings\n")
+                + "CN=Upload (SHA-256 3A:4B:5C…) · 4.2 MB\n2 files checked: 0 errors, 0 warnings, 0 notes\n")
         var unsigned = Self.facts
         unsigned.signatureSchemes = []
         unsigned.signers = []
