@@ -19,11 +19,12 @@ struct GradleProperties: Sendable {
 }
 
 /// Reads a Java `.properties` file (gradle.properties): `key=value`, `key: value` or `key value` lines, `#` and `!`
-/// comments, backslash line continuations and escapes (`\:`, `\=`, `\t`, `\uXXXX`).
+/// comments, backslash line continuations and escapes (`\:`, `\=`, `\t`, `\uXXXX`). The bytes are ISO-8859-1, as
+/// `java.util.Properties.load(InputStream)` and so Gradle read them (gradle/gradle#13741): every byte is a character.
 enum PropertiesFile {
     static func parse(_ bytes: [UInt8]) -> [String: String] {
         var result: [String: String] = [:]
-        for line in logicalLines(String(decoding: bytes, as: UTF8.self)) {
+        for line in logicalLines(String(String.UnicodeScalarView(bytes.map { Unicode.Scalar($0) }))) {
             let characters = Array(line.drop { $0 == " " || $0 == "\t" || $0 == "\u{0C}" })
             guard let first = characters.first, first != "#", first != "!" else { continue }
             var key = ""

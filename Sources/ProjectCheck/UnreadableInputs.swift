@@ -2,7 +2,8 @@ import Diagnostics
 import FileAccess
 
 /// PRJ001 for what a check needs and cannot read: folders the walk could not list, and build files, manifests,
-/// Fastfiles and Appfiles that cannot be read or are not UTF-8 text. The build reader and listing planner skip
+/// Fastfiles and Appfiles that cannot be read or are not UTF-8 text (`.properties` files are ISO-8859-1, as Gradle
+/// reads them). The build reader and listing planner skip
 /// such files; this says so on each path instead of passing in silence.
 struct UnreadableInputs: Sendable {
     var reader = FileReader(maxBytes: 4 << 20)
@@ -23,7 +24,10 @@ struct UnreadableInputs: Sendable {
                     return ProjectRules.unreadable.diagnostic(
                         file: input.path, "cannot read \(input.role.rawValue) (\(error)): it was skipped")
                 }
-                guard let offset = Self.firstInvalidUTF8(bytes) else { return nil }
+                // Gradle reads .properties files as ISO-8859-1, in which every byte is text.
+                guard !input.path.hasSuffix(".properties"), let offset = Self.firstInvalidUTF8(bytes) else {
+                    return nil
+                }
                 return ProjectRules.unreadable.diagnostic(
                     file: input.path,
                     "\(input.role.rawValue) that is not UTF-8 text (byte \(offset) is invalid): it was skipped",

@@ -103,6 +103,26 @@ import Testing
         #expect((diagnostics.first?["message"] as? String)?.contains("not UTF-8 text") == true)
     }
 
+    /// Gradle reads gradle.properties as ISO-8859-1 (DAVx⁵ has a Latin-1 '©' in it): not a finding, and its values
+    /// are read as Gradle reads them.
+    @Test func aLatin1GradlePropertiesFileIsReadAsGradleReadsIt() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(atPath: path("app"), withIntermediateDirectories: true)
+        try "include ':app'\n".write(toFile: path("settings.gradle"), atomically: true, encoding: .utf8)
+        try Data([0x23, 0x20, 0xA9, 0x0A] + Array("appId=org.example.app\n".utf8)).write(
+            to: URL(fileURLWithPath: path("gradle.properties")))
+        try """
+        plugins { id 'com.android.application' }
+        android { namespace 'org.example.app'; defaultConfig { applicationId appId; versionCode 1 } }
+
+        """.write(toFile: path("app/build.gradle"), atomically: true, encoding: .utf8)
+        let run = try PlayprepBinary.run(["check", "--format", "json", folder.path])
+        #expect(run.status == 0, "\(run.standardOutput)\(run.standardError)")
+        #expect(!run.standardOutput.contains("PRJ001"))
+        let plan = try PlayprepBinary.run(["plan", folder.path])
+        #expect(plan.standardOutput.contains("applicationId org.example.app"), "\(plan.standardOutput)")
+    }
+
     @Test func aConfigurationThatIsNotUTF8StopsTheRunNamingTheByte() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.copyItem(at: Fixtures.testImage("SampleApp"), to: URL(fileURLWithPath: path("app")))

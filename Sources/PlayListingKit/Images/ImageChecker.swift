@@ -93,7 +93,7 @@ struct ImageChecker: Sendable {
             return [
                 Finding(
                     ImageRules.noAlpha,
-                    "Wear screenshot has an alpha channel; Play's API refuses it with an HTTP 500 (phone slots accept it)",
+                    "Wear screenshot has an alpha channel; Play asks for Wear screenshots without transparency",
                     hint: "save it as 24-bit PNG or JPEG, without alpha")
             ]
         }
