@@ -102,7 +102,7 @@ struct ImageChecker: Sendable {
         }
         return [
             Finding(
-                ImageRules.noAlpha, severity: .warning,
+                ImageRules.noAlpha, severity: .note,
                 "\(Int((share * 100).rounded(.up)))% of the \(type.label) is transparent; Play asks for JPEG or 24-bit PNG "
                     + "and shows transparent areas on a background of its choosing",
                 hint: "flatten it onto the background you want and save without alpha")

@@ -60,9 +60,10 @@ public enum ImageRules {
 
     public static let noAlpha = Rule(
         "IMG007", "alpha-not-allowed", .warning,
-        "Wear screenshots have no alpha channel; other graphics Play asks to be opaque are not visibly transparent.",
-        why:
-            "Users see the transparency; no refusal is documented (home-assistant's release lane uploads RGBA Wear screenshots).",
+        "Wear screenshots have no alpha channel; other graphics Play asks to be opaque are not visibly transparent "
+            + "(a note).",
+        why: "Wear: the watch frame shows the transparency; elsewhere it is often a deliberate device frame, so a "
+            + "note. No refusal is documented (home-assistant uploads RGBA Wear screenshots).",
         examples: ListingExample.self,
         passing: [
             .fastlane("RGB and JPEG"), .gpp("palette feature graphic"),

@@ -22,14 +22,16 @@ struct LocaleChecker: Sendable {
         var findings = [String: [Finding]]()
         for name in names {
             findings[name] = check(name, layout: layout, existing: existing)
-            if let code = becomes[name], code != name, let others = claimants[code]?.filter({ $0 != name }),
-                !others.isEmpty
+            // A folder whose target exists already has LOC002/LOC003 with a hint to merge into it; LOC004 is for
+            // folders that would collide only once renamed (`de` and `de_DE` both becoming de-DE).
+            if let code = becomes[name], code != name, !existing.contains(code),
+                let others = claimants[code]?.filter({ $0 != name }), !others.isEmpty
             {
                 findings[name, default: []].append(
                     Finding(
                         LocaleRules.duplicate,
                         "'\(name)' becomes Play's \(code), as \(others.sorted().map { "'\($0)'" }.joined(separator: " and ")) "
-                            + (others.contains(code) ? "already is" : "does too") + "; one would overwrite the other",
+                            + "does too; one would overwrite the other",
                         hint: "merge the folders into one '\(code)' folder"))
             }
         }

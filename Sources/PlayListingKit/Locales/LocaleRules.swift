@@ -34,13 +34,16 @@ public enum LocaleRules {
 
     public static let duplicate = Rule(
         "LOC004", "duplicate-locale", .warning,
-        "No two locale folders become the same Play language (as they are or once renamed); one would overwrite the other.",
+        "No two misnamed locale folders become the same Play language once renamed; one would overwrite the other "
+            + "(a folder beside its correct name already gets LOC002/LOC003 with a hint to merge).",
         why: "One folder overwrites the other, so users see text the team did not choose.",
         examples: ListingExample.self,
-        passing: [.fastlane("one en-US"), .fastlane("en-GB beside en-US", ["en-GB/title.txt": .text("Binary Eye")])],
+        passing: [
+            .fastlane("one en-US"), .fastlane("en-GB beside en-US", ["en-GB/title.txt": .text("Binary Eye")]),
+            .fastlane("en_US beside en-US (LOC002 says merge)", ["en_US/title.txt": .text("Binary Eye")]),
+        ],
         failing: [
-            .fastlane("en-US and en_US", ["en_US/title.txt": .text("Binary Eye")]),
-            .fastlane("de and de_DE", ["de/title.txt": .text("Binary Eye"), "de_DE/title.txt": .text("Binary Eye")]),
+            .fastlane("de and de_DE", ["de/title.txt": .text("Binary Eye"), "de_DE/title.txt": .text("Binary Eye")])
         ])
 
     public static let missingTranslation = Rule(
