@@ -40,6 +40,26 @@ import Testing
         #expect(notes.first?.message.contains("'de-DE/screenshots.yml', 'en-US/screenshots.yml'") == true)
     }
 
+    /// Framed screenshots with transparent surroundings in every locale: a note (no refusal is documented), and
+    /// one finding for people however many files share the cause.
+    @Test func translucentScreenshotsAreOneNotePerSlot() throws {
+        let example = ListingExample.fastlane(
+            "transparent phone screenshots in two locales",
+            [
+                "en-US/images/phoneScreenshots/1.png": .transparentRGBA(1080, 1920),
+                "en-US/images/phoneScreenshots/2.png": .transparentRGBA(1080, 1920),
+                "de-DE/title.txt": .text("Binärauge"),
+                "de-DE/images/phoneScreenshots/1.png": .transparentRGBA(1080, 1920),
+            ])
+        let report = try example.report(displayRoot: "m")
+        let found = report.diagnostics.filter { $0.ruleID == "IMG007" }
+        #expect(found.count == 3)
+        #expect(found.allSatisfy { $0.severity == .note })
+        let lines = TextReporter().render(report).split(separator: "\n").filter { $0.contains("[IMG007]") }
+        #expect(lines.count == 1, "\(lines)")
+        #expect(lines.first?.contains("3 phone screenshots in 2 locales are partly transparent") == true, "\(lines)")
+    }
+
     @Test func anImageSourceBesideTheUploadedImageIsANote() throws {
         // The example's base listing has images/featureGraphic.png.
         let beside = ListingExample.fastlane(

@@ -105,7 +105,11 @@ struct ImageChecker: Sendable {
                 ImageRules.noAlpha, severity: .note,
                 "\(Int((share * 100).rounded(.up)))% of the \(type.label) is transparent; Play asks for JPEG or 24-bit PNG "
                     + "and shows transparent areas on a background of its choosing",
-                hint: "flatten it onto the background you want and save without alpha")
+                hint: "flatten it onto the background you want and save without alpha",
+                cause: Cause(
+                    key: "\(type.rawValue) transparent", subjects: type.label + "s",
+                    statement: "are partly transparent (1% or more); Play asks for JPEG or 24-bit PNG and shows "
+                        + "transparent areas on a background of its choosing"))
         ]
     }
 
