@@ -175,15 +175,17 @@ struct ScaleNinePatch: ParsableCommand {
     }
 }
 
-/// `playprep ninepatch export FILE --format css|ios|flutter|json [-o DIR] [--force]`
+/// `playprep ninepatch export FILE --format css|ios|flutter|compose|json [-o DIR] [--force]`
 struct ExportNinePatch: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Export a NinePatch's content image and its slicing for the web, iOS or Flutter, or as JSON.",
+        abstract:
+            "Export a NinePatch's content image and its slicing for the web, iOS, Flutter or Compose, or as JSON.",
         discussion: """
             Writes into DIR (default: the current folder) NAME.png, the content without its frame, and: css: \
             NAME.css (border-image, sizes in CSS pixels = dp); ios: NAME.imageset/ with the image and a \
-            Contents.json with 9-part cap insets; flutter: NAME.dart (Image.asset with centerSlice); json: \
+            Contents.json with 9-part cap insets; flutter: NAME.dart (Image.asset with centerSlice); compose: \
+            NAME.kt (a Painter in nine parts for Compose Multiplatform; on Android Compose draws the .9.png); json: \
             NAME.json (insets and padding in pixels, and in dp when the folder names a density). These platforms \
             stretch one centre: with several stretch spans on an axis, or layout bounds, what is lost is printed \
             and written into the JSON. Existing files are refused unless --force.
@@ -191,13 +193,13 @@ struct ExportNinePatch: ParsableCommand {
     )
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
-        case css, ios, flutter, json
+        case css, ios, flutter, compose, json
     }
 
     @Argument(help: "The NinePatch source (*.9.png).")
     var file: String
 
-    @Option(help: "css, ios, flutter or json.")
+    @Option(help: "css, ios, flutter, compose or json.")
     var format: Format
 
     @Option(name: .shortAndLong, help: "The folder to write into (created if needed).")
@@ -222,6 +224,7 @@ struct ExportNinePatch: ParsableCommand {
             case .css: ("\(output)/\(name).css", export.css(className: name, image: "\(name).png"))
             case .ios: ("\(folder)/Contents.json", export.iosContents(image: "\(name).png"))
             case .flutter: ("\(output)/\(name).dart", export.flutter(asset: "\(name).png"))
+            case .compose: ("\(output)/\(name).kt", export.compose(name: name))
             case .json: ("\(output)/\(name).json", export.json(file: file))
             }
         let targets = [image] + (text.map { [$0.0] } ?? [])

@@ -191,7 +191,7 @@ struct ScaleCLITests {
         #expect(first.status == 0 && first.standardError.contains("x has 2 stretch spans"))
         let again = try PlayprepBinary.run(["ninepatch", "export", source, "--format", "flutter", "-o", folder.path])
         #expect(again.status == 2 && again.standardError.contains("it exists (pass --force to replace it)"))
-        for format in ["flutter", "ios"] {
+        for format in ["flutter", "ios", "compose"] {
             let run = try PlayprepBinary.run([
                 "ninepatch", "export", source, "--format", format, "-o", folder.path, "--force",
             ])
@@ -201,7 +201,8 @@ struct ScaleCLITests {
         #expect(
             files == [
                 "multi_stretch.css", "multi_stretch.dart", "multi_stretch.imageset",
-                "multi_stretch.imageset/Contents.json", "multi_stretch.imageset/multi_stretch.png", "multi_stretch.png",
+                "multi_stretch.imageset/Contents.json", "multi_stretch.imageset/multi_stretch.png", "multi_stretch.kt",
+                "multi_stretch.png",
             ])
     }
 }

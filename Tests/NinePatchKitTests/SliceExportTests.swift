@@ -18,6 +18,10 @@ import Testing
                 "y has 2 stretch spans ([1, 2) [4, 6)): one centre [1, 6) is exported, so the fixed part [2, 4) between them stretches too",
             ])
         #expect(export.flutter(asset: "a.png").contains("centerSlice: Rect.fromLTRB(1, 1, 8, 6),"))
+        let compose = export.compose(name: "button_bg")
+        #expect(compose.contains("class ButtonBgNinePatchPainter(private val image: ImageBitmap) : Painter()"))
+        #expect(compose.contains("private val xs = intArrayOf(0, 1, 8, \(export.width))"))
+        #expect(compose.contains("private val ys = intArrayOf(0, 1, 6, \(export.height))"))
         let bounds = SliceExport(try Self.model("crafted/lb_all.9.png"), density: .xhdpi)
         #expect(bounds.losses.contains { $0.hasPrefix("layout bounds (") })
         #expect(bounds.json(file: "f").contains("\"density\" : \"xhdpi\""))

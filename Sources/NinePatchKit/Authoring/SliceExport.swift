@@ -1,7 +1,8 @@
 import Diagnostics
 
 /// A NinePatch's slicing as platforms with one stretchable centre take it (CSS `border-image`, iOS cap insets,
-/// Flutter `centerSlice`): the content image plus four insets, and exactly what that cannot say.
+/// Flutter `centerSlice`, a Compose Multiplatform painter): the content image plus four insets, and exactly what
+/// that cannot say.
 ///
 /// The insets run from each side to the first and last stretch span (`inspect`'s spans); an axis without stretch
 /// spans gets insets of 0, as Android then scales the whole axis. With several spans on an axis the platforms
@@ -89,6 +90,54 @@ public struct SliceExport: Sendable, Hashable {
         )
 
         """
+    }
+
+    /// A Compose `Painter` that draws `image` (the content PNG) in nine parts with these insets: for Compose
+    /// Multiplatform (desktop, iOS, web), which has no NinePatch. On Android, Compose draws the `.9.png` itself
+    /// (`painterResource`), several stretch spans included, so the snippet says to use that there.
+    public func compose(name: String) -> String {
+        let type = name.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map {
+            $0.prefix(1).uppercased() + $0.dropFirst()
+        }
+        .joined()
+        return """
+            // \(name).png is \(width)x\(height) px\(density.map { " (\($0.rawValue), \(Self.number(pixelsPerDp)) px per dp)" } ?? "").
+            // On Android use painterResource(R.drawable.\(name)): Compose draws the .9.png itself. This painter is for
+            // Compose Multiplatform, which has none: the corners keep their dp size, the edges and centre stretch.
+            import androidx.compose.ui.geometry.Size
+            import androidx.compose.ui.graphics.ImageBitmap
+            import androidx.compose.ui.graphics.drawscope.DrawScope
+            import androidx.compose.ui.graphics.painter.Painter
+            import androidx.compose.ui.unit.IntOffset
+            import androidx.compose.ui.unit.IntSize
+            import kotlin.math.roundToInt
+
+            class \(type.first?.isLetter == true ? type : "Slices" + type)NinePatchPainter(private val image: ImageBitmap) : Painter() {
+                // Source columns and rows in image pixels: 0, left inset, width - right inset, width.
+                private val xs = intArrayOf(0, \(insets.left), \(width - insets.right), \(width))
+                private val ys = intArrayOf(0, \(insets.top), \(height - insets.bottom), \(height))
+                override val intrinsicSize = Size(\(width)f, \(height)f)
+
+                override fun DrawScope.onDraw() {
+                    val scale = density / \(Self.number(pixelsPerDp))f // image pixels to screen pixels
+                    // Fixed parts shrink together when the destination is smaller than they are, as Android does.
+                    val fitX = minOf(1f, size.width / maxOf(1f, (xs[1] + xs[3] - xs[2]) * scale))
+                    val fitY = minOf(1f, size.height / maxOf(1f, (ys[1] + ys[3] - ys[2]) * scale))
+                    val dx = floatArrayOf(0f, xs[1] * scale * fitX, size.width - (xs[3] - xs[2]) * scale * fitX, size.width)
+                    val dy = floatArrayOf(0f, ys[1] * scale * fitY, size.height - (ys[3] - ys[2]) * scale * fitY, size.height)
+                    for (column in 0..2) for (row in 0..2) {
+                        val source = IntSize(xs[column + 1] - xs[column], ys[row + 1] - ys[row])
+                        val left = dx[column].roundToInt()
+                        val top = dy[row].roundToInt()
+                        val target = IntSize(dx[column + 1].roundToInt() - left, dy[row + 1].roundToInt() - top)
+                        if (source.width > 0 && source.height > 0 && target.width > 0 && target.height > 0) {
+                            drawImage(image, IntOffset(xs[column], ys[row]), source, IntOffset(left, top), target)
+                        }
+                    }
+                }
+            }
+
+            """
     }
 
     /// An iOS asset catalogue `Contents.json` for `image` with `resizing` cap insets in the image's pixels.
