@@ -19,7 +19,7 @@ final class BadgingOracleTests: XCTestCase {
         let checker = ArtifactChecker(date: "2026-11-23")
         for name in Self.apks {
             let path = Fixtures.testImage("artifacts/\(name)").path
-            let badging = try Self.run(aapt2, ["dump", "badging", path])
+            let badging = try Fixtures.standardOutput(of: aapt2, ["dump", "badging", path])
             let manifest = try checker.check(path: path).manifest
             XCTAssertEqual(manifest.package, Self.field("name", in: badging, line: "package:"), name)
             XCTAssertEqual(
@@ -43,18 +43,5 @@ final class BadgingOracleTests: XCTestCase {
     /// The value of a line `key'value'`.
     static func quoted(after key: String, in text: String) -> String? {
         text.split(separator: "\n").first { $0.hasPrefix(key) }.map { String($0.dropFirst(key.count + 1).dropLast()) }
-    }
-
-    static func run(_ tool: URL, _ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = tool
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
     }
 }

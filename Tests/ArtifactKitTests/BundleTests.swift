@@ -61,13 +61,14 @@ final class BundleTests: XCTestCase {
                 .write(to: folder.appendingPathComponent("AndroidManifest.xml"))
             try Data(try archive.read("base/resources.pb")).write(to: folder.appendingPathComponent("resources.pb"))
             let module = folder.appendingPathComponent("module.zip").path
-            _ = try BadgingOracleTests.run(
-                zip,
+            _ = try Fixtures.standardOutput(
+                of:
+                    zip,
                 [
                     "-q", "-j", module, folder.appendingPathComponent("AndroidManifest.xml").path,
                     folder.appendingPathComponent("resources.pb").path,
                 ])
-            let badging = try BadgingOracleTests.run(aapt2, ["dump", "badging", module])
+            let badging = try Fixtures.standardOutput(of: aapt2, ["dump", "badging", module])
             let manifest = try ArtifactFixtureTests.checker.check(archive, path: name).manifest
             XCTAssertEqual(manifest.package, BadgingOracleTests.field("name", in: badging, line: "package:"), name)
             XCTAssertEqual(

@@ -8,19 +8,6 @@ import Testing
 @Suite struct ArtifactIdentityCLITests {
     static let folder = Fixtures.testImage("artifacts")
 
-    static func tool(_ tool: URL, _ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = tool
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
-    }
-
     /// `name='value'` on badging's `package:` line, or `key:'value'` on its own line.
     static func badging(_ key: String, in text: String) -> String? {
         let lines = text.split(separator: "\n")
@@ -37,7 +24,7 @@ import Testing
     /// that verify only below API 30 (v1 alone) are verified for that range.
     static func apksignerFingerprint(_ apksigner: URL, _ path: String) throws -> String? {
         for extra in [[], ["--max-sdk-version", "29"]] {
-            let text = try tool(apksigner, ["verify", "--print-certs"] + extra + [path])
+            let text = try Fixtures.standardOutput(of: apksigner, ["verify", "--print-certs"] + extra + [path])
             if let line = text.split(separator: "\n").first(where: { $0.hasPrefix("Signer #1 certificate SHA-256") }) {
                 return line.split(separator: " ").last.map(String.init)
             }
@@ -63,7 +50,7 @@ import Testing
         for file in files {
             guard let facts = file["artifact"] as? [String: Any], let name = file["file"] as? String else { continue }
             let path = Fixtures.packageRoot.appendingPathComponent(name).path
-            let badging = try Self.tool(aapt2, ["dump", "badging", path])
+            let badging = try Fixtures.standardOutput(of: aapt2, ["dump", "badging", path])
             #expect(facts["applicationId"] as? String == Self.badging("name", in: badging), "\(name)")
             #expect(
                 (facts["versionCode"] as? Int).map(String.init) ?? "" == Self.badging("versionCode", in: badging) ?? "")

@@ -46,6 +46,20 @@ public enum Fixtures {
         }
         return nil
     }
+
+    /// What a peer tool (aapt2, apksigner) prints on standard output for `arguments`; its standard error is dropped.
+    public static func standardOutput(of tool: URL, _ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = tool
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
 }
 
 /// A headless Chromium for tests that load playprep's HTML report in a real browser.
