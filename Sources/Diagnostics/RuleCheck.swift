@@ -1,0 +1,54 @@
+/// A rule as one entry: the rule (with its passing and failing examples) and the check that finds it on its
+/// family's subject, so adding a rule touches one place. Each family names its subject, the context its checker
+/// fills once (a listing text file, a NinePatch frame, a package name, an artifact's contents), and what a check
+/// returns: `Finding`s where the checker knows the file, `Diagnostic`s where a check names files itself. The
+/// checker runs every entry of its family in order; the catalogue, the example test and `playprep rules` read
+/// the same entries' `rule`.
+///
+/// ```swift
+/// public typealias PackageNameRule = RuleCheck<PackageNameSubject, Finding, Never>
+/// ```
+public struct RuleCheck<Subject, Output, Failure: Error>: Sendable {
+    public let rule: Rule
+    private let check: @Sendable (Subject, RuleOutput) throws(Failure) -> [Output]
+
+    /// An entry: `check` gets the subject and a maker of this rule's findings, at its default severity unless
+    /// told otherwise.
+    public init(
+        _ rule: Rule,
+        check: @escaping @Sendable (_ subject: Subject, _ finding: RuleOutput) throws(Failure) -> [Output]
+    ) {
+        self.rule = rule
+        self.check = check
+    }
+
+    /// The rule's findings on `subject`, in the order the check makes them.
+    public func findings(on subject: Subject) throws(Failure) -> [Output] {
+        try check(subject, RuleOutput(rule: rule))
+    }
+}
+
+/// Makes one rule's findings or diagnostics, at the rule's default severity unless `severity` is given, so a
+/// check never spells its own id.
+public struct RuleOutput: Sendable {
+    public let rule: Rule
+
+    public init(rule: Rule) {
+        self.rule = rule
+    }
+
+    /// A finding of the rule (the checker adds the file).
+    public func callAsFunction(
+        severity: Severity? = nil, at location: Location? = nil, _ message: String, hint: String? = nil,
+        cause: Cause? = nil
+    ) -> Finding {
+        Finding(rule, severity: severity, at: location, message, hint: hint, cause: cause)
+    }
+
+    /// A diagnostic of the rule in `file`, for checks whose subject spans several files.
+    public func diagnostic(
+        file: String, severity: Severity? = nil, at location: Location? = nil, _ message: String, hint: String? = nil
+    ) -> Diagnostic {
+        rule.diagnostic(file: file, severity: severity, at: location, message, hint: hint)
+    }
+}
