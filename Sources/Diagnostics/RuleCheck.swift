@@ -22,6 +22,9 @@ public struct RuleCheck<Subject, Output, Failure: Error>: Sendable {
         self.check = check
     }
 
+    /// The rule's id, as the catalogue and the rule selection name it.
+    public var id: String { rule.id }
+
     /// The rule's findings on `subject`, in the order the check makes them.
     public func findings(on subject: Subject) throws(Failure) -> [Output] {
         try check(subject, RuleOutput(rule: rule))

@@ -35,24 +35,8 @@ public struct NinePatchChecker: Sendable {
     /// get only a warning saying so. With `parseAnyway`, they are parsed as well (for `inspect`). The decoded
     /// image is kept in the result only with `keepImage` (rendering needs it; checking streams rows).
     public func check(fileAt path: String, parseAnyway: Bool = false, keepImage: Bool = false) -> NinePatchCheck {
-        let kind = NinePatchSourceKind(path: path)
-        var notices = [Diagnostic]()
-        switch kind {
-        case .wrongExtensionCase:
-            notices.append(
-                NinePatchRules.notProcessedExtension.diagnostic(
-                    file: path,
-                    "'\(Self.fileName(path))' does not end exactly in '.9.png', so aapt2 copies it unchecked as a plain image",
-                    hint: "rename it to end in lower-case '.9.png' to have it compiled as a NinePatch"))
-        case .rawResource:
-            notices.append(
-                NinePatchRules.notProcessedRaw.diagnostic(
-                    file: path,
-                    "files in res/raw are copied byte for byte: aapt2 neither checks nor compiles this NinePatch",
-                    hint: "move it to res/drawable (or a drawable-<density> folder) to use it as a NinePatch"))
-        case .ninePatch, .other:
-            break
-        }
+        let source = NinePatchSource(path: path)
+        let notices = NinePatchRules.onPath.flatMap { $0.findings(on: source) }.map { $0.diagnostic(file: path) }
         if !notices.isEmpty && !parseAnyway {
             return NinePatchCheck(file: path, header: nil, image: nil, analysis: nil, diagnostics: notices)
         }
@@ -60,8 +44,7 @@ public struct NinePatchChecker: Sendable {
         do {
             bytes = try FileReader(maxBytes: decoder.limits.maxFileBytes).read(path)
         } catch {
-            let rule = if case .tooLarge = error { NinePatchRules.pngTooLarge } else { NinePatchRules.unreadablePNG }
-            return failure(path, rule: rule, "cannot read the file: \(error)", notices: notices)
+            return failure(path, NinePatchReadFailure(error), notices: notices)
         }
         var result = check(bytes: bytes, file: path, keepImage: keepImage)
         result.diagnostics = notices + result.diagnostics
@@ -77,21 +60,56 @@ public struct NinePatchChecker: Sendable {
             return NinePatchCheck(
                 file: file, header: header, image: image, analysis: analysis, diagnostics: analysis.diagnostics)
         } catch {
-            let rule = if case .tooLarge = error { NinePatchRules.pngTooLarge } else { NinePatchRules.unreadablePNG }
-            return failure(file, rule: rule, error.description, notices: [])
+            return failure(file, NinePatchReadFailure(error), notices: [])
         }
     }
 
-    private func failure(_ file: String, rule: Rule, _ message: String, notices: [Diagnostic]) -> NinePatchCheck {
-        NinePatchCheck(
+    private func failure(_ file: String, _ failure: NinePatchReadFailure, notices: [Diagnostic]) -> NinePatchCheck {
+        let found = NinePatchRules.onReadFailure.flatMap { $0.findings(on: failure) }
+        return NinePatchCheck(
             file: file, header: nil, image: nil, analysis: nil,
-            diagnostics: notices + [rule.diagnostic(file: file, message)])
-    }
-
-    private static func fileName(_ path: String) -> String {
-        String(path.split(separator: "/").last ?? Substring(path))
+            diagnostics: notices + found.map { $0.diagnostic(file: file) })
     }
 }
+
+/// A file's path and how aapt2 treats it: the subject of the rules on files aapt2 does not compile as
+/// NinePatches (``NinePatchSourceRule``), judged before the file is read.
+public struct NinePatchSource: Sendable {
+    let path: String
+    let kind: NinePatchSourceKind
+
+    init(path: String) {
+        self.path = path
+        kind = NinePatchSourceKind(path: path)
+    }
+
+    /// The last component of the path.
+    var fileName: String { String(path.split(separator: "/").last ?? Substring(path)) }
+}
+
+/// A rule on a file's path, run before it is read.
+public typealias NinePatchSourceRule = RuleCheck<NinePatchSource, Finding, Never>
+
+/// Why a file could not be read or decoded: the subject of the PNG rules (``NinePatchReadFailureRule``).
+public struct NinePatchReadFailure: Sendable {
+    /// The cause in words, as the finding states it.
+    let reason: String
+    /// Whether a configured limit stopped the read (the file was never judged), rather than a broken file.
+    let isOverLimit: Bool
+
+    init(_ error: FileReadError) {
+        reason = "cannot read the file: \(error)"
+        isOverLimit = if case .tooLarge = error { true } else { false }
+    }
+
+    init(_ error: PNGError) {
+        reason = error.description
+        isOverLimit = if case .tooLarge = error { true } else { false }
+    }
+}
+
+/// A rule on a file that could not be read or decoded.
+public typealias NinePatchReadFailureRule = RuleCheck<NinePatchReadFailure, Finding, Never>
 
 /// How aapt2 treats a file by its path.
 public enum NinePatchSourceKind: Sendable, Hashable {

@@ -1,3 +1,5 @@
+public import Diagnostics
+
 /// Reads a NinePatch source one RGBA8 row at a time and keeps only what aapt2's rules and data need: the four
 /// frame lines and, with full detail, running region colours, the middle row and column for the outline insets,
 /// and a compressed alpha store for the outline's remaining probes. Memory grows with the width and height, not
@@ -22,7 +24,7 @@ struct NinePatchRowScanner {
     private let geometry: OutlineGeometry
 
     /// Whether the image can be a NinePatch at all (aapt2's 3x3 minimum).
-    var isLargeEnough: Bool { width >= 3 && height >= 3 }
+    var isLargeEnough: Bool { SourceImageSize(width: width, height: height).canHoldFrame }
 
     /// `badPatchTolerance`: look for bad patches (NP107) with this tolerance, or not at all when `nil`.
     init(width: Int, height: Int, detail: NinePatchParser.Detail, alphaBudget: Int, badPatchTolerance: Int? = nil) {
@@ -34,7 +36,7 @@ struct NinePatchRowScanner {
         if collectsDrawingData {
             alphaStore = AlphaRowStore(width: width, height: height, budget: alphaBudget)
         }
-        if width >= 3 && height >= 3 {
+        if isLargeEnough {
             left.reserveCapacity(height - 2)
             right.reserveCapacity(height - 2)
             if collectsDrawingData { insetColumnAlpha.reserveCapacity(height - 2) }
@@ -78,14 +80,12 @@ struct NinePatchRowScanner {
         file: String,
         reread: ((_ y: Int, _ row: UnsafeBufferPointer<UInt8>) -> Void) throws(Failure) -> Void
     ) throws(Failure) -> NinePatchAnalysis {
-        guard isLargeEnough else {
-            let tooSmall = NinePatchRules.imageTooSmall.diagnostic(
-                file: file,
-                "image is \(width)x\(height); a NinePatch needs at least 3x3 (1x1 content plus the 1-pixel frame)",
-                hint: "add a 1-pixel frame around the content")
-            return NinePatchAnalysis(ninePatch: nil, diagnostics: [tooSmall])
+        let size = SourceImageSize(width: width, height: height)
+        guard size.canHoldFrame else {
+            let tooSmall = NinePatchRules.onImageSize.flatMap { $0.findings(on: size) }
+            return NinePatchAnalysis(ninePatch: nil, diagnostics: tooSmall.map { $0.diagnostic(file: file) })
         }
-        let frame = Frame(
+        let frame = NinePatchFrame(
             width: width, height: height, topLeft: topLeft, top: top, left: left, bottom: bottom, right: right)
         var diagnostics = FrameValidator(file: file).diagnostics(for: frame).sorted { $0.severity > $1.severity }
         guard !diagnostics.contains(where: { $0.severity == .error }),
@@ -96,13 +96,13 @@ struct NinePatchRowScanner {
         }
         let contentWidth = width - 2
         let contentHeight = height - 2
+        var verdicts = [BadPatch]()
         if var badPatches, let badPatchTolerance {
             badPatches.finish(height: contentHeight)
             // Only files with candidates are read again, for the candidates' surroundings.
-            let verdicts = try StretchSmearTest(threshold: badPatchTolerance).badPatches(
+            verdicts = try StretchSmearTest(threshold: badPatchTolerance).badPatches(
                 among: badPatches.candidates, stretchX: topLine.blackRuns, stretchY: leftLine.blackRuns,
                 contentWidth: contentWidth, contentHeight: contentHeight, reread: reread)
-            diagnostics += verdicts.map { NinePatchLints.diagnostic($0, file: file, threshold: badPatchTolerance) }
         }
         let horizontalPadding = NinePatchGeometry.padding(
             paddingRuns: bottomLine.blackRuns, stretch: topLine.blackRuns, length: contentWidth)
@@ -122,7 +122,9 @@ struct NinePatchRowScanner {
             layoutBounds: layoutBounds.isZero ? nil : layoutBounds,
             regionColors: regions?.finish(),
             outline: collectsDrawingData ? try outline(reread: reread) : nil)
-        diagnostics += NinePatchLints.contentBoxOutsideLayoutBounds(ninePatch, file: file)
+        let accepted = AcceptedNinePatch(
+            ninePatch, badPatches: verdicts, threshold: badPatchTolerance ?? NinePatchLints.defaultBadPatchTolerance)
+        diagnostics += NinePatchLints.diagnostics(accepted, file: file)
         return NinePatchAnalysis(ninePatch: ninePatch, diagnostics: diagnostics)
     }
 
@@ -155,3 +157,16 @@ struct NinePatchRowScanner {
         }
     }
 }
+
+/// The size of a NinePatch source image, frame included: the subject of NP001 (``ImageSizeRule``), judged before
+/// any frame is read.
+public struct SourceImageSize: Sendable {
+    let width: Int
+    let height: Int
+
+    /// Whether the image can be a NinePatch at all: aapt2's 3x3 minimum, 1x1 content plus the frame.
+    var canHoldFrame: Bool { width >= 3 && height >= 3 }
+}
+
+/// A rule on the image size, run before anything else.
+public typealias ImageSizeRule = RuleCheck<SourceImageSize, Finding, Never>

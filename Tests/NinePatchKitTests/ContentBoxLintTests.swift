@@ -23,7 +23,7 @@ import Testing
             width: 20, height: 10, stretchX: [], stretchY: [], padding: Insets(left: 1, top: 5, right: 2, bottom: 0),
             layoutBounds: Insets(left: 2, top: 1, right: 3, bottom: 1), regionColors: [],
             outline: Outline(insets: .zero, radius: 0, alpha: 0))
-        let messages = NinePatchLints.contentBoxOutsideLayoutBounds(model, file: "f").map(\.message)
+        let messages = NinePatchRules.contentOutsideLayoutBounds.findings(on: AcceptedNinePatch(model)).map(\.message)
         #expect(messages.count == 3)
         #expect(messages.allSatisfy { $0.contains("past the") })
         #expect(!messages.contains { $0.contains("past the top") })

@@ -101,7 +101,8 @@ public struct FrameRepair: Sendable, Hashable {
                 (.right, (1..<(height - 1)).map { (width - 1, $0) }),
             ]
             let pixels = lines.map { $0.1.map { image.argb(x: $0.0, y: $0.1) } }
-            let likely = Frame.likelyBackground(top: pixels[0], left: pixels[1], bottom: pixels[2], right: pixels[3])
+            let likely = NinePatchFrame.likelyBackground(
+                top: pixels[0], left: pixels[1], bottom: pixels[2], right: pixels[3])
             if let likely, FrameBackground(topLeft: image.argb(x: 0, y: 0)) != likely {
                 set(0, 0) { _ in (Self.color(of: likely), .corner) }
             }
