@@ -9,18 +9,18 @@ struct RulesCommand: ParsableCommand {
         discussion: """
             Without ID: every rule grouped by family, with its default severity, whether it is on by default or \
             opt-in (--enable ID), and what it checks. With ID (e.g. NP003): the rule's summary and its passing and \
-            failing examples.
+            failing examples. --format markdown writes the whole catalogue as the page docs/rules.md.
             """
     )
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
-        case text, json
+        case text, json, markdown
     }
 
     @Argument(help: "A rule id such as NP003 or TXT001.")
     var id: String?
 
-    @Option(help: "Output format: text or json.")
+    @Option(help: "Output format: text, json, or markdown (every rule; not with an ID).")
     var format: Format = .text
 
     func run() throws {
@@ -30,9 +30,18 @@ struct RulesCommand: ParsableCommand {
             guard let entry = book.entry(for: id) else {
                 throw CLIError.invalidArgument("unknown rule '\(id)'; `playprep rules` lists them all")
             }
-            text = format == .json ? book.explanationJSON(of: entry) : book.explanation(of: entry)
+            switch format {
+            case .text: text = book.explanation(of: entry)
+            case .json: text = book.explanationJSON(of: entry)
+            case .markdown:
+                throw CLIError.invalidArgument("--format markdown lists every rule; drop the id '\(id)'")
+            }
         } else {
-            text = format == .json ? book.listingJSON : book.listing
+            switch format {
+            case .text: text = book.listing
+            case .json: text = book.listingJSON
+            case .markdown: text = book.markdown
+            }
         }
         Console.standardOutput.write(text)
     }

@@ -1,10 +1,10 @@
 import ArtifactKit
 import Foundation
 import TestSupport
-import XCTest
+import Testing
 
 /// What playprep reads from each APK fixture equals what `aapt2 dump badging` prints (Debian: aapt).
-final class BadgingOracleTests: XCTestCase {
+@Suite struct BadgingOracleTests {
     static let apks = [
         "release.apk", "release-v4.apk", "debuggable.apk", "test-only.apk", "old-target.apk", "min-above-target.apk",
         "wear-target-35.apk",
@@ -12,23 +12,27 @@ final class BadgingOracleTests: XCTestCase {
         "ninepatch-mismatch.apk", "unresolved-icon.apk",
     ]
 
-    func testApplicationIDVersionCodeAndTargetSdkMatchAapt2() throws {
-        guard let aapt2 = Fixtures.executable(named: "aapt2") else {
-            throw XCTSkip("aapt2 is not installed (Debian: apt-get install aapt); the badging comparison is skipped")
-        }
+    @Test(
+        .enabled(
+            if: Fixtures.executable(named: "aapt2") != nil,
+            "aapt2 is not installed (Debian: apt-get install aapt); the badging comparison is skipped"))
+    func applicationIDVersionCodeAndTargetSdkMatchAapt2() throws {
+        let aapt2 = try #require(Fixtures.executable(named: "aapt2"))
         let checker = ArtifactChecker(date: "2026-11-23")
         for name in Self.apks {
             let path = Fixtures.testImage("artifacts/\(name)").path
             let badging = try Fixtures.standardOutput(of: aapt2, ["dump", "badging", path])
             let manifest = try checker.check(path: path).manifest
-            XCTAssertEqual(manifest.package, Self.field("name", in: badging, line: "package:"), name)
-            XCTAssertEqual(
-                manifest.versionCode.map(String.init) ?? "", Self.field("versionCode", in: badging, line: "package:"),
-                name)
-            XCTAssertEqual(
-                manifest.targetSdkVersion.map(String.init), Self.quoted(after: "targetSdkVersion:", in: badging), name)
-            XCTAssertEqual(
-                manifest.minSdkVersion.map(String.init), Self.quoted(after: "sdkVersion:", in: badging), name)
+            #expect(manifest.package == Self.field("name", in: badging, line: "package:"), "\(name)")
+            #expect(
+                (manifest.versionCode.map(String.init) ?? "")
+                    == Self.field("versionCode", in: badging, line: "package:"),
+                "\(name)")
+            #expect(
+                manifest.targetSdkVersion.map(String.init) == Self.quoted(after: "targetSdkVersion:", in: badging),
+                "\(name)")
+            #expect(
+                manifest.minSdkVersion.map(String.init) == Self.quoted(after: "sdkVersion:", in: badging), "\(name)")
         }
     }
 

@@ -2,11 +2,11 @@ import ArtifactKit
 import Diagnostics
 import Foundation
 import TestSupport
-import XCTest
+import Testing
 
 /// Android App Bundles: the base module's protobuf manifest and resources.pb, and the same findings as an APK
 /// (16 KB pages from the ELF segments only: bundletool decides the zip alignment of the APKs it makes).
-final class BundleTests: XCTestCase {
+@Suite struct BundleTests {
     static func path(_ name: String) -> String { Fixtures.testImage("artifacts/\(name)").path }
 
     func rules(_ name: String) throws -> [String] {
@@ -14,44 +14,47 @@ final class BundleTests: XCTestCase {
             .filter { $0 != "DCL001" }
     }
 
-    func testTheReleaseBundleReadsLikeTheReleaseAPK() throws {
+    @Test func theReleaseBundleReadsLikeTheReleaseAPK() throws {
         let bundle = try ArtifactFixtureTests.checker.check(path: Self.path("release.aab"))
         let apk = try ArtifactFixtureTests.checker.check(path: Self.path("release.apk"))
-        XCTAssertEqual(bundle.manifest, apk.manifest)
-        XCTAssertEqual(
-            bundle.files.flatMap(\.diagnostics),
-            apk.files.flatMap(\.diagnostics).map {
-                var diagnostic = $0
-                diagnostic.file = Self.path("release.aab")
-                return diagnostic
-            })
-        XCTAssertEqual(bundle.declarations.needs, apk.declarations.needs)
+        #expect(bundle.manifest == apk.manifest)
+        let relabelled = apk.files.flatMap(\.diagnostics).map {
+            var diagnostic = $0
+            diagnostic.file = Self.path("release.aab")
+            return diagnostic
+        }
+        #expect(bundle.files.flatMap(\.diagnostics) == relabelled)
+        #expect(bundle.declarations.needs == apk.declarations.needs)
     }
 
-    func testTheLabelResolvesInResourcesPB() throws {
+    @Test func theLabelResolvesInResourcesPB() throws {
         let archive = try SafeArchive(path: Self.path("release.aab"))
         let manifest = try ArtifactFixtureTests.checker.check(archive, path: "release.aab").manifest
         guard case .reference(let label) = manifest.label, case .reference(let icon) = manifest.icon else {
-            return XCTFail("icon and label are not references")
+            Issue.record("icon and label are not references")
+            return
         }
         let table = try ResourceTable(protobuf: try archive.read("base/resources.pb"))
-        XCTAssertEqual(table.string(label), "Playprep Sample")
-        XCTAssertTrue(table.contains(icon))
-        XCTAssertFalse(table.contains(icon + 1))
+        #expect(table.string(label) == "Playprep Sample")
+        #expect(table.contains(icon))
+        #expect(!table.contains(icon + 1))
     }
 
-    func testTheSameFindingsAsAnAPK() throws {
-        XCTAssertEqual(try rules("debuggable.aab"), ["ART005"])
-        XCTAssertEqual(try rules("only-32-bit.aab"), ["ART007"])
-        XCTAssertEqual(try rules("page-4k.aab"), ["ART008"])
+    @Test func theSameFindingsAsAnAPK() throws {
+        #expect(try rules("debuggable.aab") == ["ART005"])
+        #expect(try rules("only-32-bit.aab") == ["ART007"])
+        #expect(try rules("page-4k.aab") == ["ART008"])
     }
 
     /// The base module's manifest and resources.pb, put at the root of a zip, are a proto-format APK that
     /// `aapt2 dump badging` reads: its package, versionCode and SDK levels equal playprep's.
-    func testTheBaseModuleMatchesAapt2() throws {
-        guard let aapt2 = Fixtures.executable(named: "aapt2"), let zip = Fixtures.executable(named: "zip") else {
-            throw XCTSkip("aapt2 or zip is not installed (Debian: aapt, zip); the badging comparison is skipped")
-        }
+    @Test(
+        .enabled(
+            if: Fixtures.executable(named: "aapt2") != nil && Fixtures.executable(named: "zip") != nil,
+            "aapt2 or zip is not installed (Debian: aapt, zip); the badging comparison is skipped"))
+    func theBaseModuleMatchesAapt2() throws {
+        let aapt2 = try #require(Fixtures.executable(named: "aapt2"))
+        let zip = try #require(Fixtures.executable(named: "zip"))
         for name in ["release.aab", "debuggable.aab", "only-32-bit.aab", "page-4k.aab"] {
             let archive = try SafeArchive(path: Self.path(name))
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("playprep-aab-\(UUID())")
@@ -70,15 +73,15 @@ final class BundleTests: XCTestCase {
                 ])
             let badging = try Fixtures.standardOutput(of: aapt2, ["dump", "badging", module])
             let manifest = try ArtifactFixtureTests.checker.check(archive, path: name).manifest
-            XCTAssertEqual(manifest.package, BadgingOracleTests.field("name", in: badging, line: "package:"), name)
-            XCTAssertEqual(
-                manifest.versionCode.map(String.init),
-                BadgingOracleTests.field("versionCode", in: badging, line: "package:"))
-            XCTAssertEqual(
-                manifest.targetSdkVersion.map(String.init),
-                BadgingOracleTests.quoted(after: "targetSdkVersion:", in: badging))
-            XCTAssertEqual(
-                manifest.minSdkVersion.map(String.init), BadgingOracleTests.quoted(after: "sdkVersion:", in: badging))
+            #expect(manifest.package == BadgingOracleTests.field("name", in: badging, line: "package:"), "\(name)")
+            #expect(
+                manifest.versionCode.map(String.init)
+                    == BadgingOracleTests.field("versionCode", in: badging, line: "package:"))
+            #expect(
+                manifest.targetSdkVersion.map(String.init)
+                    == BadgingOracleTests.quoted(after: "targetSdkVersion:", in: badging))
+            #expect(
+                manifest.minSdkVersion.map(String.init) == BadgingOracleTests.quoted(after: "sdkVersion:", in: badging))
         }
     }
 }

@@ -1,11 +1,11 @@
 import ArtifactKit
 import Foundation
 import TestSupport
-import XCTest
+import Testing
 
 /// Android's binary formats inside an artifact are untrusted too: every truncation and thousands of corrupted
 /// bytes of real files parse or throw one error, and never crash.
-final class MalformedBinaryTests: XCTestCase {
+@Suite struct MalformedBinaryTests {
     static func entry(_ archive: String, _ path: String) throws -> [UInt8] {
         try SafeArchive(path: Fixtures.testImage("artifacts/\(archive)").path).read(path)
     }
@@ -28,24 +28,23 @@ final class MalformedBinaryTests: XCTestCase {
         }
     }
 
-    func testBinaryXML() throws {
+    @Test func binaryXML() throws {
         survive(try Self.entry("release.apk", "AndroidManifest.xml")) { bytes in
             _ = try AppManifest(elements: BinaryXML(bytes).elements)
         }
     }
 
-    func testErrorsSayWhatIsWrong() throws {
+    @Test func errorsSayWhatIsWrong() throws {
         let manifest = try Self.entry("release.apk", "AndroidManifest.xml")
-        XCTAssertThrowsError(try BinaryXML(Array(manifest.prefix(6)))) { error in
-            XCTAssertEqual(error as? ArtifactParseError, .truncated(offset: 4, size: 4, available: 6))
-        }
-        XCTAssertThrowsError(try BinaryXML(try Self.entry("release.apk", "resources.arsc"))) { error in
-            XCTAssertEqual(error as? ArtifactParseError, .invalid("not binary XML (chunk type 0x2)"))
-        }
+        let truncated = #expect(throws: (any Error).self) { try BinaryXML(Array(manifest.prefix(6))) }
+        #expect(truncated as? ArtifactParseError == .truncated(offset: 4, size: 4, available: 6))
+        let resources = try Self.entry("release.apk", "resources.arsc")
+        let notXML = #expect(throws: (any Error).self) { try BinaryXML(resources) }
+        #expect(notXML as? ArtifactParseError == .invalid("not binary XML (chunk type 0x2)"))
     }
 
     /// Binary XML nested 300 deep (each element keeps its path, so depth costs its square) is refused.
-    func testDeepNestingIsRefused() throws {
+    @Test func deepNestingIsRefused() throws {
         func u16(_ value: Int) -> [UInt8] { [UInt8(value & 0xFF), UInt8(value >> 8 & 0xFF)] }
         func u32(_ value: Int) -> [UInt8] { u16(value & 0xFFFF) + u16(value >> 16) }
         // A UTF-8 string pool holding "a", then 300 <a> start elements with no attributes and no end.
@@ -57,19 +56,18 @@ final class MalformedBinaryTests: XCTestCase {
             + u32(0xFFFF_FFFF) + u32(0) + u16(20) + u16(20) + u16(0) + u16(0) + u16(0) + u16(0)
         let body = pool + Array([[UInt8]](repeating: element, count: 300).joined())
         let document = u16(0x0003) + u16(8) + u32(8 + body.count) + body
-        XCTAssertThrowsError(try BinaryXML(document)) { error in
-            XCTAssertEqual(error as? ArtifactParseError, .invalid("elements nested more than 256 deep"))
-        }
+        let error = #expect(throws: (any Error).self) { try BinaryXML(document) }
+        #expect(error as? ArtifactParseError == .invalid("elements nested more than 256 deep"))
     }
 
-    func testResourcesARSC() throws {
+    @Test func resourcesARSC() throws {
         survive(try Self.entry("release.apk", "resources.arsc")) { bytes in
             let table = try ResourceTable(bytes)
             _ = table.string(0x7F02_0000)
         }
     }
 
-    func testProtobufManifestAndResources() throws {
+    @Test func protobufManifestAndResources() throws {
         survive(try Self.entry("release.aab", "base/manifest/AndroidManifest.xml")) { bytes in
             _ = try AppManifest(elements: BundleFormat.elements(bytes))
         }
@@ -78,7 +76,7 @@ final class MalformedBinaryTests: XCTestCase {
         }
     }
 
-    func testELF() throws {
+    @Test func eLF() throws {
         survive(try Self.entry("release.apk", "lib/arm64-v8a/libanswer.so")) { bytes in _ = try ELFFile(bytes) }
         survive(try Self.entry("release.apk", "lib/armeabi-v7a/libanswer.so")) { bytes in _ = try ELFFile(bytes) }
     }

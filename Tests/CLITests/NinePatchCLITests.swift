@@ -203,23 +203,16 @@ struct AAPT2LiveTests {
     @Test func verdictsAndDataEqualAAPT2() throws {
         var folders = ["crafted", "corpus", "malformed", "problems", "unusual"].map { Fixtures.testImage($0).path }
         if let corpus = Fixtures.sharedCorpus { folders.append(corpus.appendingPathComponent("ninepatch").path) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments =
+        let python = try #require(Fixtures.executable(named: "python3"))
+        let run = try ChildProcess.run(
+            python,
             [
-                "python3", Fixtures.packageRoot.appendingPathComponent("scripts/verify-aapt2.py").path,
+                Fixtures.packageRoot.appendingPathComponent("scripts/verify-aapt2.py").path,
                 "--playprep", PlayprepBinary.url.path,
-            ] + folders
-        if let oracle = Fixtures.sharedOracle {
-            process.environment = ProcessInfo.processInfo.environment.merging(["PLAYPREP_ORACLE": oracle.path]) { $1 }
-        }
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(text)")
+            ] + folders,
+            environment: Fixtures.sharedOracle.map { ["PLAYPREP_ORACLE": $0.path] } ?? [:], mergingStandardError: true)
+        let text = run.standardOutput
+        #expect(run.status == 0, "\(text)")
         #expect(text.contains("verdicts agree"))
         print(String(text.split(separator: "\n").last ?? ""))
     }

@@ -114,11 +114,9 @@ import Testing
         let folder = try scratchFolder()
         let output = folder.appendingPathComponent("big.png")
         for delay in [0.05, 0.15, 0.3, 0.6] {
-            let process = Process()
-            process.executableURL = PlayprepBinary.url
-            process.arguments = ["ninepatch", "render", sample, "--size", "6000x6000", "-o", output.path]
-            process.currentDirectoryURL = Fixtures.packageRoot
-            try process.run()
+            let process = try PlayprepBinary.start([
+                "ninepatch", "render", sample, "--size", "6000x6000", "-o", output.path,
+            ])
             Thread.sleep(forTimeInterval: delay)
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()

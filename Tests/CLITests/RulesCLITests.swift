@@ -65,4 +65,17 @@ import Testing
         let failing = try #require(entry["failing"] as? [[String: Any]])
         #expect(failing.map { $0["title"] as? String } == ["applicationId 'omrecorder'", "applicationId 'app'"])
     }
+
+    /// `--format markdown` prints the committed `docs/rules.md`; with an id it refuses in one line.
+    @Test func markdownIsTheCommittedCatalogue() throws {
+        let run = try PlayprepBinary.run(["rules", "--format", "markdown"])
+        #expect(run.status == 0)
+        let committed = try String(
+            contentsOf: Fixtures.packageRoot.appendingPathComponent("docs/rules.md"), encoding: .utf8)
+        #expect(run.standardOutput == committed)
+        let one = try PlayprepBinary.run(["rules", "NP003", "--format", "markdown"])
+        #expect(one.status == 2)
+        #expect(one.standardError == "playprep: error: --format markdown lists every rule; drop the id 'NP003'\n")
+        #expect(one.standardOutput.isEmpty)
+    }
 }

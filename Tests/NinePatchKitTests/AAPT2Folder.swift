@@ -15,15 +15,8 @@ enum AAPT2Folder {
             try Data(try PNGEncoder().encode(image))
                 .write(to: drawable.appendingPathComponent("\(prefix)_\(index).9.png"))
         }
-        let process = Process()
-        process.executableURL = Fixtures.executable(named: "aapt2")
-        process.arguments = ["compile", "--dir", "res", "-o", "out.zip"]
-        process.currentDirectoryURL = work
-        let error = Pipe()
-        process.standardError = error
-        try process.run()
-        let message = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, message)
+        guard let aapt2 = Fixtures.executable(named: "aapt2") else { throw CocoaError(.executableNotLoadable) }
+        let run = try ChildProcess.run(aapt2, ["compile", "--dir", "res", "-o", "out.zip"], in: work)
+        return (run.status, run.standardError)
     }
 }

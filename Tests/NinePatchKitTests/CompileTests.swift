@@ -215,13 +215,9 @@ struct AAPT2CompileTests {
             at: work.appendingPathComponent("out"), withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: work) }
         try FileManager.default.copyItem(at: file, to: drawable.appendingPathComponent("probe.9.png"))
-        let process = Process()
-        process.executableURL = Fixtures.executable(named: "aapt2")
-        process.arguments = ["compile", "-o", "out/", "res/drawable/probe.9.png"]
-        process.currentDirectoryURL = work
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let aapt2 = try #require(Fixtures.executable(named: "aapt2"))
+        let run = try ChildProcess.run(aapt2, ["compile", "-o", "out/", "res/drawable/probe.9.png"], in: work)
+        #expect(run.status == 0, "\(run.standardError)")
         let flat = try Fixtures.bytes(work.appendingPathComponent("out/drawable_probe.9.png.flat"))
         let start = try #require(flat.firstRange(of: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
         return Array(flat[start.lowerBound...])

@@ -49,16 +49,7 @@ public enum Fixtures {
 
     /// What a peer tool (aapt2, apksigner) prints on standard output for `arguments`; its standard error is dropped.
     public static func standardOutput(of tool: URL, _ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = tool
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        try ChildProcess.run(tool, arguments).standardOutput
     }
 }
 
@@ -71,28 +62,14 @@ public enum Chromium {
         return ["chromium", "chromium-browser", "google-chrome"].lazy.compactMap(Fixtures.executable(named:)).first
     }()
 
-    /// Runs headless Chromium (no GPU, no sandbox, as in a container) with `arguments` and waits for it. Its
-    /// log goes to a temporary file, as it can outgrow a pipe.
+    /// Runs headless Chromium (no GPU, no sandbox, as in a container) with `arguments` and waits for it.
     public static func run(_ arguments: [String]) throws -> (
         status: Int32, standardOutput: String, standardError: String
     ) {
-        let log = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "playprep-chromium-\(UUID().uuidString).log")
-        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-        defer { try? FileManager.default.removeItem(at: log) }
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = ["--headless", "--disable-gpu", "--no-sandbox", "--hide-scrollbars"] + arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = try FileHandle(forWritingTo: log)
-        try process.run()
-        let outData = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (
-            process.terminationStatus, String(decoding: outData, as: UTF8.self),
-            String(decoding: try Data(contentsOf: log), as: UTF8.self)
-        )
+        guard let executable else { throw CocoaError(.executableNotLoadable) }
+        let run = try ChildProcess.run(
+            executable, ["--headless", "--disable-gpu", "--no-sandbox", "--hide-scrollbars"] + arguments)
+        return (run.status, run.standardOutput, run.standardError)
     }
 }
 
@@ -114,11 +91,7 @@ public enum PlayprepBinary {
     }
 
     /// What one run printed and how it exited.
-    public struct Outcome: Sendable {
-        public var status: Int32
-        public var standardOutput: String
-        public var standardError: String
-    }
+    public typealias Outcome = ChildProcess.Outcome
 
     /// Runs `playprep arguments…` in `directory` (the package root by default) and waits for it. With
     /// `standardOutputFile`, standard output goes to that file instead (and `standardOutput` is empty).
@@ -126,25 +99,14 @@ public enum PlayprepBinary {
         _ arguments: [String], in directory: URL = Fixtures.packageRoot, environment: [String: String] = [:],
         standardOutputFile: String? = nil
     ) throws -> Outcome {
-        let process = Process()
-        process.executableURL = url
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        let output = Pipe()
-        let error = Pipe()
-        let file = standardOutputFile.flatMap { FileHandle(forWritingAtPath: $0) }
-        process.standardOutput = file ?? output
-        process.standardError = error
-        try process.run()
-        // Read both pipes before waiting, so a large report cannot block the child.
-        let outData = file == nil ? output.fileHandleForReading.readDataToEndOfFile() : Data()
-        let errData = error.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Outcome(
-            status: process.terminationStatus,
-            standardOutput: String(decoding: outData, as: UTF8.self),
-            standardError: String(decoding: errData, as: UTF8.self))
+        try ChildProcess.run(
+            url, arguments, in: directory, environment: environment,
+            standardOutputFile: standardOutputFile.flatMap { FileHandle(forWritingAtPath: $0) })
+    }
+
+    /// Starts `playprep arguments…` in the package root without waiting, for tests that kill it midway.
+    public static func start(_ arguments: [String]) throws -> Process {
+        try ChildProcess.start(url, arguments, in: Fixtures.packageRoot)
     }
 }
 
@@ -171,20 +133,8 @@ public enum TestPython {
     public static func run(_ python: URL, _ arguments: [String], input: String = "") throws -> (
         status: Int32, output: String
     ) {
-        let process = Process()
-        process.executableURL = python
-        process.arguments = arguments
-        let stdin = Pipe()
-        let stdout = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = stdout
-        try process.run()
-        stdin.fileHandleForWriting.write(Data(input.utf8))
-        try stdin.fileHandleForWriting.close()
-        let output = stdout.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+        let run = try ChildProcess.run(python, arguments, input: input, mergingStandardError: true)
+        return (run.status, run.standardOutput)
     }
 
     /// The committed OASIS SARIF 2.1.0 schema.
