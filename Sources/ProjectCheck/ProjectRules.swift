@@ -35,11 +35,13 @@ public enum ProjectRules {
 
     /// Made where a value is read and cannot be evaluated (``PackageNameJudge``, ``ListingPlanner``), which know
     /// the expression and how to supply it; so the rule has no check of its own.
-    public static let unresolvedBuildValue = Rule(
+    public static let unresolvedBuildValue = Rule.project(
         "PRJ002", "unresolved-build-value", .note,
         "An applicationId or versionCode a rule needs is an expression playprep cannot evaluate; the note says how "
             + "to supply it.",
-        why: "Nothing is wrong with the project: the note says which check could not run and how to enable it.")
+        why: "Nothing is wrong with the project: the note says which check could not run and how to enable it.",
+        passing: [ProjectFileExample(project: "TestImages/SampleApp")],
+        failing: [ProjectFileExample(project: "TestImages/Unevaluated", file: "app/build.gradle.kts")])
 
     public static let resourceNameClash = ProjectRule(
         .project(
@@ -80,10 +82,13 @@ public enum ProjectRules {
 
     /// aapt2 compile: a '.' in the name other than the one starting the extension (`x.9.png` is one extension).
     public static let dotInName = ProjectRule(
-        Rule(
+        .project(
             "RES001", "dot-in-resource-name", .error,
             "A file-based resource name may contain '.' only before its extension (x.9.png is fine, x.small.png is "
-                + "not): aapt2 compile fails outside res/raw.", why: "aapt2 compile fails the build on it.")
+                + "not): aapt2 compile fails outside res/raw.", why: "aapt2 compile fails the build on it.",
+            failing: [
+                ProjectFileExample(project: "TestImages/Unevaluated", file: "app/src/main/res/drawable/logo.small.png")
+            ])
     ) { project, finding in
         ResourceFileNames().dotsInNames(project.inventory.resourceFiles, finding)
     }
