@@ -83,7 +83,7 @@ public struct ArtifactChecker: Sendable {
             signing: try ArtifactSigning(archive, readsSigningBlock: layout == .apk, limits: signingLimits),
             uploadCertificate: uploadCertificate)
         var diagnostics = packageNameFindings(manifest, file: path)
-        for rule in ArtifactRules.all { diagnostics += try rule.findings(contents) }
+        for rule in ArtifactRules.all { diagnostics += try rule.findings(on: contents) }
         let declarations = DeclarationChecklist(artifact: path, facts: facts)
         diagnostics += DeclarationRules.findings(declarations, evidence: declarationEvidence, file: path)
         var byFile = [String: [Diagnostic]]()

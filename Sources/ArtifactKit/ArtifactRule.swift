@@ -1,24 +1,13 @@
 public import Diagnostics
 
-/// One artifact rule: the rule with its example APKs, and its check on what the artifact contains.
-public struct ArtifactRule: Sendable {
-    public let rule: Rule
-    let check: @Sendable (Rule, ArtifactContents) throws(ArtifactError) -> [Diagnostic]
-
-    init(_ rule: Rule, check: @escaping @Sendable (Rule, ArtifactContents) throws(ArtifactError) -> [Diagnostic]) {
-        self.rule = rule
-        self.check = check
-    }
-
-    /// The rule's findings on `artifact`.
-    func findings(_ artifact: ArtifactContents) throws(ArtifactError) -> [Diagnostic] {
-        try check(rule, artifact)
-    }
-}
+/// One artifact rule: the rule with its example APKs, and its check on what the artifact contains, which
+/// names the entries it finds problems in (typed throws: a part of the archive that cannot be read).
+public typealias ArtifactRule = RuleCheck<ArtifactContents, Diagnostic, ArtifactError>
 
 /// What the artifact rules look at, read once: the archive, where its parts are, the manifest, the resource
-/// table, the native libraries, and the day and policy that decide the target API requirement.
-struct ArtifactContents {
+/// table, the native libraries, and the day and policy that decide the target API requirement. Filled by
+/// ``ArtifactChecker``; its fields are the library's own.
+public struct ArtifactContents {
     /// The artifact as the user named it; findings in an entry are at `path!/entry`.
     var path: String
     var archive: SafeArchive

@@ -1,4 +1,4 @@
-import Diagnostics
+public import Diagnostics
 
 /// The signing and bundle-metadata rules (ART013–ART019): who signed the artifact, with which schemes and
 /// certificates, and what a bundle carries for Play's crash reports. Certificates are read, not verified.
@@ -19,10 +19,10 @@ extension ArtifactRules {
                 + "APK or Android App Bundle\".",
             why: "Play refuses an unsigned upload.",
             failing: ["unsigned.apk", "unsigned.aab"], passing: ["release.apk", "release.aab"])
-    ) { rule, artifact throws(ArtifactError) in
+    ) { artifact, finding throws(ArtifactError) in
         guard artifact.signing.signatures.isEmpty else { return [] }
         return [
-            rule.diagnostic(
+            finding.diagnostic(
                 file: artifact.path,
                 "the \(artifact.layout == .apk ? "APK" : "bundle") is not signed: Play refuses unsigned uploads",
                 hint: "sign it with the upload key (signingConfig in the release build type, or apksigner/jarsigner)")
@@ -36,10 +36,10 @@ extension ArtifactRules {
                 + "Bundle that was signed in debug mode\".",
             why: "Play refuses an upload signed in debug mode.",
             failing: "debug-signed")
-    ) { rule, artifact throws(ArtifactError) in
+    ) { artifact, finding throws(ArtifactError) in
         artifact.signing.certificates.compactMap { certificate, schemes in
             guard certificate.subject.split(separator: ",").contains("CN=Android Debug") else { return nil }
-            return rule.diagnostic(
+            return finding.diagnostic(
                 file: artifact.path,
                 "signed (\(schemes.joined(separator: "+"))) by \(certificate.subject), the debug certificate: Play "
                     + "refuses artifacts signed in debug mode",
@@ -55,14 +55,14 @@ extension ArtifactRules {
             why: "Play refuses an upload signed with another key than the registered upload key.",
             failing: ["debug-signed.apk"], passing: ["release.apk", "release.aab"],
             uploadCertificate: fixtureUploadCertificate)
-    ) { rule, artifact throws(ArtifactError) in
+    ) { artifact, finding throws(ArtifactError) in
         let signers = artifact.signing.certificates.map(\.certificate)
         guard let expected = artifact.uploadCertificate.flatMap(SignerCertificate.normalizedFingerprint),
             !signers.isEmpty, !signers.contains(where: { $0.sha256 == expected })
         else { return [] }
         let found = signers.map { "\($0.subject) (SHA-256 \($0.sha256))" }.joined(separator: ", ")
         return [
-            rule.diagnostic(
+            finding.diagnostic(
                 file: artifact.path,
                 "signed by \(found), not by the upload certificate \(expected): Play refuses an upload signed "
                     + "with the wrong key",
@@ -77,11 +77,11 @@ extension ArtifactRules {
                 + "after 22 October 2033 (developer.android.com, Sign your app).",
             why: "Play refuses such a key for a new app; an existing app keeps the key it has, so playprep warns.",
             failing: "short-lived")
-    ) { rule, artifact throws(ArtifactError) in
+    ) { artifact, finding throws(ArtifactError) in
         artifact.signing.certificates.compactMap { certificate, _ in
             let end = SignerCertificate.day(certificate.notAfter)
             guard end <= certificateValidityEnd else { return nil }
-            return rule.diagnostic(
+            return finding.diagnostic(
                 file: artifact.path,
                 "\(certificate.subject) is valid until \(end): Play requires a signing key valid after "
                     + "\(certificateValidityEnd)",
@@ -96,11 +96,11 @@ extension ArtifactRules {
                 + "(\"No signature found in package of version 2 or newer\").",
             why: "Android 11+ refuses to install the APK, so users cannot install or update it.",
             failing: "v1-only")
-    ) { rule, artifact throws(ArtifactError) in
+    ) { artifact, finding throws(ArtifactError) in
         let target = artifact.manifest.effectiveTargetSdk
         guard artifact.layout == .apk, artifact.signing.schemes == ["v1"], target >= 30 else { return [] }
         return [
-            rule.diagnostic(
+            finding.diagnostic(
                 file: artifact.path,
                 "targetSdkVersion \(target) with only a v1 (JAR) signature: Android 11 and later refuse to install "
                     + "it without a v2 or newer signature",
@@ -115,13 +115,13 @@ extension ArtifactRules {
                 + "warns \"This App Bundle contains native code, and you've not uploaded debug symbols\".",
             why: "Play accepts the bundle and warns; crash reports lack native symbols.",
             failing: ["no-metadata.aab"], passing: ["release.aab"])
-    ) { rule, artifact throws(ArtifactError) in
+    ) { artifact, finding throws(ArtifactError) in
         let folder = "BUNDLE-METADATA/com.android.tools.build.debugsymbols/"
         guard artifact.layout == .bundle, !artifact.nativeLibraries.isEmpty,
             !artifact.archive.entries.contains(where: { $0.path.hasPrefix(folder) })
         else { return [] }
         return [
-            rule.diagnostic(
+            finding.diagnostic(
                 file: artifact.path,
                 "the bundle has native code but no \(folder): Play cannot symbolicate native crashes and ANRs",
                 hint: "set android.buildTypes.release.ndk.debugSymbolLevel = \"SYMBOL_TABLE\" (AGP 4.1+)")
@@ -135,11 +135,11 @@ extension ArtifactRules {
                 + "\"There is no deobfuscation file associated with this App Bundle\".",
             why: "Play accepts the bundle and warns; crash reports stay obfuscated.",
             failing: ["no-metadata.aab"], passing: ["release.aab"])
-    ) { rule, artifact throws(ArtifactError) in
+    ) { artifact, finding throws(ArtifactError) in
         let map = "BUNDLE-METADATA/com.android.tools.build.obfuscation/proguard.map"
         guard artifact.layout == .bundle, !artifact.archive.contains(map) else { return [] }
         return [
-            rule.diagnostic(
+            finding.diagnostic(
                 file: artifact.path,
                 "the bundle has no \(map): crashes and ANRs in Play Console show obfuscated names",
                 hint: "enable R8 (isMinifyEnabled = true) in the release build type: AGP adds the mapping file")

@@ -1,4 +1,4 @@
-import Diagnostics
+public import Diagnostics
 import NinePatchKit
 
 /// Rules on the release artifact itself (APK or AAB), as Play and devices receive it: each one entry with the
@@ -14,12 +14,12 @@ public enum ArtifactRules {
             "The manifest has no positive android:versionCode: Play refuses the upload, and updates are ordered by it.",
             why: "Play refuses the upload.",
             failing: "no-version")
-    ) { rule, artifact throws(ArtifactError) in
+    ) { artifact, finding throws(ArtifactError) in
         guard (artifact.manifest.versionCode ?? 0) <= 0 else { return [] }
         let value =
             artifact.manifest.versionCode.map { "android:versionCode is \($0)" } ?? "there is no android:versionCode"
         return [
-            rule.diagnostic(
+            finding.diagnostic(
                 file: artifact.path, "\(value): Play refuses an upload without a positive versionCode",
                 hint: "set versionCode in the module's defaultConfig (a positive integer above the last release's)")
         ]
@@ -31,10 +31,10 @@ public enum ArtifactRules {
             "The manifest has no android:versionName: Play and the device show users an empty version.",
             why: "Users see an empty version on Play and in the device's settings.",
             failing: "no-version")
-    ) { rule, artifact throws(ArtifactError) in
+    ) { artifact, finding throws(ArtifactError) in
         guard (artifact.manifest.versionName ?? "").isEmpty else { return [] }
         return [
-            rule.diagnostic(
+            finding.diagnostic(
                 file: artifact.path,
                 "there is no android:versionName: users see no version in Play or in the app's settings",
                 hint: "set versionName in the module's defaultConfig, e.g. \"1.2.0\"")
@@ -48,7 +48,7 @@ public enum ArtifactRules {
                 + "of the check (a dated, sourced table; artifact.targetSdk in playprep.yml overrides it).",
             why: "Play refuses the upload.",
             failing: "old-target")
-    ) { rule, artifact throws(ArtifactError) in
+    ) { artifact, finding throws(ArtifactError) in
         let manifest = artifact.manifest
         let target = manifest.effectiveTargetSdk
         guard
@@ -60,7 +60,7 @@ public enum ArtifactRules {
             manifest.targetSdkVersion.map { "targetSdkVersion is \($0)" }
             ?? "there is no targetSdkVersion, so the platform takes \(target)"
         return [
-            rule.diagnostic(
+            finding.diagnostic(
                 file: artifact.path,
                 "\(declared); Play requires \(level) or higher for new apps and updates "
                     + "\(manifest.isOtherFormFactor ? "for Wear OS, TV and Automotive " : "")\(basis)",
@@ -76,11 +76,11 @@ public enum ArtifactRules {
             "minSdkVersion is above targetSdkVersion: the app claims to be built for a platform it cannot run on.",
             why: "No install refuses it, but the app declares compatibility behaviour it will never run with.",
             failing: "min-above-target")
-    ) { rule, artifact throws(ArtifactError) in
+    ) { artifact, finding throws(ArtifactError) in
         guard let min = artifact.manifest.minSdkVersion, let target = artifact.manifest.targetSdkVersion, min > target
         else { return [] }
         return [
-            rule.diagnostic(
+            finding.diagnostic(
                 file: artifact.path, "minSdkVersion \(min) is above targetSdkVersion \(target)",
                 hint: "raise targetSdk to at least \(min)")
         ]
@@ -92,10 +92,10 @@ public enum ArtifactRules {
             "android:debuggable=\"true\": Play refuses to publish a debuggable APK or bundle.",
             why: "Play refuses the upload.",
             failing: "debuggable")
-    ) { rule, artifact throws(ArtifactError) in
+    ) { artifact, finding throws(ArtifactError) in
         guard artifact.manifest.isDebuggable else { return [] }
         return [
-            rule.diagnostic(
+            finding.diagnostic(
                 file: artifact.path,
                 "the application is android:debuggable=\"true\": Play refuses debuggable artifacts",
                 hint: "upload a release build (debuggable false), and remove android:debuggable from the manifest")
@@ -108,10 +108,10 @@ public enum ArtifactRules {
             "android:testOnly=\"true\": Play refuses test-only artifacts (what Android Studio's Run button builds).",
             why: "Play refuses the upload.",
             failing: "test-only")
-    ) { rule, artifact throws(ArtifactError) in
+    ) { artifact, finding throws(ArtifactError) in
         guard artifact.manifest.isTestOnly else { return [] }
         return [
-            rule.diagnostic(
+            finding.diagnostic(
                 file: artifact.path, "the application is android:testOnly=\"true\": Play refuses test-only artifacts",
                 hint: "build the upload with ./gradlew bundleRelease or assembleRelease, not Android Studio's Run")
         ]
@@ -124,14 +124,14 @@ public enum ArtifactRules {
                 + "without x86_64): Play refuses apps without 64-bit versions of their native code.",
             why: "Play refuses the upload.",
             failing: "only-32-bit")
-    ) { rule, artifact throws(ArtifactError) in
+    ) { artifact, finding throws(ArtifactError) in
         let folder = artifact.layout.libraries
         let librariesByABI = Dictionary(grouping: artifact.nativeLibraries, by: \.abi).mapValues { $0.map(\.name) }
         return librariesByABI.sorted(by: { $0.key.rawValue < $1.key.rawValue }).compactMap { abi, names in
             guard let counterpart = abi.sixtyFourBitCounterpart else { return nil }
             let missing = names.filter { !(librariesByABI[counterpart] ?? []).contains($0) }.sorted()
             guard !missing.isEmpty else { return nil }
-            return rule.diagnostic(
+            return finding.diagnostic(
                 file: artifact.path,
                 "\(folder)\(abi.rawValue)/ has \(missing.joined(separator: ", ")) but \(folder)"
                     + "\(counterpart.rawValue)/ does not: Play requires 64-bit versions of native code",
@@ -146,12 +146,12 @@ public enum ArtifactRules {
                 + "page devices, and Play refuses updates targeting Android 15+ since 2025-11-01.",
             why: "Play refuses the update, and 16 KB page devices cannot load the library.",
             failing: "page-4k")
-    ) { rule, artifact throws(ArtifactError) in
+    ) { artifact, finding throws(ArtifactError) in
         artifact.nativeLibraries.compactMap { library in
             guard library.abi.is64Bit, case .success(let elf) = library.elf, let alignment = elf.minimumLoadAlignment,
                 alignment < UInt64(pageSize)
             else { return nil }
-            return rule.diagnostic(
+            return finding.diagnostic(
                 file: library.file, severity: artifact.pageSizeSeverity,
                 "a PT_LOAD segment is aligned to \(alignment) bytes (\(alignment / 1024) KB), under 16 KB: the "
                     + "library does not load on 16 KB page devices",
@@ -167,13 +167,13 @@ public enum ArtifactRules {
             why:
                 "Devices with 16 KB pages cannot map the library in place, and Play requires 16 KB support for Android 15+ targets.",
             failing: "page-4k")
-    ) { rule, artifact throws(ArtifactError) in
+    ) { artifact, finding throws(ArtifactError) in
         // bundletool aligns a bundle's libraries itself; only an APK's offsets are final.
         artifact.nativeLibraries.compactMap { library in
             guard artifact.layout == .apk, library.abi.is64Bit, case .success = library.elf,
                 let offset = library.storedOffset, offset % pageSize != 0
             else { return nil }
-            return rule.diagnostic(
+            return finding.diagnostic(
                 file: library.file, severity: artifact.pageSizeSeverity,
                 "stored uncompressed at offset \(offset), which is not a multiple of 16384 (\(offset % pageSize) "
                     + "bytes past a 16 KB boundary): 16 KB page devices cannot map it from the APK",
@@ -188,8 +188,8 @@ public enum ArtifactRules {
                 + "image: the device draws it wrongly or throws at inflation.",
             why: "The app draws the drawable wrongly or crashes inflating it on every device.",
             failing: "ninepatch-mismatch")
-    ) { rule, artifact throws(ArtifactError) in
-        try compiledNinePatchFindings(rule, artifact)
+    ) { artifact, finding throws(ArtifactError) in
+        try compiledNinePatchFindings(artifact, finding)
     }
 
     public static let unresolvedManifestResource = ArtifactRule(
@@ -198,7 +198,7 @@ public enum ArtifactRules {
             "The application's icon or label refers to a resource id that resources.arsc does not define: the "
                 + "launcher shows no icon or name, and Play rejects the upload.", why: "Play refuses the upload.",
             failing: "unresolved-icon")
-    ) { rule, artifact throws(ArtifactError) in
+    ) { artifact, finding throws(ArtifactError) in
         // Framework resources (package 0x01) are the platform's and are not in the artifact's table.
         let manifest = artifact.manifest
         return [("android:icon", manifest.icon), ("android:label", manifest.label)].compactMap { attribute, value in
@@ -207,7 +207,7 @@ public enum ArtifactRules {
             }
             let hex = "0x" + String(id, radix: 16)
             let tableName = artifact.layout.resources
-            return rule.diagnostic(
+            return finding.diagnostic(
                 file: artifact.path,
                 "application \(attribute) refers to resource \(hex), which "
                     + (artifact.table == nil
@@ -222,17 +222,17 @@ public enum ArtifactRules {
             "A lib/<abi>/*.so entry is not a readable ELF shared library for that ABI.",
             why: "The app crashes when it loads the library.",
             failing: "corrupt-native")
-    ) { rule, artifact throws(ArtifactError) in
+    ) { artifact, finding throws(ArtifactError) in
         artifact.nativeLibraries.flatMap { library -> [Diagnostic] in
             switch library.elf {
             case .failure(let error):
                 return [
-                    rule.diagnostic(
+                    finding.diagnostic(
                         file: library.file, "not a readable shared library: \(error)", hint: "rebuild it with the NDK")
                 ]
             case .success(let elf) where elf.is64Bit != library.abi.is64Bit:
                 return [
-                    rule.diagnostic(
+                    finding.diagnostic(
                         file: library.file,
                         "a \(elf.is64Bit ? 64 : 32)-bit library in the \(library.abi.rawValue) folder",
                         hint: "package each ABI's build in its own lib/<abi>/ folder")
@@ -256,7 +256,7 @@ public enum ArtifactRules {
     /// ART010: every `*.9.png` under the artifact's resource folder; the compiled chunks must decode and fit the
     /// image.
     private static func compiledNinePatchFindings(
-        _ rule: Rule, _ artifact: ArtifactContents
+        _ artifact: ArtifactContents, _ finding: RuleOutput
     ) throws(ArtifactError) -> [Diagnostic] {
         let decompiler = NinePatchDecompiler()
         var found = [Diagnostic]()
@@ -275,7 +275,7 @@ public enum ArtifactRules {
                         + "join the runs in the source"
                 }
                 found.append(
-                    rule.diagnostic(
+                    finding.diagnostic(
                         file: artifact.path + "!/" + entry.path, "the compiled NinePatch cannot be drawn: \(error)",
                         hint: hint))
             }

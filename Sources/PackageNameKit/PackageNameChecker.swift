@@ -19,7 +19,7 @@ public struct PackageNameChecker: Sendable {
     /// accept the name.
     public func check(_ input: PackageNameCase) -> [Finding] {
         let subject = PackageNameSubject(input, limits: limits)
-        guard !input.name.isEmpty else { return PackageNameRules.invalidCharacter.findings(subject) }
-        return Self.reportingOrder.filter { $0.judge.sees(input.role) }.flatMap { $0.findings(subject) }
+        guard !input.name.isEmpty else { return PackageNameRules.invalidCharacter.entry.findings(on: subject) }
+        return Self.reportingOrder.filter { $0.judge.sees(input.role) }.flatMap { $0.entry.findings(on: subject) }
     }
 }

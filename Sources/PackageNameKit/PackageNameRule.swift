@@ -1,6 +1,7 @@
 public import Diagnostics
 
-/// One package-name rule: the rule with its examples, who applies it, and its check.
+/// One package-name rule: the entry (the rule with its examples, and its check) and who applies it, which decides
+/// the names the checker hands it and the order of its findings.
 public struct PackageNameRule: Sendable {
     /// Who refuses a name that fails the rule, which decides the names it judges: the build judges every
     /// name, the installer (and aapt2) every applicationId, Play the applicationId of a release.
@@ -17,19 +18,13 @@ public struct PackageNameRule: Sendable {
         }
     }
 
-    public let rule: Rule
     public let judge: Judge
-    let check: @Sendable (PackageNameSubject, FindingMaker) -> [Finding]
+    let entry: RuleCheck<PackageNameSubject, Finding, Never>
+    public var rule: Rule { entry.rule }
 
-    init(_ rule: Rule, judge: Judge, check: @escaping @Sendable (PackageNameSubject, FindingMaker) -> [Finding]) {
-        self.rule = rule
+    init(_ rule: Rule, judge: Judge, check: @escaping @Sendable (PackageNameSubject, RuleOutput) -> [Finding]) {
         self.judge = judge
-        self.check = check
-    }
-
-    /// The rule's findings on `subject` (whoever judges it).
-    func findings(_ subject: PackageNameSubject) -> [Finding] {
-        check(subject, FindingMaker(rule: rule))
+        entry = RuleCheck(rule, check: check)
     }
 }
 
@@ -57,14 +52,5 @@ struct PackageNameSubject: Sendable {
             let parts = prefix.split(separator: ".").map(String.init)
             return segments.count >= parts.count && Array(segments.prefix(parts.count)) == parts
         }
-    }
-}
-
-/// Makes findings of one rule, at its default severity unless told otherwise.
-struct FindingMaker: Sendable {
-    let rule: Rule
-
-    func callAsFunction(severity: Severity? = nil, _ message: String, hint: String? = nil) -> Finding {
-        Finding(rule, severity: severity, message, hint: hint)
     }
 }

@@ -44,7 +44,7 @@ struct DensityConsistency {
     }
 
     /// At most one finding per drawable whose densities disagree.
-    func diagnostics(for checks: [NinePatchCheck]) -> [Diagnostic] {
+    func diagnostics(for checks: [NinePatchCheck], _ finding: RuleOutput) -> [Diagnostic] {
         var groups = [String: [Variant]]()
         for check in checks {
             guard let model = check.ninePatch, let (key, dpi, folder) = Self.classify(check.file) else { continue }
@@ -56,13 +56,13 @@ struct DensityConsistency {
             let variants = groups[key]!.sorted { ($0.dpi, $1.file) > ($1.dpi, $0.file) }.filter {
                 seen.insert($0.dpi).inserted
             }
-            return variants.count > 1 ? judge(variants) : nil
+            return variants.count > 1 ? judge(variants, finding) : nil
         }
     }
 
     /// Compares every pair of densities (the lower with the higher; in dp the test is the same either way round)
     /// and reports the odd one out, the pair, or the drawable.
-    private func judge(_ variants: [Variant]) -> Diagnostic? {
+    private func judge(_ variants: [Variant], _ finding: RuleOutput) -> Diagnostic? {
         var disagreeing = [(higher: Int, lower: Int, mismatch: Mismatch)]()
         for higher in variants.indices {
             for lower in variants.indices where lower > higher {
@@ -74,7 +74,7 @@ struct DensityConsistency {
         guard let first = disagreeing.first else { return nil }
         let names = { (indices: [Int]) in indices.map { Self.bucket(variants[$0].dpi) }.joined(separator: ", ") }
         if variants.count == 2 {
-            return ProjectRules.densityMismatch.diagnostic(
+            return finding.diagnostic(
                 file: variants[first.lower].file, at: first.mismatch.location,
                 first.mismatch.message + "; with two densities playprep cannot tell which one is off",
                 hint: first.mismatch.hint)
@@ -91,14 +91,14 @@ struct DensityConsistency {
         {
             let others = variants.indices.filter { $0 != index }
             if let mismatch = others.lazy.compactMap({ compare(variants[index], with: variants[$0]) }).first {
-                return ProjectRules.densityMismatch.diagnostic(
+                return finding.diagnostic(
                     file: variants[index].file, at: mismatch.location,
                     mismatch.message + "; compared with \(names(others)), which agree with each other",
                     hint: mismatch.hint)
             }
         }
         let pairs = disagreeing.map { "\(Self.bucket(variants[$0.lower].dpi))–\(Self.bucket(variants[$0.higher].dpi))" }
-        return ProjectRules.densityMismatch.diagnostic(
+        return finding.diagnostic(
             file: variants[first.lower].file, at: first.mismatch.location,
             first.mismatch.message + "; the densities \(names(Array(variants.indices))) have no majority: "
                 + "\(pairs.joined(separator: ", ")) disagree",

@@ -56,11 +56,11 @@ public struct ProjectChecker: Sendable {
         let total = inventory.ninePatchFiles.count
         let checks = ninePatchChecker.checks(forFilesAt: inventory.ninePatchFiles, jobs: jobs) { progress?($0, total) }
         let (build, ci, targets, listingNotes) = Self.readRelease(inventory, configuration: configuration)
+        let project = ProjectContext(inventory: inventory, ninePatches: checks)
         var extra = [String: [Diagnostic]]()
-        let crossFile =
-            DensityConsistency().diagnostics(for: checks) + nameClashes(inventory)
-            + ResourceFileNames().diagnostics(for: inventory.resourceFiles)
-        for diagnostic in crossFile { extra[diagnostic.file, default: []].append(diagnostic) }
+        for diagnostic in ProjectRules.resourceEntries.flatMap({ $0.findings(on: project) }) {
+            extra[diagnostic.file, default: []].append(diagnostic)
+        }
         let aapt1 = configuration.aapt1Compatibility || configuration.rules.isTurnedOn(NinePatchRules.aapt1Rejects.id)
         var ninePatchReports = checks.map { check in
             var diagnostics = check.diagnostics + (extra.removeValue(forKey: check.file) ?? [])
@@ -77,7 +77,7 @@ public struct ProjectChecker: Sendable {
             files: (artifact?.files ?? [])
                 + buildFileReports(
                     inventory,
-                    UnreadableInputs().diagnostics(for: inventory) + packageFindings + listingNotes + declarationNotes)
+                    ProjectRules.unreadable.findings(on: project) + packageFindings + listingNotes + declarationNotes)
                 + ninePatchReports + listingReports(targets, files: inventory.files))
         var rules = configuration.rules
         if configuration.aapt1Compatibility { rules.enable([NinePatchRules.aapt1Rejects.id]) }
@@ -185,26 +185,6 @@ public struct ProjectChecker: Sendable {
         return file
     }
 
-    /// NP105: `x.9.png` beside another `x.*` in the same folder.
-    private func nameClashes(_ inventory: ProjectInventory) -> [Diagnostic] {
-        let others = Set(inventory.plainImages.map(Self.resourceKey))
-        return inventory.ninePatchFiles.filter { others.contains(Self.resourceKey($0)) }.map { file in
-            let name = file.split(separator: "/").last.map(String.init) ?? file
-            let resource = String(name.prefix { $0 != "." })
-            return ProjectRules.resourceNameClash.diagnostic(
-                file: file,
-                "another file in this folder is also named '\(resource).*': both define the same resource, "
-                    + "so aapt2 link fails with a duplicate resource",
-                hint: "delete or rename one of them (the NinePatch usually replaces an older plain image)")
-        }
-    }
-
-    /// Folder plus resource name (the file name up to its first dot).
-    private static func resourceKey(_ path: String) -> String {
-        let name = path.split(separator: "/").last.map(String.init) ?? path
-        return String(path.dropLast(name.count)) + String(name.prefix { $0 != "." })
-    }
-
     /// One report per build file and manifest, holding the package-name findings and build notes made there.
     private func buildFileReports(_ inventory: ProjectInventory, _ diagnostics: [Diagnostic]) -> [FileReport] {
         var byFile = Dictionary(grouping: diagnostics, by: \.file)
@@ -233,7 +213,7 @@ public struct ProjectChecker: Sendable {
                     FileReport(
                         file: target.displayRoot,
                         diagnostics: [
-                            ProjectRules.unreadable.diagnostic(
+                            ProjectRules.unreadable.rule.diagnostic(
                                 file: target.displayRoot, "cannot read the listing: \(error)")
                         ])
                 ]

@@ -4,60 +4,123 @@ import NinePatchKit
 import PackageNameKit
 import PlayListingKit
 
-/// Rules that need the whole project (several files, or the build): the check's own PRJ rules, the NinePatch
-/// rules that compare files (NP105, NP106) and the resource-name rules (RES001, RES002). The rules of one
-/// NinePatch, one package name, one listing or one artifact come from their libraries.
-public enum ProjectRules {
-    public static let unreadable = Rule.project(
-        "PRJ001", "unreadable-input", .error,
-        "A folder, build file, manifest, Fastfile, listing or artifact the check needs could not be read or "
-            + "decoded: what it holds was not checked.",
-        why: "What playprep cannot read it cannot check, so a passing run must not hide it.",
-        passing: [ProjectFileExample(project: "TestImages/SampleApp")],
-        failing: [ProjectFileExample(project: "TestImages/NotUTF8", file: "app/build.gradle")])
+/// What the project rules judge, filled once by ``ProjectChecker``: the walk's inventory and every NinePatch's
+/// result (its model, for the lints that compare files).
+public struct ProjectContext: Sendable {
+    var inventory: ProjectInventory
+    var ninePatches: [NinePatchCheck]
+}
 
-    public static let unresolvedBuildValue = Rule(
+/// A rule that needs the whole project: the rule with its example folders and its check on the project, which
+/// names the files it finds problems in.
+public typealias ProjectRule = RuleCheck<ProjectContext, Diagnostic, Never>
+
+/// Rules that need the whole project (several files, or the build): the check's own PRJ rules, the NinePatch
+/// rules that compare files (NP105, NP106) and the resource-name rules (RES001, RES002), each one entry. The
+/// rules of one NinePatch, one package name, one listing or one artifact come from their libraries.
+public enum ProjectRules {
+    /// The inventory's unreadable inputs; a listing or an artifact that cannot be read is reported where it is
+    /// read (``ProjectChecker``, the CLI), with the same rule.
+    public static let unreadable = ProjectRule(
+        .project(
+            "PRJ001", "unreadable-input", .error,
+            "A folder, build file, manifest, Fastfile, listing or artifact the check needs could not be read or "
+                + "decoded: what it holds was not checked.",
+            why: "What playprep cannot read it cannot check, so a passing run must not hide it.",
+            passing: [ProjectFileExample(project: "TestImages/SampleApp")],
+            failing: [ProjectFileExample(project: "TestImages/NotUTF8", file: "app/build.gradle")])
+    ) { project, finding in
+        UnreadableInputs().diagnostics(for: project.inventory, finding)
+    }
+
+    /// Made where a value is read and cannot be evaluated (``PackageNameJudge``, ``ListingPlanner``), which know
+    /// the expression and how to supply it; so the rule has no check of its own.
+    public static let unresolvedBuildValue = Rule.project(
         "PRJ002", "unresolved-build-value", .note,
         "An applicationId or versionCode a rule needs is an expression playprep cannot evaluate; the note says how "
             + "to supply it.",
-        why: "Nothing is wrong with the project: the note says which check could not run and how to enable it.")
+        why: "Nothing is wrong with the project: the note says which check could not run and how to enable it.",
+        passing: [ProjectFileExample(project: "TestImages/SampleApp")],
+        failing: [ProjectFileExample(project: "TestImages/Unevaluated", file: "app/build.gradle.kts")])
 
-    public static let resourceNameClash = Rule.project(
-        "NP105", "resource-name-clash", .error,
-        "x.9.png and another file named x.* in the same resource folder define the same resource: the build fails "
-            + "at link time.", why: "The build fails at resource linking.",
-        failing: [ProjectFileExample(project: "TestImages/BrokenApp", file: "app/src/main/res/drawable/badge.9.png")])
+    public static let resourceNameClash = ProjectRule(
+        .project(
+            "NP105", "resource-name-clash", .error,
+            "x.9.png and another file named x.* in the same resource folder define the same resource: the build "
+                + "fails at link time.", why: "The build fails at resource linking.",
+            failing: [
+                ProjectFileExample(project: "TestImages/BrokenApp", file: "app/src/main/res/drawable/badge.9.png")
+            ]
+        )
+    ) { project, finding in
+        let others = Set(project.inventory.plainImages.map(resourceKey))
+        return project.inventory.ninePatchFiles.filter { others.contains(resourceKey($0)) }.map { file in
+            let name = file.split(separator: "/").last.map(String.init) ?? file
+            let resource = String(name.prefix { $0 != "." })
+            return finding.diagnostic(
+                file: file,
+                "another file in this folder is also named '\(resource).*': both define the same resource, "
+                    + "so aapt2 link fails with a duplicate resource",
+                hint: "delete or rename one of them (the NinePatch usually replaces an older plain image)")
+        }
+    }
 
-    public static let densityMismatch = Rule.project(
-        "NP106", "density-mismatch", .warning,
-        "The same drawable in several density folders should be scaled to each density, with stretch spans that "
-            + "draw like the proportional ones and padding and layout bounds in proportion.",
-        why: "Users on the odd density see different padding, insets or stretching than everyone else.",
-        passing: [ProjectFileExample(project: "TestImages/density/invisible_offset")],
-        failing: [
-            ProjectFileExample(project: "TestImages/density/unscaled_copy"),
-            ProjectFileExample(project: "TestImages/density/visible_offset"),
-        ])
+    public static let densityMismatch = ProjectRule(
+        .project(
+            "NP106", "density-mismatch", .warning,
+            "The same drawable in several density folders should be scaled to each density, with stretch spans that "
+                + "draw like the proportional ones and padding and layout bounds in proportion.",
+            why: "Users on the odd density see different padding, insets or stretching than everyone else.",
+            passing: [ProjectFileExample(project: "TestImages/density/invisible_offset")],
+            failing: [
+                ProjectFileExample(project: "TestImages/density/unscaled_copy"),
+                ProjectFileExample(project: "TestImages/density/visible_offset"),
+            ])
+    ) { project, finding in
+        DensityConsistency().diagnostics(for: project.ninePatches, finding)
+    }
 
     /// aapt2 compile: a '.' in the name other than the one starting the extension (`x.9.png` is one extension).
-    public static let dotInName = Rule(
-        "RES001", "dot-in-resource-name", .error,
-        "A file-based resource name may contain '.' only before its extension (x.9.png is fine, x.small.png is not): "
-            + "aapt2 compile fails outside res/raw.", why: "aapt2 compile fails the build on it.")
+    public static let dotInName = ProjectRule(
+        .project(
+            "RES001", "dot-in-resource-name", .error,
+            "A file-based resource name may contain '.' only before its extension (x.9.png is fine, x.small.png is "
+                + "not): aapt2 compile fails outside res/raw.", why: "aapt2 compile fails the build on it.",
+            failing: [
+                ProjectFileExample(project: "TestImages/Unevaluated", file: "app/src/main/res/drawable/logo.small.png")
+            ])
+    ) { project, finding in
+        ResourceFileNames().dotsInNames(project.inventory.resourceFiles, finding)
+    }
 
     /// AGP's resource merger (`FileResourceNameValidator`): only lowercase a-z, 0-9 and '_', starting with a
     /// letter or '_', and not a Java keyword.
-    public static let invalidName = Rule.project(
-        "RES002", "invalid-resource-name", .error,
-        "File-based resource names may contain only lowercase a-z, 0-9 and '_', must not start with a digit and must "
-            + "not be a Java keyword: the Android Gradle plugin's resource merger fails otherwise.",
-        why: "The Android Gradle plugin's resource merger fails the build on it.",
-        failing: [ProjectFileExample(project: "TestImages/BrokenApp", file: "app/src/main/res/raw/splash.9.png")])
+    public static let invalidName = ProjectRule(
+        .project(
+            "RES002", "invalid-resource-name", .error,
+            "File-based resource names may contain only lowercase a-z, 0-9 and '_', must not start with a digit and "
+                + "must not be a Java keyword: the Android Gradle plugin's resource merger fails otherwise.",
+            why: "The Android Gradle plugin's resource merger fails the build on it.",
+            failing: [ProjectFileExample(project: "TestImages/BrokenApp", file: "app/src/main/res/raw/splash.9.png")])
+    ) { project, finding in
+        ResourceFileNames().invalidNames(project.inventory.resourceFiles, finding)
+    }
+
+    /// The entries whose findings join the reports of the resource files they name, in the order they are
+    /// reported in each file.
+    static let resourceEntries = [densityMismatch, resourceNameClash, dotInName, invalidName]
 
     /// Every rule of this module, in id order.
     public static let all: [Rule] = [
-        unreadable, unresolvedBuildValue, resourceNameClash, densityMismatch, dotInName, invalidName,
+        unreadable.rule, unresolvedBuildValue, resourceNameClash.rule, densityMismatch.rule, dotInName.rule,
+        invalidName.rule,
     ]
+
+    /// Folder plus resource name (the file name up to its first dot).
+    private static func resourceKey(_ path: String) -> String {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        return String(path.dropLast(name.count)) + String(name.prefix { $0 != "." })
+    }
 }
 
 /// A folder of playprep's repository checked as a project (`playprep check`), and optionally one file in it whose

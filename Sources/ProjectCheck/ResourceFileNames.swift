@@ -1,6 +1,6 @@
 public import Diagnostics
 
-/// Checks the names of files in resource folders (RES001, RES002).
+/// Checks the names of files in resource folders: RES001 (aapt2) and RES002 (AGP's resource merger).
 public struct ResourceFileNames: Sendable {
     /// aapt2's own words for RES001.
     static let aapt2Message = "file name cannot contain '.' other than for specifying the extension."
@@ -14,41 +14,57 @@ public struct ResourceFileNames: Sendable {
 
     public init() {}
 
-    /// Findings for `paths`, files whose parent folder is a resource-type folder directly under a `res` folder
-    /// (`…/res/drawable-hdpi/x.png`). Files in `values*` folders and hidden files (names starting with '.') are
-    /// not file-based resources and are skipped.
-    public func diagnostics(for paths: [String]) -> [Diagnostic] {
-        paths.flatMap { path -> [Diagnostic] in
-            let parts = path.split(separator: "/", omittingEmptySubsequences: true)
-            guard parts.count >= 2, let name = parts.last.map(String.init), !name.hasPrefix(".") else { return [] }
-            let type = parts[parts.count - 2].prefix { $0 != "-" }
-            guard type != "values" else { return [] }
-            return check(name: name, type: String(type), file: path)
+    /// RES001's findings for `paths`: a '.' in the name other than the one starting the extension, outside
+    /// `res/raw`.
+    public func dotsInNames(_ paths: [String], _ finding: RuleOutput) -> [Diagnostic] {
+        resources(paths).compactMap { file in
+            guard !file.isRaw, let firstDot = file.name.firstIndex(of: "."),
+                case let extensionPart = file.name[file.name.index(after: firstDot)...],
+                extensionPart.contains("."), extensionPart.lowercased() != "9.png"
+            else { return nil }
+            return finding.diagnostic(
+                file: file.path, "aapt2 compile fails: \"\(Self.aapt2Message)\" (resource name '\(file.resource)')",
+                hint: file.hint)
         }
     }
 
-    private func check(name: String, type: String, file: String) -> [Diagnostic] {
-        let isRaw = type == "raw"
-        let resource = Self.resourceName(of: name, isRaw: isRaw)
-        let renamed = Self.suggestion(for: resource)
-        let hint = "rename it to '\(renamed)\(name.dropFirst(resource.count))' and refer to it as @\(type)/\(renamed)"
-        var found = [Diagnostic]()
-        if !isRaw, let firstDot = name.firstIndex(of: "."),
-            case let extensionPart = name[name.index(after: firstDot)...],
-            extensionPart.contains("."), extensionPart.lowercased() != "9.png"
-        {
-            found.append(
-                ProjectRules.dotInName.diagnostic(
-                    file: file, "aapt2 compile fails: \"\(Self.aapt2Message)\" (resource name '\(resource)')",
-                    hint: hint))
+    /// RES002's findings for `paths`: names AGP's resource merger rejects.
+    public func invalidNames(_ paths: [String], _ finding: RuleOutput) -> [Diagnostic] {
+        resources(paths).compactMap { file in
+            Self.nameProblem(file.resource, dotsAllowed: !file.isRaw).map { problem in
+                finding.diagnostic(
+                    file: file.path, "the Android Gradle plugin's resource merger rejects '\(file.name)': \(problem)",
+                    hint: file.hint)
+            }
         }
-        if let problem = Self.nameProblem(resource, dotsAllowed: !isRaw) {
-            found.append(
-                ProjectRules.invalidName.diagnostic(
-                    file: file, "the Android Gradle plugin's resource merger rejects '\(name)': \(problem)", hint: hint)
-            )
+    }
+
+    /// A file-based resource: its path, file name, type folder, resource name and how to rename it.
+    private struct ResourceFile {
+        var path: String
+        var name: String
+        var type: String
+        var resource: String
+        var hint: String
+        var isRaw: Bool { type == "raw" }
+    }
+
+    /// The files among `paths` whose parent folder is a resource-type folder directly under a `res` folder
+    /// (`…/res/drawable-hdpi/x.png`). Files in `values*` folders and hidden files (names starting with '.') are
+    /// not file-based resources and are skipped.
+    private func resources(_ paths: [String]) -> [ResourceFile] {
+        paths.compactMap { path in
+            let parts = path.split(separator: "/", omittingEmptySubsequences: true)
+            guard parts.count >= 2, let name = parts.last.map(String.init), !name.hasPrefix(".") else { return nil }
+            let type = String(parts[parts.count - 2].prefix { $0 != "-" })
+            guard type != "values" else { return nil }
+            let resource = Self.resourceName(of: name, isRaw: type == "raw")
+            let renamed = Self.suggestion(for: resource)
+            return ResourceFile(
+                path: path, name: name, type: type, resource: resource,
+                hint:
+                    "rename it to '\(renamed)\(name.dropFirst(resource.count))' and refer to it as @\(type)/\(renamed)")
         }
-        return found
     }
 
     /// The name AGP validates: without `.9.png` (any case) in drawable and mipmap folders, else without the last

@@ -61,7 +61,7 @@ struct SourceDeclarations {
         }
         let line = needs.compactMap(\.line).min()
         return [
-            DeclarationRules.checklist.diagnostic(
+            DeclarationRules.checklist.rule.diagnostic(
                 file: file, at: line.map { Location(line: $0) },
                 "may need \(needs.count) App content declaration\(needs.count == 1 ? "" : "s") by what \(source) "
                     + "holds: " + listed.joined(separator: "; ")

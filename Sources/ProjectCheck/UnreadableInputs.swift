@@ -8,9 +8,9 @@ import FileAccess
 struct UnreadableInputs: Sendable {
     var reader = FileReader(maxBytes: 4 << 20)
 
-    func diagnostics(for inventory: ProjectInventory) -> [Diagnostic] {
+    func diagnostics(for inventory: ProjectInventory, _ finding: RuleOutput) -> [Diagnostic] {
         let folders = inventory.unreadableFolders.map { folder in
-            ProjectRules.unreadable.diagnostic(
+            finding.diagnostic(
                 file: folder.path, "cannot read this folder (\(folder.reason)): nothing in it was checked",
                 hint: "make it readable, or exclude it in playprep.yml")
         }
@@ -21,14 +21,14 @@ struct UnreadableInputs: Sendable {
                 do {
                     bytes = try reader.read(input.path)
                 } catch {
-                    return ProjectRules.unreadable.diagnostic(
+                    return finding.diagnostic(
                         file: input.path, "cannot read \(input.role.rawValue) (\(error)): it was skipped")
                 }
                 // Gradle reads .properties files as ISO-8859-1, in which every byte is text.
                 guard !input.path.hasSuffix(".properties"), let offset = Self.firstInvalidUTF8(bytes) else {
                     return nil
                 }
-                return ProjectRules.unreadable.diagnostic(
+                return finding.diagnostic(
                     file: input.path,
                     "\(input.role.rawValue) that is not UTF-8 text (byte \(offset) is invalid): it was skipped",
                     hint: "save it as UTF-8, as Gradle and fastlane expect")

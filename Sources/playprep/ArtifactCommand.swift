@@ -85,7 +85,7 @@ extension FileReport {
     init(unreadableArtifact file: String, _ error: any Error) {
         self.init(
             file: file,
-            diagnostics: [ProjectRules.unreadable.diagnostic(file: file, "cannot read the artifact: \(error)")],
+            diagnostics: [ProjectRules.unreadable.rule.diagnostic(file: file, "cannot read the artifact: \(error)")],
             unreadable: "cannot read the artifact: \(error)")
     }
 }

@@ -35,7 +35,7 @@ import Testing
 
         let optIn = try PlayprepBinary.run(["rules", "LOC006"])
         #expect(optIn.standardOutput.contains("opt-in (--enable LOC006"))
-        let none = try PlayprepBinary.run(["rules", "PRJ002"])
+        let none = try PlayprepBinary.run(["rules", "NP101"])
         #expect(none.standardOutput.hasSuffix("\nNo example recorded.\n"))
     }
 

@@ -55,8 +55,15 @@ import Testing
 
 /// RES001 (aapt2) and RES002 (AGP's resource merger) on file-based resource names.
 @Suite struct ResourceFileNameTests {
+    /// RES001's and RES002's findings on `path`, in that order.
+    func diagnostics(_ path: String) -> [Diagnostic] {
+        let names = ResourceFileNames()
+        return names.dotsInNames([path], RuleOutput(rule: ProjectRules.dotInName.rule))
+            + names.invalidNames([path], RuleOutput(rule: ProjectRules.invalidName.rule))
+    }
+
     func rules(_ path: String) -> [String] {
-        ResourceFileNames().diagnostics(for: [path]).map(\.ruleID)
+        diagnostics(path).map(\.ruleID)
     }
 
     @Test(arguments: [
@@ -86,17 +93,17 @@ import Testing
     }
 
     @Test func messagesQuoteTheBuildToolsAndSayHowToRename() throws {
-        let dot = try #require(ResourceFileNames().diagnostics(for: ["res/drawable/image.small.9.png"]).first)
+        let dot = try #require(diagnostics("res/drawable/image.small.9.png").first)
         #expect(
             dot.message
                 == "aapt2 compile fails: \"file name cannot contain '.' other than for specifying the extension.\" (resource name 'image.small')"
         )
         #expect(dot.hint == "rename it to 'image_small.9.png' and refer to it as @drawable/image_small")
         #expect(dot.severity == .error)
-        let upper = try #require(ResourceFileNames().diagnostics(for: ["res/drawable/Big.png"]).first)
+        let upper = try #require(diagnostics("res/drawable/Big.png").first)
         #expect(upper.message.contains("'B' is not allowed"))
         #expect(upper.hint == "rename it to 'big.png' and refer to it as @drawable/big")
-        let digit = try #require(ResourceFileNames().diagnostics(for: ["res/drawable/1icon.png"]).first)
+        let digit = try #require(diagnostics("res/drawable/1icon.png").first)
         #expect(digit.message.contains("must start with a letter"))
         #expect(digit.hint == "rename it to 'res_1icon.png' and refer to it as @drawable/res_1icon")
     }

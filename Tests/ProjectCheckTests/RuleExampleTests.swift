@@ -30,10 +30,11 @@ struct RuleExampleTests {
         }
     }
 
-    /// Rules without a failing example, each for a reason: what they need is not a file the repository can hold
-    /// (a file not named `.9.png` is not a NinePatch to `ninepatch check`; a name with a second '.'; a build value
-    /// that cannot be evaluated; the opt-in aapt1 lint, which `--aapt1` turns on).
-    static let withoutExamples: Set = ["NP101", "NP201", "RES001", "PRJ002"]
+    /// Rules without a failing example, each for a reason: NP101 (a file ending in `.9.PNG`) and NP201 (a frame
+    /// without a top or left stretch tick, which `NinePatchFileExample` runs the aapt1 lint on) could each have a
+    /// file in `TestImages/`, but their entries are `NinePatchRules`', which the NinePatch part of issue 26
+    /// reshapes; give them their files there.
+    static let withoutExamples: Set = ["NP101", "NP201"]
 
     @Test func everyOtherRuleHasAFailingExample() {
         let missing = Self.rules.filter { $0.failing.isEmpty }.map(\.id)

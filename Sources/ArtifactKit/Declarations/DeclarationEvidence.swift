@@ -45,45 +45,31 @@ extension DeclarationRules {
     static func findings(
         _ checklist: DeclarationChecklist, evidence: DeclarationEvidence, file: String
     ) -> [Diagnostic] {
-        var found = [Diagnostic]()
-        if !checklist.needs.isEmpty {
-            found.append(
-                checklist.diagnostic(
-                    file: file,
-                    "this release needs \(checklist.needs.count) App content declaration"
-                        + "\(checklist.needs.count == 1 ? "" : "s"); Play refuses the commit of those marked "
-                        + "commit while they are not filed: "
-                        + checklist.needs.map { "[\($0.refusesCommit ? "commit" : "review")] \($0.summary)" }
-                        .joined(separator: "; "),
-                    hint: "for forms already filed nothing is to do; for the others: " + waysOut))
-        }
-        for rule in all {
-            guard let need = checklist.need(rule.key) else { continue }
-            if let record = evidence.record, let finding = rule.contradiction(need, record: record, file: file) {
-                found.append(finding)
-            } else if let previous = evidence.previous, let finding = rule.novelty(need, previous: previous, file: file)
-            {
-                found.append(finding)
-            }
-        }
-        return found
+        let subject = DeclarationSubject(checklist: checklist, evidence: evidence, file: file)
+        return entries.flatMap { $0.findings(on: subject) }
     }
 }
 
-extension DeclarationRule {
+extension DeclarationNeed {
+    /// How Play reacts, with its words.
+    var consequence: String {
+        (refusesCommit ? "Play refuses the commit of the release with '" : "Play's review blocks the update: '")
+            + playText + "'"
+    }
+
     /// The record says the form is not filed, or filed otherwise than this artifact needs.
-    func contradiction(_ need: DeclarationNeed, record: DeclarationRecord, file: String) -> Diagnostic? {
-        let triggers = need.triggers.joined(separator: ", ")
+    func contradiction(record: DeclarationRecord, file: String, _ finding: RuleOutput) -> Diagnostic? {
+        let elements = triggers.joined(separator: ", ")
         let recorded = "\(record.source) records declarations.\(key)"
         switch key {
         case DeclarationRules.advertisingID.key:
-            guard let answer = record.advertisingID, let needed = need.advertisingID, answer != needed else {
+            guard let answer = record.advertisingID, let needed = advertisingID, answer != needed else {
                 return nil
             }
             if needed == .used {
-                return rule.diagnostic(
+                return finding.diagnostic(
                     file: file, severity: .error,
-                    "\(triggers) is in the merged manifest (\(need.gate)) but \(recorded): notUsed: Play refuses the "
+                    "\(elements) is in the merged manifest (\(gate)) but \(recorded): notUsed: Play refuses the "
                         + "commit with 'This release includes the \(DeclarationRules.adIDPermission) permission but "
                         + "your declaration on Play Console says your app doesn't use advertising ID. You must update "
                         + "your advertising ID declaration.'",
@@ -91,10 +77,10 @@ extension DeclarationRule {
                         + "remove the permission with tools:node=\"remove\" and replace the older builds on every track"
                 )
             }
-            return rule.diagnostic(
+            return finding.diagnostic(
                 file: file, severity: .warning,
                 "\(recorded): used, but the merged manifest has no \(DeclarationRules.adIDPermission) "
-                    + "(\(need.gate)): Play shows the skippable error 'Your advertising ID declaration in Play Console "
+                    + "(\(gate)): Play shows the skippable error 'Your advertising ID declaration in Play Console "
                     + "says that your app uses advertising ID. A manifest file in one of your active artifacts "
                     + "doesn't include the \(DeclarationRules.adIDPermission) permission.' and devices give the app "
                     + "a zeroed ID",
@@ -102,65 +88,58 @@ extension DeclarationRule {
                     + "permission (an SDK's manifest, or tools:node=\"remove\" removed it)")
         case DeclarationRules.foregroundService.key:
             guard let declared = record.foregroundServiceTypes else { return nil }
-            let missing = (need.foregroundServiceTypes ?? []).filter { !declared.contains($0) }
+            let missing = (foregroundServiceTypes ?? []).filter { !declared.contains($0) }
             guard !missing.isEmpty else { return nil }
             if declared.isEmpty {
-                return rule.diagnostic(
-                    file: file, severity: refusesCommit ? .error : rule.defaultSeverity,
-                    "\(triggers) need the \(form) declaration (\(need.gate)), and \(recorded): [] (not filed): "
+                return finding.diagnostic(
+                    file: file, severity: refusesCommit ? .error : finding.rule.defaultSeverity,
+                    "\(elements) need the \(form) declaration (\(gate)), and \(recorded): [] (not filed): "
                         + consequence, hint: DeclarationRules.waysOut)
             }
-            return rule.diagnostic(
+            return finding.diagnostic(
                 file: file,
-                "foreground service types \(missing.joined(separator: ", ")) (\(triggers)) are not among "
+                "foreground service types \(missing.joined(separator: ", ")) (\(elements)) are not among "
                     + "\(recorded): [\(declared.joined(separator: ", "))]: Play's review rejects a type "
                     + "'incorrectly submitted or is missing from your Console declaration'",
                 hint: "add each type with its description and video to the declaration, then to the record; or "
                     + "remove the type's permission and service attribute with tools:node=\"remove\"")
         default:
             guard record.filed[key] == false else { return nil }
-            return rule.diagnostic(
-                file: file, severity: refusesCommit ? .error : rule.defaultSeverity,
-                "\(triggers) needs the \(form) declaration (\(need.gate)), and \(recorded): false (not filed): "
+            return finding.diagnostic(
+                file: file, severity: refusesCommit ? .error : finding.rule.defaultSeverity,
+                "\(elements) needs the \(form) declaration (\(gate)), and \(recorded): false (not filed): "
                     + consequence, hint: DeclarationRules.waysOut)
         }
     }
 
     /// The previous release did not need the form (or, for the forms with answers, needed another one).
-    func novelty(_ need: DeclarationNeed, previous: DeclarationChecklist, file: String) -> Diagnostic? {
+    func novelty(previous: DeclarationChecklist, file: String, _ finding: RuleOutput) -> Diagnostic? {
         let before = previous.need(key)
-        let triggers = need.triggers.joined(separator: ", ")
+        let elements = triggers.joined(separator: ", ")
         let since = "which the previous release (\(previous.artifact)) did not need"
         if before == nil {
-            return rule.diagnostic(
+            return finding.diagnostic(
                 file: file,
-                "\(triggers) needs the \(form) declaration (\(need.gate)), \(since): if it is not filed, "
+                "\(elements) needs the \(form) declaration (\(gate)), \(since): if it is not filed, "
                     + consequence, hint: DeclarationRules.waysOut)
         }
-        if let answer = need.advertisingID, let old = before?.advertisingID, answer != old {
-            return rule.diagnostic(
+        if let answer = advertisingID, let old = before?.advertisingID, answer != old {
+            return finding.diagnostic(
                 file: file,
-                "\(triggers): the Advertising ID answer must now be '\(answer == .used ? "Yes" : "No")', and the "
+                "\(elements): the Advertising ID answer must now be '\(answer == .used ? "Yes" : "No")', and the "
                     + "previous release (\(previous.artifact)) \(old == .used ? "had" : "did not have") "
                     + "\(DeclarationRules.adIDPermission): update the declaration before this release",
                 hint: "update Policy › App content › Advertising ID; Play judges every active artifact on every track")
         }
-        let newTypes = (need.foregroundServiceTypes ?? []).filter {
+        let newTypes = (foregroundServiceTypes ?? []).filter {
             !(before?.foregroundServiceTypes?.contains($0) ?? false)
         }
         guard !newTypes.isEmpty else { return nil }
-        return rule.diagnostic(
+        return finding.diagnostic(
             file: file,
-            "foreground service types \(newTypes.joined(separator: ", ")) (\(triggers)) are new since the previous "
+            "foreground service types \(newTypes.joined(separator: ", ")) (\(elements)) are new since the previous "
                 + "release (\(previous.artifact)): each type needs its description and video in the \(form) "
                 + "declaration, or Play's review rejects it as 'missing from your Console declaration'",
             hint: DeclarationRules.waysOut)
-    }
-}
-
-extension DeclarationChecklist {
-    /// DCL001's note at `file`.
-    fileprivate func diagnostic(file: String, _ message: String, hint: String) -> Diagnostic {
-        DeclarationRules.checklist.diagnostic(file: file, message, hint: hint)
     }
 }

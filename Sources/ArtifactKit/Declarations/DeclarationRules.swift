@@ -10,10 +10,22 @@ struct DeclarationTrigger: Sendable {
     var advertisingID: AdvertisingIDAnswer?
 }
 
-/// One Play Console declaration rule: the rule with its example artifacts, the App content form it is about,
-/// what Play says when the form is missing, and the check that finds its trigger in the merged manifest.
+/// What the declaration rules judge: one artifact's checklist, reported at `file`, and the evidence that can prove
+/// a finding. ``ArtifactChecker`` fills it once.
+public struct DeclarationSubject: Sendable {
+    var checklist: DeclarationChecklist
+    var evidence: DeclarationEvidence
+    var file: String
+}
+
+/// The entry of a declaration rule: the rule with its example artifacts and its check on the checklist.
+public typealias DeclarationCheck = RuleCheck<DeclarationSubject, Diagnostic, Never>
+
+/// One Play Console declaration rule: the entry, the App content form it is about, what Play says when the form is
+/// missing, and the trigger that finds it in the merged manifest (which makes the checklist the entry judges).
 public struct DeclarationRule: Sendable {
-    public let rule: Rule
+    /// The rule and its check: a contradiction with the record, else what is new since the previous release.
+    public let entry: DeclarationCheck
     /// The key of the form in `playprep.yml`'s `declarations:` record and in the checklist's JSON.
     public let key: String
     /// The form's name in Policy › App content.
@@ -26,11 +38,22 @@ public struct DeclarationRule: Sendable {
     public let fromTargetSdk: Int?
     let trigger: @Sendable (DeclarationFacts) -> DeclarationTrigger?
 
+    public var rule: Rule { entry.rule }
+
     init(
         _ rule: Rule, key: String, form: String, playText: String, refusesCommit: Bool, fromTargetSdk: Int?,
         trigger: @escaping @Sendable (DeclarationFacts) -> DeclarationTrigger?
     ) {
-        self.rule = rule
+        entry = DeclarationCheck(rule) { subject, finding in
+            guard let need = subject.checklist.need(key) else { return [] }
+            let file = subject.file
+            if let record = subject.evidence.record, let found = need.contradiction(record: record, file: file, finding)
+            {
+                return [found]
+            }
+            return subject.evidence.previous.flatMap { need.novelty(previous: $0, file: file, finding) }.map { [$0] }
+                ?? []
+        }
         self.key = key
         self.form = form
         self.playText = playText
@@ -57,12 +80,6 @@ public struct DeclarationRule: Sendable {
             foregroundServiceTypes: found.foregroundServiceTypes.isEmpty ? nil : found.foregroundServiceTypes,
             advertisingID: found.advertisingID)
     }
-
-    /// How Play reacts, with its words.
-    var consequence: String {
-        (refusesCommit ? "Play refuses the commit of the release with '" : "Play's review blocks the update: '")
-            + playText + "'"
-    }
 }
 
 /// The Play Console declarations family (DCL): which App content forms the merged manifest of this release makes
@@ -79,13 +96,26 @@ public enum DeclarationRules {
         + "upload-google-play status: draft) and the form appears; or remove the permission "
         + "(tools:node=\"remove\" in the app's manifest) and replace the older builds on every track"
 
-    public static let checklist = Rule(
-        "DCL001", "declarations-needed", .note,
-        "The App content declarations this release makes Play ask for, once per artifact: each form with the "
-            + "manifest element that triggers it; Play refuses a commit whose forms are not filed.",
-        why: "A checklist: whether a form is filed cannot be seen offline, and a filed form persists.",
-        examples: DeclarationExample.self, passing: [DeclarationExample("none")],
-        failing: [DeclarationExample("foreground-service")])
+    public static let checklist = DeclarationCheck(
+        Rule(
+            "DCL001", "declarations-needed", .note,
+            "The App content declarations this release makes Play ask for, once per artifact: each form with the "
+                + "manifest element that triggers it; Play refuses a commit whose forms are not filed.",
+            why: "A checklist: whether a form is filed cannot be seen offline, and a filed form persists.",
+            examples: DeclarationExample.self, passing: [DeclarationExample("none")],
+            failing: [DeclarationExample("foreground-service")])
+    ) { subject, finding in
+        let needs = subject.checklist.needs
+        guard !needs.isEmpty else { return [] }
+        return [
+            finding.diagnostic(
+                file: subject.file,
+                "this release needs \(needs.count) App content declaration\(needs.count == 1 ? "" : "s"); Play "
+                    + "refuses the commit of those marked commit while they are not filed: "
+                    + needs.map { "[\($0.refusesCommit ? "commit" : "review")] \($0.summary)" }.joined(separator: "; "),
+                hint: "for forms already filed nothing is to do; for the others: " + waysOut)
+        ]
+    }
 
     public static let foregroundService = DeclarationRule(
         .declaration(
@@ -278,8 +308,11 @@ public enum DeclarationRules {
         requestInstallPackages, exactAlarm, allFilesAccess, smsCallLog, accessibilityService, vpnService, health,
     ]
 
+    /// The entries of the family in the order their findings are reported: the checklist's note, then the forms'.
+    public static var entries: [DeclarationCheck] { [checklist] + all.map(\.entry) }
+
     /// The rules of the family, the checklist's first.
-    public static var rules: [Rule] { [checklist] + all.map(\.rule) }
+    public static var rules: [Rule] { entries.map(\.rule) }
 
     /// The declarations the manifest described by `facts` needs.
     public static func needs(_ facts: DeclarationFacts) -> [DeclarationNeed] {

@@ -1,0 +1,2 @@
+rootProject.name = "Unevaluated"
+include(":app")
