@@ -28,7 +28,7 @@ run() { # name, command...
     local name=$1; shift
     { "$binary" "$@"; echo "exit $?"; } > "$out/$name.out" 2> "$out/$name.err"
     # The one line that differs between runs: how long the check took.
-    sed -i -E 's/ in [0-9.]+ ?(ms|s)$/ in (time)/' "$out/$name.err"
+    sed -i -E 's/ in ([0-9]+s )?[0-9.]+ ?(ms|s)$/ in (time)/' "$out/$name.err"
 }
 
 rule_ids() { # python filter over `rules --format json`
