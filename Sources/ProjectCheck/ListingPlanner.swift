@@ -18,10 +18,9 @@ struct ListingTarget: Sendable, Hashable {
     var releaseNotes: String
 
     /// The walked files this target's store reads from: those of its layers, in the locales its upload sends.
-    func files(from walked: [String]) -> [String] {
-        guard let locales = readers.locales else { return walked }
-        let folders = layers.flatMap { layer in locales.map { layer + "/" + $0 + "/" } }
-        return walked.filter { file in folders.contains { file.hasPrefix($0) } }
+    func files(in walked: ListingFileIndex) -> [String] {
+        let folders = layers.flatMap { layer in readers.locales?.map { layer + "/" + $0 } ?? [layer] }
+        return folders.flatMap(walked.files(under:))
     }
 }
 

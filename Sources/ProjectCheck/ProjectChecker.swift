@@ -156,8 +156,9 @@ public struct ProjectChecker: Sendable {
                 })
         }
         let checker = ListingChecker(limits: configuration.listingLimits, decoder: ninePatchChecker.decoder)
+        let walked = ListingFileIndex(inventory.files)
         let listings = targets.map { target in
-            let source = LayeredFileSource(layers: target.layers, files: target.files(from: inventory.files))
+            let source = LayeredFileSource(layers: target.layers, files: target.files(in: walked))
             let received =
                 (try? checker.receivedFiles(source, options: target.options, displayRoot: target.displayRoot)) ?? []
             return ReleasePlan.Listing(
@@ -201,10 +202,11 @@ public struct ProjectChecker: Sendable {
         let checker = ListingChecker(limits: configuration.listingLimits, decoder: ninePatchChecker.decoder)
         var order = [String]()
         var byFile = [String: [Diagnostic]]()
+        let index = ListingFileIndex(walked)
         for target in targets {
             let files: [FileReport]
             do {
-                let source = LayeredFileSource(layers: target.layers, files: target.files(from: walked))
+                let source = LayeredFileSource(layers: target.layers, files: target.files(in: index))
                 files = try checker.check(source, options: target.options, displayRoot: target.displayRoot).files.map {
                     target.readers.proof == .partial ? Self.ifUploaded($0, readers: target.readers) : $0
                 }

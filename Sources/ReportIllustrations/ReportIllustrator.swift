@@ -22,7 +22,7 @@ public struct ReportIllustrator: Sendable {
         [
             TextRules.titleLength, TextRules.shortDescriptionLength, TextRules.fullDescriptionLength,
             TextRules.releaseNotesLength, TextRules.releaseNameLength, FDroidRules.textCut,
-        ].map(\.id))
+        ].map(\.rule.id))
     /// Lines of a highlighted run shown before the rest is summarised.
     static let maximumExcerptLines = 12
     /// Listing images larger than this are not embedded as thumbnails (the report would grow by their size).

@@ -1,35 +1,35 @@
-public import PNGKit
+import PNGKit
 
 /// What the image rules need to know about one file, read from its header.
-public struct ImageInfo: Sendable, Hashable {
-    public enum Format: String, Sendable, Hashable {
+struct ImageInfo: Sendable, Hashable {
+    enum Format: String, Sendable, Hashable {
         case png = "PNG"
         case jpeg = "JPEG"
     }
 
-    public var format: Format
-    public var width: Int
-    public var height: Int
-    public var byteCount: Int
+    var format: Format
+    var width: Int
+    var height: Int
+    var byteCount: Int
     /// PNG only; `nil` for JPEG.
-    public var png: PNGHeader?
+    var png: PNGHeader?
     /// JPEG only: 1 grey, 3 YCbCr, 4 CMYK.
-    public var jpegComponents: Int?
+    var jpegComponents: Int?
 
     /// An alpha channel or tRNS chunk (JPEG never has one).
-    public var hasAlpha: Bool { png?.hasAlpha ?? false }
+    var hasAlpha: Bool { png?.hasAlpha ?? false }
     /// 8-bit RGBA PNG, what the icon spec asks for.
-    public var isThirtyTwoBitPNG: Bool { png?.colorType == .rgba && png?.bitDepth == 8 }
-    public var size: PixelSize { PixelSize(width, height) }
+    var isThirtyTwoBitPNG: Bool { png?.colorType == .rgba && png?.bitDepth == 8 }
+    var size: PixelSize { PixelSize(width, height) }
 }
 
 /// Why a file in an image slot is not a usable image.
-public enum ImageProbeError: Error, Sendable, Hashable, CustomStringConvertible {
+enum ImageProbeError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The bytes are another format (named when recognised: WebP, GIF, …) or none at all.
     case notPNGOrJPEG(detected: String?)
     case corrupt(format: ImageInfo.Format, reason: String)
 
-    public var description: String {
+    var description: String {
         switch self {
         case .notPNGOrJPEG(let detected):
             detected.map { "the file is \($0), not PNG or JPEG" } ?? "the file is neither PNG nor JPEG"
@@ -39,14 +39,14 @@ public enum ImageProbeError: Error, Sendable, Hashable, CustomStringConvertible 
 }
 
 /// Reads image headers by content, whatever the extension: PNG through PNGKit, JPEG through an SOF reader.
-public struct ImageProbe: Sendable {
-    public var decoder: PNGDecoder
+struct ImageProbe: Sendable {
+    var decoder: PNGDecoder
 
-    public init(decoder: PNGDecoder = PNGDecoder()) {
+    init(decoder: PNGDecoder = PNGDecoder()) {
         self.decoder = decoder
     }
 
-    public func info(of bytes: [UInt8]) throws(ImageProbeError) -> ImageInfo {
+    func info(of bytes: [UInt8]) throws(ImageProbeError) -> ImageInfo {
         if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
             do {
                 let header = try decoder.header(of: bytes)
@@ -73,7 +73,7 @@ public struct ImageProbe: Sendable {
 
     /// The share of a PNG's pixels that are not fully opaque, from 0 to 1 (decodes it row by row); `nil` when it
     /// cannot be decoded.
-    public func translucentShare(of bytes: [UInt8]) -> Double? {
+    func translucentShare(of bytes: [UInt8]) -> Double? {
         var translucent = 0
         var total = 0
         do {

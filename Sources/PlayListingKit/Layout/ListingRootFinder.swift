@@ -1,21 +1,19 @@
 /// Where in a folder the listing starts and which uploader's layout it follows.
-public struct ListingRoot: Sendable, Hashable {
-    public var layout: ListingLayout
+struct ListingRoot: Sendable, Hashable {
+    var layout: ListingLayout
     /// Relative path of the root inside the checked folder, ending in `/`, or empty for the folder itself.
-    public var prefix: String
+    var prefix: String
 }
 
 /// Finds the listing root in a folder's file list: the folder itself, or a place below it such as
 /// `fastlane/metadata/android/` or `src/<sourceSet>/play/`. The shortest match wins.
-public struct ListingRootFinder: Sendable {
-    public init() {}
-
+struct ListingRootFinder: Sendable {
     static let fastlaneFiles: Set<String> = ["title.txt", "short_description.txt", "full_description.txt", "video.txt"]
     static let fastlaneFolders: Set<String> = ["changelogs", "images"]
     static let gppRootEntries: Set<String> = ["listings", "release-notes", "release-names", "default-language.txt"]
 
     /// The root for `layout` (`nil`: detect), or `nil` when the files do not look like a listing.
-    public func root(of paths: [String], layout: ListingLayout? = nil) -> ListingRoot? {
+    func root(of paths: [String], layout: ListingLayout? = nil) -> ListingRoot? {
         let split = paths.map { $0.split(separator: "/").map(String.init) }
         let gpp = shortest(split.compactMap(gppPrefix)).map { ListingRoot(layout: .gpp, prefix: $0) }
         let fastlane = shortest(split.compactMap(fastlanePrefix)).map { ListingRoot(layout: .fastlane, prefix: $0) }

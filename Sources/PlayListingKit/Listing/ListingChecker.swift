@@ -5,13 +5,11 @@ public import PNGKit
 /// CON rules, reading files through a ``ListingFileSource``.
 public struct ListingChecker: Sendable {
     public var limits: ListingLimits
-    public var locales: PlayLocales
-    public var probe: ImageProbe
+    var locales = PlayLocales.play2026
+    var probe: ImageProbe
 
-    public init(limits: ListingLimits = .play2026, locales: PlayLocales = .play2026, decoder: PNGDecoder = PNGDecoder())
-    {
+    public init(limits: ListingLimits = .play2026, decoder: PNGDecoder = PNGDecoder()) {
         self.limits = limits
-        self.locales = locales
         self.probe = ImageProbe(decoder: decoder)
     }
 
@@ -31,33 +29,34 @@ public struct ListingChecker: Sendable {
             return Report(files: [FileReport(file: displayRoot, diagnostics: [finding.diagnostic(file: displayRoot)])])
         }
         let classified = classify(paths, root: root, options: options)
-        var facts = ListingFacts(classified: classified)
+        var texts: [String: CountedText] = [:]
+        var images: [String: ListingTree.Image] = [:]
         var findings = classified.findings
-        let textChecker = TextChecker(limits: limits)
-        let imageChecker = ImageChecker(limits: limits, probe: probe)
         for file in classified.files where file.isUploaded {
             switch file.role {
             case .text(let field):
-                let bytes = try source.contents(of: root.prefix + file.path)
-                findings[file.path, default: []] += textChecker.check(
-                    bytes, field: field, layout: root.layout, store: options.store, locale: file.locale)
-                facts.texts[file.path] = TextDecoding.decode(bytes).map { CountedText($0, layout: root.layout) }.success
+                let text = ListingTextFile(
+                    try source.contents(of: root.prefix + file.path), field: field, layout: root.layout,
+                    store: options.store, locale: file.locale, limits: limits)
+                findings[file.path, default: []] += TextChecker.check(text)
+                texts[file.path] = text.counted
             case .image(let type) where options.store == .play:
                 let bytes = try source.contents(of: root.prefix + file.path)
-                let (info, imageFindings) = imageChecker.check(bytes, type: type)
+                let (info, imageFindings) = ImageChecker.check(
+                    ListingImage(bytes, type: type, limits: limits, probe: probe))
                 findings[file.path, default: []] += imageFindings.map { finding in
                     var scoped = finding
                     scoped.cause?.scope = file.locale.map { Cause.Scope(kind: "locales", value: $0) }
                     return scoped
                 }
-                if let info { facts.images[file.path] = ListingFacts.Image(info: info, digest: Self.digest(bytes)) }
+                if let info { images[file.path] = ListingTree.Image(info: info, digest: Self.digest(bytes)) }
             case .image, .ignored:
                 break
             }
         }
         if options.store == .play {
-            let tree = TreeChecker(limits: limits, resolver: LocaleResolver(locales: locales))
-            for (path, treeFindings) in tree.check(facts, options: options) {
+            let tree = ListingTree(classified, texts: texts, images: images, options: options, limits: limits)
+            for (path, treeFindings) in TreeChecker(resolver: LocaleResolver(locales: locales)).check(tree) {
                 findings[path, default: []] += treeFindings
             }
         }
@@ -94,11 +93,5 @@ public struct ListingChecker: Sendable {
         var hasher = Hasher()
         hasher.combine(bytes)
         return [bytes.count, hasher.finalize()]
-    }
-}
-
-extension Result {
-    fileprivate var success: Success? {
-        if case .success(let value) = self { value } else { nil }
     }
 }

@@ -1,4 +1,4 @@
-public import Diagnostics
+import Diagnostics
 
 /// The two metadata trees the uploaders read.
 public enum ListingLayout: String, Sendable, Hashable, CaseIterable {
@@ -9,7 +9,7 @@ public enum ListingLayout: String, Sendable, Hashable, CaseIterable {
 }
 
 /// A text field of a listing.
-public enum TextField: Sendable, Hashable {
+enum TextField: Sendable, Hashable {
     case title
     case shortDescription
     case fullDescription
@@ -25,7 +25,7 @@ public enum TextField: Sendable, Hashable {
     case defaultLanguage
 
     /// How messages name the field.
-    public var label: String {
+    var label: String {
         switch self {
         case .title: "title"
         case .shortDescription: "short description"
@@ -42,14 +42,14 @@ public enum TextField: Sendable, Hashable {
 }
 
 /// The image types Play knows (androidpublisher v3 `AppImageType`).
-public enum ImageType: String, Sendable, Hashable, CaseIterable {
+enum ImageType: String, Sendable, Hashable, CaseIterable {
     case icon, featureGraphic, tvBanner
     case phoneScreenshots, sevenInchScreenshots, tenInchScreenshots, tvScreenshots, wearScreenshots
 
-    public var isScreenshot: Bool { ![.icon, .featureGraphic, .tvBanner].contains(self) }
+    var isScreenshot: Bool { ![.icon, .featureGraphic, .tvBanner].contains(self) }
 
     /// The GPP folder name under `graphics/`.
-    public var gppFolder: String {
+    var gppFolder: String {
         switch self {
         case .icon: "icon"
         case .featureGraphic: "feature-graphic"
@@ -63,7 +63,7 @@ public enum ImageType: String, Sendable, Hashable, CaseIterable {
     }
 
     /// Words for messages.
-    public var label: String {
+    var label: String {
         switch self {
         case .icon: "icon"
         case .featureGraphic: "feature graphic"
@@ -78,7 +78,7 @@ public enum ImageType: String, Sendable, Hashable, CaseIterable {
 }
 
 /// What one file of the tree is to the uploader.
-public enum ListingFileRole: Sendable, Hashable {
+enum ListingFileRole: Sendable, Hashable {
     case text(TextField)
     case image(ImageType)
     /// Not uploaded (misplaced, misnamed, unknown): the classifier has already reported it.
@@ -86,28 +86,28 @@ public enum ListingFileRole: Sendable, Hashable {
 }
 
 /// One file of the listing tree, classified.
-public struct ListingFile: Sendable, Hashable {
+struct ListingFile: Sendable, Hashable {
     /// Relative to the listing root.
-    public var path: String
+    var path: String
     /// The locale folder it belongs to, if any.
-    public var locale: String?
-    public var role: ListingFileRole
+    var locale: String?
+    var role: ListingFileRole
     /// Whether the store receives it: supply's `skip_upload_*` options, and changelogs of other versions, leave
     /// files behind that are still part of the tree.
-    public var isUploaded = true
+    var isUploaded = true
 }
 
 /// A listing tree as the uploader sees it: its files by role and the problems found in its shape.
-public struct ClassifiedListing: Sendable {
-    public var layout: ListingLayout
+struct ClassifiedListing: Sendable {
+    var layout: ListingLayout
     /// Locale folder names as written (fastlane `<locale>/`, GPP `listings/<locale>/` and `release-notes/<locale>/`).
-    public var locales: [String]
-    public var files: [ListingFile]
+    var locales: [String]
+    var files: [ListingFile]
     /// Layout findings keyed by root-relative path (a file, or a folder such as a locale).
-    public var findings: [String: [Finding]]
+    var findings: [String: [Finding]]
 
     /// Path of a locale's folder relative to the root (`de-DE` or `listings/de-DE`).
-    public func localeFolder(_ locale: String) -> String {
+    func localeFolder(_ locale: String) -> String {
         layout == .fastlane ? locale : "listings/\(locale)"
     }
 }

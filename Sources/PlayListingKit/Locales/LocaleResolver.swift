@@ -1,5 +1,5 @@
 /// What a locale folder name is to Play.
-public enum LocaleVerdict: Sendable, Hashable {
+enum LocaleVerdict: Sendable, Hashable {
     /// Exactly one of Play's codes.
     case valid
     /// A Play code once case and `_`/`-` are fixed (LOC002).
@@ -14,13 +14,13 @@ public enum LocaleVerdict: Sendable, Hashable {
 
 /// Judges locale folder names against a ``PlayLocales`` table and suggests the right spelling.
 public struct LocaleResolver: Sendable {
-    public var locales: PlayLocales
+    var locales: PlayLocales
 
-    public init(locales: PlayLocales = .play2026) {
+    init(locales: PlayLocales = .play2026) {
         self.locales = locales
     }
 
-    public func verdict(for name: String) -> LocaleVerdict {
+    func verdict(for name: String) -> LocaleVerdict {
         if locales.codes.contains(name) { return .valid }
         let normalized = Self.normalize(name)
         if let code = locales.codes.first(where: { Self.normalize($0) == normalized }) { return .misspelt(code) }

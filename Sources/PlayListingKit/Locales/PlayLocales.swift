@@ -3,18 +3,13 @@
 ///
 /// Source: Play Console help answer 9844778 ("Translate and localize your app"), read 2026-01; the jenkinsci Google Play Android Publisher plugin's `SUPPORTED_LANGUAGES`
 /// agrees code for code. Pass a different table to the checkers when Play adds a language.
-public struct PlayLocales: Sendable, Hashable {
-    public var codes: Set<String>
+struct PlayLocales: Sendable, Hashable {
+    var codes: Set<String>
     /// Wrong spellings people use, mapped to the Play codes they probably mean (`he` → `iw-IL`).
-    public var nearMisses: [String: [String]]
-
-    public init(codes: Set<String>, nearMisses: [String: [String]]) {
-        self.codes = codes
-        self.nearMisses = nearMisses
-    }
+    var nearMisses: [String: [String]]
 
     /// Play's list as of 2026 with the near misses of the rulebook (LOC003).
-    public static let play2026 = PlayLocales(
+    static let play2026 = PlayLocales(
         codes: [
             "af", "am", "ar", "az-AZ", "be", "bg", "bn-BD", "ca", "cs-CZ", "da-DK", "de-DE", "el-GR", "en-AU", "en-CA",
             "en-GB", "en-IN", "en-SG", "en-US", "en-ZA", "es-419", "es-ES", "es-US", "et", "eu-ES", "fa", "fa-AE",
