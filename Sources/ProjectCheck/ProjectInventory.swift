@@ -75,8 +75,9 @@ public struct ProjectInventory: Sendable, Hashable {
     }
 }
 
-/// Walks a project once, skipping hidden folders, `build` outputs, `node_modules` and anything the excludes match,
-/// following links to folders inside the project (a `metadata` link to `app-metadata/<applicationId>`).
+/// Walks a project once, skipping hidden folders, `build` outputs, `node_modules` and anything the excludes match
+/// (a folder whose every file an exclude matches is not even entered), following links to folders inside the
+/// project (a `metadata` link to `app-metadata/<applicationId>`).
 public struct ProjectDiscovery: Sendable {
     public var excludes: [Glob]
 
@@ -92,10 +93,16 @@ public struct ProjectDiscovery: Sendable {
 
     public func inventory(of root: String) -> ProjectInventory {
         let trimmedRoot = root.count > 1 && root.hasSuffix("/") ? String(root.dropLast()) : root
-        let walker = FolderWalker(skippedFolderNames: ["build", "node_modules"], followedLinks: .withinRoot)
         var inventory = ProjectInventory(
             root: trimmedRoot, files: [], ninePatchFiles: [], plainImages: [], resourceFiles: [], buildFiles: [],
             listings: [])
+        let excludedFolder = { @Sendable [excludes, inventory] (folder: String) in
+            let relative = inventory.relative(folder)
+            return excludes.contains { $0.matchesEverything(under: relative) }
+        }
+        let walker = FolderWalker(
+            skippedFolderNames: ["build", "node_modules"], followedLinks: .withinRoot,
+            skipsFolder: excludes.isEmpty ? nil : excludedFolder)
         var listings = [String: DiscoveredListing.Kind]()
         walker.visitFiles(
             under: trimmedRoot, where: { _ in true }, skipped: { inventory.unreadableFolders.append($0) }
