@@ -19,6 +19,15 @@ extension ArtifactChecker {
         return ArtifactChecker(date: date, policy: policy, expectedApplicationID: expected)
     }
 
+    /// The fingerprint `--upload-certificate` gives, in the form reports use; a malformed one is a one-line error.
+    public static func uploadCertificate(_ text: String) throws(ProjectCheckError) -> String {
+        guard let fingerprint = uploadCertificateFingerprint(text) else {
+            throw .invalid(
+                "--upload-certificate \(text): expected a SHA-256 fingerprint (64 hex digits, colons allowed)")
+        }
+        return fingerprint
+    }
+
     /// This checker with the declarations `record` and the `previous` release's declarations (`--previous`) as
     /// evidence; a previous artifact that is missing or unreadable is an error naming it.
     public func withEvidence(previous: String?, record: DeclarationRecord?) throws(ProjectCheckError)

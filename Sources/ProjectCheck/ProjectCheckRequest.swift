@@ -10,8 +10,6 @@ public enum ProjectCheckError: Error, Sendable, Hashable, CustomStringConvertibl
     case notFound(String)
     /// An input that exists but cannot be read, with the cause.
     case unreadable(String, reason: String)
-    /// An output that cannot be written, with the cause.
-    case cannotWrite(String, reason: String)
     /// A request that cannot be carried out as given, in one line naming the option or file.
     case invalid(String)
 
@@ -19,7 +17,6 @@ public enum ProjectCheckError: Error, Sendable, Hashable, CustomStringConvertibl
         switch self {
         case .notFound(let path): "\(path): no such file or folder"
         case .unreadable(let path, let reason): "\(path): cannot be read: \(reason)"
-        case .cannotWrite(let path, let reason): "\(path): cannot be written: \(reason)"
         case .invalid(let message): message
         }
     }
@@ -61,7 +58,7 @@ public struct ProjectCheckRequest: Sendable {
     /// The APK or AAB being released, and the one released before it (`--previous`).
     public var artifact: String?
     public var previousArtifact: String?
-    /// The upload certificate's SHA-256 fingerprint (ART015), over the configured one.
+    /// The upload certificate's SHA-256 fingerprint (ART015) as given, over the configured one.
     public var uploadCertificate: String?
     /// A baseline of known problems to ignore, or the file to record every current problem in instead.
     public var baseline: String?
@@ -80,7 +77,7 @@ public struct ProjectCheckRequest: Sendable {
     }
 
     /// `--config`, else `projectDirectory/playprep.yml` when it exists.
-    public var configurationPath: String? {
+    var configurationPath: String? {
         let defaultPath = (projectDirectory as NSString).appendingPathComponent("playprep.yml")
         return configurationFile ?? (PathKind(path: defaultPath) == .file ? defaultPath : nil)
     }

@@ -54,7 +54,8 @@ extension ProjectCheckRequest {
         var artifactChecker = try ArtifactChecker.today(
             targetSdk: nil, expected: configuration.expectedApplicationID, policy: configuration.targetAPIPolicy
         ).withEvidence(previous: previousArtifact, record: configuration.declarationRecord)
-        artifactChecker.uploadCertificate = uploadCertificate ?? configuration.uploadCertificate
+        artifactChecker.uploadCertificate =
+            try uploadCertificate.map(ArtifactChecker.uploadCertificate) ?? configuration.uploadCertificate
         var artifactFailure: FileReport?
         let artifactCheck = try artifact.flatMap { file throws(ProjectCheckError) -> ArtifactCheck? in
             if let problem = PathProblem.asFile(file) { throw .invalid(problem.description) }

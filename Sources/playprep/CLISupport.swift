@@ -27,7 +27,6 @@ extension CLIError {
         switch error {
         case .notFound(let path): self = .inputNotFound(path)
         case .unreadable(let path, let reason): self = .unreadable(path, reason: reason)
-        case .cannotWrite(let path, let reason): self = .cannotWrite(path, reason: reason)
         case .invalid(let message): self = .invalidArgument(message)
         }
     }

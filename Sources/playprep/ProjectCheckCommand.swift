@@ -80,7 +80,7 @@ struct CheckProject: ParsableCommand {
         (request.enabledRules, request.disabledRules) = (report.enabledIDs, report.disabledIDs)
         request.artifact = artifact
         request.previousArtifact = previousRelease.previous
-        request.uploadCertificate = try upload.fingerprint()
+        request.uploadCertificate = upload.uploadCertificate
         request.baseline = baseline
         request.writeBaseline = writeBaseline
         request.reportOutput = report.output

@@ -35,6 +35,15 @@ import Testing
         #expect(throws: ProjectCheckError.invalid("-P =value: expected NAME=VALUE")) { try request.plan() }
     }
 
+    @Test func aMalformedUploadCertificateIsRefusedAfterTheConfiguration() {
+        var request = ProjectCheckRequest(projectDirectory: Fixtures.testImage("SampleApp").path)
+        request.uploadCertificate = "12:34"
+        let malformed = "--upload-certificate 12:34: expected a SHA-256 fingerprint (64 hex digits, colons allowed)"
+        #expect(throws: ProjectCheckFailure(.invalid(malformed))) { try request.run() }
+        request.gradleProperties = ["=value"]
+        #expect(throws: ProjectCheckFailure(.invalid("-P =value: expected NAME=VALUE"))) { try request.run() }
+    }
+
     @Test func previousWithoutArtifactIsRefused() {
         var request = ProjectCheckRequest(projectDirectory: Fixtures.testImage("SampleApp").path)
         request.previousArtifact = "old.apk"
