@@ -1,4 +1,4 @@
-public import FileAccess
+import FileAccess
 import PlayListingKit
 
 /// A listing tree found in the project, and how it was recognised.
@@ -34,9 +34,9 @@ public struct ProjectInventory: Sendable, Hashable {
     /// Listing trees, in path order.
     public var listings: [DiscoveredListing]
     /// `*.9.png` outside those resource folders (exported art, design sources): not checked by `check`.
-    public var looseNinePatchFiles: [String] = []
+    var looseNinePatchFiles: [String] = []
     /// Folders the walk could not read: their files are unknown, which the check reports.
-    public var unreadableFolders: [UnreadableFolder] = []
+    var unreadableFolders: [UnreadableFolder] = []
 
     /// Whether the walk found nothing `check` judges: no Gradle settings or build file, manifest, listing tree or
     /// NinePatch in a resource folder.
@@ -49,7 +49,7 @@ public struct ProjectInventory: Sendable, Hashable {
     /// gradle.properties, version catalogs, manifests), Fastfiles and Appfiles, every file of a listing tree (those
     /// found and those configured, `listingRoots` relative to the root) and the NinePatches. An output must never
     /// be one of them.
-    public func readFiles(listingRoots: [String] = []) -> [InputFile] {
+    func readFiles(listingRoots: [String] = []) -> [InputFile] {
         let trees = listings.map { $0.path + "/" } + listingRoots.map { root + "/" + $0 + "/" }
         let ninePatches = Set(ninePatchFiles)
         return files.compactMap { path in
@@ -139,7 +139,7 @@ public struct ProjectDiscovery: Sendable {
 
     /// The nearest folder above `root` holding a `settings.gradle(.kts)`: the Gradle build `root` is one module
     /// of, when `root` has no settings file of its own; `nil` otherwise.
-    public static func enclosingBuild(of root: String) -> String? {
+    static func enclosingBuild(of root: String) -> String? {
         let isBuildRoot = { (folder: String) in
             ["settings.gradle", "settings.gradle.kts"].contains { PathKind(path: folder + "/" + $0) == .file }
         }
