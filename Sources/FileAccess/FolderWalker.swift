@@ -22,10 +22,17 @@ public struct FolderWalker: Sendable {
     /// Folder names not to descend into (e.g. `build`); hidden folders (`.git`, `.gradle`) are always skipped.
     public var skippedFolderNames: Set<String>
     public var followedLinks: FollowedLinks
+    /// Folders not to descend into, by path (`folder/relative/path`, as files are listed): a project's excludes,
+    /// pruned at the walk instead of filtered after it.
+    public var skipsFolder: (@Sendable (String) -> Bool)?
 
-    public init(skippedFolderNames: Set<String> = [], followedLinks: FollowedLinks = .none) {
+    public init(
+        skippedFolderNames: Set<String> = [], followedLinks: FollowedLinks = .none,
+        skipsFolder: (@Sendable (String) -> Bool)? = nil
+    ) {
         self.skippedFolderNames = skippedFolderNames
         self.followedLinks = followedLinks
+        self.skipsFolder = skipsFolder
     }
 
     /// Paths of the files below `folder` whose name satisfies `include`, each as `folder/relative/path`. A folder
@@ -111,7 +118,9 @@ public struct FolderWalker: Sendable {
         for entry in entries.sorted(by: { $0.name < $1.name }) {
             let path = folder + "/" + entry.name
             if entry.isFolder {
-                if !entry.name.hasPrefix(".") && !skippedFolderNames.contains(entry.name) {
+                if !entry.name.hasPrefix(".") && !skippedFolderNames.contains(entry.name)
+                    && skipsFolder?(path) != true
+                {
                     try walk(path, include: include, visit: visit, unreadable: unreadable, links: &links)
                 }
             } else if include(entry.name) {

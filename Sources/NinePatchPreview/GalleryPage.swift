@@ -12,6 +12,18 @@ public struct GalleryPage: Sendable {
         case accepted(file: String, image: RGBAImage, ninePatch: NinePatch)
         /// A file that cannot be drawn, and why (one line).
         case rejected(file: String, reason: String)
+
+        /// The entry for a check made with its image kept: accepted when it has both, else rejected with its
+        /// first error (or first finding).
+        public init(_ check: NinePatchCheck) {
+            guard let image = check.image, let ninePatch = check.ninePatch else {
+                let reason = (check.diagnostics.first { $0.severity == .error } ?? check.diagnostics.first)
+                    .map { "\($0.ruleID): \($0.message)" }
+                self = .rejected(file: check.file, reason: reason ?? "not drawn")
+                return
+            }
+            self = .accepted(file: check.file, image: image, ninePatch: ninePatch)
+        }
     }
 
     /// On-screen pixels per image pixel, so small NinePatches stay visible (drawn without smoothing).

@@ -33,7 +33,7 @@ public struct Baseline: Sendable, Hashable {
     }
 
     /// The version this playprep writes.
-    public static let currentVersion = 2
+    static let currentVersion = 2
 
     /// The format version the file was written in.
     public var version: Int

@@ -43,6 +43,20 @@ public struct Glob: Sendable, Hashable, CustomStringConvertible {
 
     /// Whether `path` (relative, `/`-separated) matches the whole pattern.
     public func matches(_ path: String) -> Bool {
+        Self.matches(tokens, path)
+    }
+
+    /// Whether every path below `folder` (relative, `/`-separated) matches, so a walk need not enter it: the
+    /// pattern is `**`, or ends in `/**` after a part that matches the folder itself.
+    func matchesEverything(under folder: String) -> Bool {
+        if tokens == [.anyAcrossSegments] { return true }
+        guard tokens.count >= 2, tokens.last == .anyAcrossSegments, tokens[tokens.count - 2] == .literal("/") else {
+            return false
+        }
+        return Self.matches(Array(tokens.dropLast(2)), folder)
+    }
+
+    private static func matches(_ tokens: [Token], _ path: String) -> Bool {
         let characters = Array(path)
         var memo = [Int: Bool]()
         func match(_ token: Int, _ position: Int) -> Bool {

@@ -13,11 +13,11 @@ public struct ProjectCheckResult: Sendable, Hashable {
     /// One line per listing: its folder and who receives it.
     public var listings: [String]
     /// Application modules and their release variants, for the run's summary.
-    public var releaseVariantCount: Int
+    var releaseVariantCount: Int
     /// One line per release variant, `:app proRelease: com.example.app, versionCode 12`, for report headers.
     public var releaseVariants: [String] = []
     /// The CI configurations read to find who uploads each listing.
-    public var ciFiles: [String]
+    var ciFiles: [String]
 }
 
 /// Runs every NinePatch, resource, package-name and listing rule over a discovered project, judging what the

@@ -1,4 +1,4 @@
-public import FileAccess
+import FileAccess
 import PlayListingKit
 
 /// A listing tree found in the project, and how it was recognised.
@@ -34,9 +34,9 @@ public struct ProjectInventory: Sendable, Hashable {
     /// Listing trees, in path order.
     public var listings: [DiscoveredListing]
     /// `*.9.png` outside those resource folders (exported art, design sources): not checked by `check`.
-    public var looseNinePatchFiles: [String] = []
+    var looseNinePatchFiles: [String] = []
     /// Folders the walk could not read: their files are unknown, which the check reports.
-    public var unreadableFolders: [UnreadableFolder] = []
+    var unreadableFolders: [UnreadableFolder] = []
 
     /// Whether the walk found nothing `check` judges: no Gradle settings or build file, manifest, listing tree or
     /// NinePatch in a resource folder.
@@ -49,7 +49,7 @@ public struct ProjectInventory: Sendable, Hashable {
     /// gradle.properties, version catalogs, manifests), Fastfiles and Appfiles, every file of a listing tree (those
     /// found and those configured, `listingRoots` relative to the root) and the NinePatches. An output must never
     /// be one of them.
-    public func readFiles(listingRoots: [String] = []) -> [InputFile] {
+    func readFiles(listingRoots: [String] = []) -> [InputFile] {
         let trees = listings.map { $0.path + "/" } + listingRoots.map { root + "/" + $0 + "/" }
         let ninePatches = Set(ninePatchFiles)
         return files.compactMap { path in
@@ -75,8 +75,9 @@ public struct ProjectInventory: Sendable, Hashable {
     }
 }
 
-/// Walks a project once, skipping hidden folders, `build` outputs, `node_modules` and anything the excludes match,
-/// following links to folders inside the project (a `metadata` link to `app-metadata/<applicationId>`).
+/// Walks a project once, skipping hidden folders, `build` outputs, `node_modules` and anything the excludes match
+/// (a folder whose every file an exclude matches is not even entered), following links to folders inside the
+/// project (a `metadata` link to `app-metadata/<applicationId>`).
 public struct ProjectDiscovery: Sendable {
     public var excludes: [Glob]
 
@@ -92,10 +93,16 @@ public struct ProjectDiscovery: Sendable {
 
     public func inventory(of root: String) -> ProjectInventory {
         let trimmedRoot = root.count > 1 && root.hasSuffix("/") ? String(root.dropLast()) : root
-        let walker = FolderWalker(skippedFolderNames: ["build", "node_modules"], followedLinks: .withinRoot)
         var inventory = ProjectInventory(
             root: trimmedRoot, files: [], ninePatchFiles: [], plainImages: [], resourceFiles: [], buildFiles: [],
             listings: [])
+        let excludedFolder = { @Sendable [excludes, inventory] (folder: String) in
+            let relative = inventory.relative(folder)
+            return excludes.contains { $0.matchesEverything(under: relative) }
+        }
+        let walker = FolderWalker(
+            skippedFolderNames: ["build", "node_modules"], followedLinks: .withinRoot,
+            skipsFolder: excludes.isEmpty ? nil : excludedFolder)
         var listings = [String: DiscoveredListing.Kind]()
         walker.visitFiles(
             under: trimmedRoot, where: { _ in true }, skipped: { inventory.unreadableFolders.append($0) }
@@ -132,7 +139,7 @@ public struct ProjectDiscovery: Sendable {
 
     /// The nearest folder above `root` holding a `settings.gradle(.kts)`: the Gradle build `root` is one module
     /// of, when `root` has no settings file of its own; `nil` otherwise.
-    public static func enclosingBuild(of root: String) -> String? {
+    static func enclosingBuild(of root: String) -> String? {
         let isBuildRoot = { (folder: String) in
             ["settings.gradle", "settings.gradle.kts"].contains { PathKind(path: folder + "/" + $0) == .file }
         }

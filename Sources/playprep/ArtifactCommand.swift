@@ -50,13 +50,17 @@ struct CheckArtifact: ParsableCommand {
 
     func run() throws {
         try report.refuse(overwriting: files.map { InputFile($0, role: .artifact) })
-        let configuration = try config.map { try readConfiguration($0, explicit: true) } ?? ProjectConfiguration()
-        var policy = configuration.targetAPIPolicy
-        if let targetSdk { policy.override = targetSdk }
-        var checker = try previousRelease.evidence(
-            for: ArtifactChecker.today(
-                targetSdk: nil, expected: expectation.expected ?? configuration.expectedApplicationID, policy: policy),
-            record: configuration.declarationRecord)
+        var checker: ArtifactChecker
+        let configuration: ProjectConfiguration
+        do {
+            configuration = try config.map(ProjectConfiguration.read) ?? ProjectConfiguration()
+            checker = try ArtifactChecker.today(
+                targetSdk: targetSdk, expected: expectation.expected ?? configuration.expectedApplicationID,
+                policy: configuration.targetAPIPolicy
+            ).withEvidence(previous: previousRelease.previous, record: configuration.declarationRecord)
+        } catch {
+            throw CLIError(error)
+        }
         checker.uploadCertificate = try upload.fingerprint() ?? configuration.uploadCertificate
         var reports = [FileReport]()
         var unreadable = false
@@ -77,28 +81,5 @@ struct CheckArtifact: ParsableCommand {
             // The unreadable artifact already decides the status.
         }
         if unreadable { throw ExitCode.failure }
-    }
-}
-
-extension FileReport {
-    /// An artifact that could not be read, as a PRJ001 finding on its path, so every report format names it.
-    init(unreadableArtifact file: String, _ error: any Error) {
-        self.init(
-            file: file,
-            diagnostics: [ProjectRules.unreadable.rule.diagnostic(file: file, "cannot read the artifact: \(error)")],
-            unreadable: "cannot read the artifact: \(error)")
-    }
-}
-
-extension ArtifactChecker {
-    /// A checker for today's date (UTC), with `targetSdk` pinning Play's requirement when given.
-    static func today(targetSdk: Int?, expected: String?, policy: TargetAPIPolicy = .play2026) -> ArtifactChecker {
-        var policy = policy
-        if let targetSdk { policy.override = targetSdk }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
-        let day = calendar.dateComponents([.year, .month, .day], from: Date())
-        let date = String(format: "%04d-%02d-%02d", day.year ?? 1970, day.month ?? 1, day.day ?? 1)
-        return ArtifactChecker(date: date, policy: policy, expectedApplicationID: expected)
     }
 }

@@ -136,32 +136,27 @@ struct ScaleNinePatch: ParsableCommand {
     @OptionGroup var limits: LimitOptions
 
     func run() throws {
-        let parts = file.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-        let name = parts.last ?? file
-        let sourceFolder = parts.count >= 2 ? parts[parts.count - 2] : ""
-        guard let density = from ?? DensityBucket(folder: sourceFolder) else {
-            throw CLIError.invalidArgument(
-                "\(file): its folder '\(sourceFolder)' names no density; say which with --from (e.g. --from xxxhdpi)")
+        let plan: DensityScalingPlan
+        do {
+            plan = try DensityScalingPlan(file: file, resFolder: resDir, targets: to?.buckets, sourceDensity: from)
+        } catch {
+            throw CLIError.invalidArgument(error.description)
         }
-        let folderName =
-            DensityBucket(folder: sourceFolder) != nil || sourceFolder.hasPrefix("drawable")
-                || sourceFolder.hasPrefix("mipmap") ? sourceFolder : "drawable"
-        let targets = to?.buckets ?? DensityBucket.allCases.filter { $0 < density && $0 >= .mdpi && $0 != .tvdpi }
-        let outputs = targets.map { target in
-            (target, "\(resDir)/\(target.folder(replacingIn: folderName))/\(name)")
-        }
-        for (_, path) in outputs {
-            try OutputFile(path: path, force: false).checkNotOverwriting([InputFile(file, role: .ninePatch)])
-            try OutputFile(path: path, force: force).refuseExisting()
+        for output in plan.outputs {
+            try OutputFile(path: output.path, force: false).checkNotOverwriting([InputFile(file, role: .ninePatch)])
+            try OutputFile(path: output.path, force: force).refuseExisting()
         }
         let source = try AcceptedNinePatch(file: file, checker: limits.checker())
         var scaled = [(String, ScaledNinePatch)]()
-        for (target, path) in outputs {
+        for output in plan.outputs {
             do {
-                let ratio = Double(target.dpi) / Double(density.dpi)
-                scaled.append((path, try DensityScaler().scale(source.image, as: source.ninePatch, by: ratio)))
+                scaled.append(
+                    (
+                        output.path,
+                        try DensityScaler().scale(source.image, as: source.ninePatch, by: plan.ratio(to: output))
+                    ))
             } catch {
-                throw ExitCode.inputProblem(file, "cannot scale to \(target.rawValue): \(error)")
+                throw ExitCode.inputProblem(file, "cannot scale to \(output.density.rawValue): \(error)")
             }
         }
         for (path, result) in scaled {
@@ -194,6 +189,17 @@ struct ExportNinePatch: ParsableCommand {
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
         case css, ios, flutter, compose, json
+
+        /// The library's name for this format.
+        var files: SliceExportFiles.Format {
+            switch self {
+            case .css: .css
+            case .ios: .ios
+            case .flutter: .flutter
+            case .compose: .compose
+            case .json: .json
+            }
+        }
     }
 
     @Argument(help: "The NinePatch source (*.9.png).")
@@ -211,39 +217,22 @@ struct ExportNinePatch: ParsableCommand {
     @OptionGroup var limits: LimitOptions
 
     func run() throws {
-        let parts = file.split(separator: "/").map(String.init)
-        let fileName = parts.last ?? file
-        let name = fileName.hasSuffix(".9.png") ? String(fileName.dropLast(6)) : fileName
         let source = try AcceptedNinePatch(file: file, checker: limits.checker())
-        let export = SliceExport(
-            source.ninePatch, density: parts.count >= 2 ? DensityBucket(folder: parts[parts.count - 2]) : nil)
-        let folder = format == .ios ? "\(output)/\(name).imageset" : output
-        let image = "\(folder)/\(name).png"
-        let text: (String, String)? =
-            switch format {
-            case .css: ("\(output)/\(name).css", export.css(className: name, image: "\(name).png"))
-            case .ios: ("\(folder)/Contents.json", export.iosContents(image: "\(name).png"))
-            case .flutter: ("\(output)/\(name).dart", export.flutter(asset: "\(name).png"))
-            case .compose: ("\(output)/\(name).kt", export.compose(name: name))
-            case .json: ("\(output)/\(name).json", export.json(file: file))
-            }
-        let targets = [image] + (text.map { [$0.0] } ?? [])
-        for target in targets {
+        let files = SliceExportFiles(file: file, ninePatch: source.ninePatch, format: format.files, output: output)
+        for target in files.paths {
             try OutputFile(path: target, force: false).checkNotOverwriting([InputFile(file, role: .ninePatch)])
             try OutputFile(path: target, force: force).refuseExisting()
         }
-        try OutputFile.createFolder(folder)
-        try OutputFile(path: image, force: true).write(
+        try OutputFile.createFolder(files.folder)
+        try OutputFile(path: files.image, force: true).write(
             source.image.withoutFrame, encoder: PNGEncoder(compressionLevel: 9))
-        if let (path, contents) = text {
-            do {
-                try AtomicFile(path: path).write(contents)
-            } catch {
-                throw CLIError.cannotWrite(path, reason: error.description)
-            }
+        do {
+            try AtomicFile(path: files.textFile).write(files.text)
+        } catch {
+            throw CLIError.cannotWrite(files.textFile, reason: error.description)
         }
-        for loss in export.losses { Console.standardError.write("playprep: warning: \(file): \(loss)\n") }
-        Console.standardOutput.write(targets.joined(separator: "\n") + "\n")
+        for loss in files.export.losses { Console.standardError.write("playprep: warning: \(file): \(loss)\n") }
+        Console.standardOutput.write(files.paths.joined(separator: "\n") + "\n")
     }
 }
 
@@ -364,15 +353,7 @@ struct GalleryNinePatch: ParsableCommand {
             }
         }
         let checker = limits.checker()
-        let entries = files.map { file -> GalleryPage.Entry in
-            let check = checker.check(fileAt: file, keepImage: true)
-            guard let image = check.image, let ninePatch = check.ninePatch else {
-                let reason = (check.diagnostics.first { $0.severity == .error } ?? check.diagnostics.first)
-                    .map { "\($0.ruleID): \($0.message)" }
-                return .rejected(file: file, reason: reason ?? "not drawn")
-            }
-            return .accepted(file: file, image: image, ninePatch: ninePatch)
-        }
+        let entries = files.map { GalleryPage.Entry(checker.check(fileAt: $0, keepImage: true)) }
         let html: String
         do {
             html = try GalleryPage().html(entries)

@@ -21,6 +21,17 @@ enum CLIError: Error, CustomStringConvertible {
     }
 }
 
+extension CLIError {
+    /// The library's reason a run could not be carried out, as the CLI says it.
+    init(_ error: ProjectCheckError) {
+        switch error {
+        case .notFound(let path): self = .inputNotFound(path)
+        case .unreadable(let path, let reason): self = .unreadable(path, reason: reason)
+        case .invalid(let message): self = .invalidArgument(message)
+        }
+    }
+}
+
 /// Standard output and error, with the decision whether to colour them.
 struct Console {
     let descriptor: Int32

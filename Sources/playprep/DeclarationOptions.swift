@@ -10,33 +10,6 @@ struct PreviousReleaseOption: ParsableArguments {
             "The previous release's APK or AAB: each App content declaration this artifact needs and it did not is a warning (DCL).",
             valueName: "OLD"))
     var previous: String?
-
-    /// `checker` with the record and the previous release's declarations as evidence; an unreadable previous
-    /// artifact is an error naming it.
-    func evidence(for checker: ArtifactChecker, record: DeclarationRecord?) throws -> ArtifactChecker {
-        var checker = checker
-        checker.declarationEvidence.record = record
-        guard let previous else { return checker }
-        guard PathKind(path: previous) == .file else { throw CLIError.inputNotFound(previous) }
-        do {
-            checker.declarationEvidence.previous = try checker.check(path: previous).declarations
-        } catch {
-            throw CLIError.unreadable(previous, reason: error.description)
-        }
-        return checker
-    }
-}
-
-/// Reads `playprep.yml` at `path`; `explicit` when the user named it (a missing file is then not found).
-func readConfiguration(_ path: String, explicit: Bool) throws -> ProjectConfiguration {
-    do {
-        let bytes = try FileReader(maxBytes: 1 << 20).read(path)
-        return try ProjectConfiguration.parse(bytes: bytes, file: path)
-    } catch let error as FileReadError {
-        throw error == .notFound ? CLIError.inputNotFound(path) : CLIError.unreadable(path, reason: error.description)
-    } catch let error as ConfigurationError {
-        throw CLIError.invalidArgument(error.description)
-    }
 }
 
 /// `playprep artifact declarations FILE`

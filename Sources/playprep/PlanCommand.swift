@@ -1,7 +1,4 @@
 import ArgumentParser
-import ArtifactKit
-import FileAccess
-import Foundation
 import ProjectCheck
 
 /// `playprep plan [PROJECT_DIR]`: what playprep thinks ships, and why, before anything is judged.
@@ -48,23 +45,17 @@ struct PlanCommand: ParsableCommand {
     var artifact: String?
 
     func run() throws {
-        if let problem = PathProblem.asFolder(projectDirectory) {
-            throw CLIError.invalidArgument(CheckProject.explain(problem))
+        var request = ProjectCheckRequest(projectDirectory: projectDirectory)
+        request.configurationFile = config
+        request.versionCode = versionCode
+        request.gradleProperties = properties
+        request.artifact = artifact
+        let plan: ReleasePlan
+        do {
+            plan = try request.plan()
+        } catch {
+            throw CLIError(error)
         }
-        let configuration = try CheckProject.configuration(
-            projectDirectory: projectDirectory, config: config, versionCode: versionCode, properties: properties)
-        let artifactCheck = try artifact.map { file in
-            if let problem = PathProblem.asFile(file) { throw CLIError.invalidArgument(problem.description) }
-            do {
-                return try ArtifactChecker.today(
-                    targetSdk: nil, expected: configuration.expectedApplicationID, policy: configuration.targetAPIPolicy
-                ).check(path: file)
-            } catch {
-                throw CLIError.unreadable(file, reason: "\(error)")
-            }
-        }
-        let inventory = ProjectDiscovery(excludes: configuration.excludes).inventory(of: projectDirectory)
-        let plan = ProjectChecker(configuration: configuration, jobs: 1).plan(inventory, artifact: artifactCheck)
         Console.standardOutput.write(format == .json ? plan.json : plan.text)
     }
 }

@@ -70,132 +70,48 @@ struct CheckProject: ParsableCommand {
     @OptionGroup var parallelism: JobsOption
 
     func run() throws {
-        let started = ContinuousClock.now
-        if let problem = PathProblem.asFolder(projectDirectory) {
-            throw CLIError.invalidArgument(Self.explain(problem))
-        }
-        var configuration = try Self.configuration(
-            projectDirectory: projectDirectory, config: config, versionCode: versionCode, properties: properties)
-        if aapt1 { configuration.aapt1Compatibility = true }
-        if let expected = expectation.expected { configuration.expectedApplicationID = expected }
-        if allChangelogs { configuration.listingOptions.checksAllChangelogs = true }
-        configuration.rules = report.selection(configuration.rules)
-        if artifact == nil, previousRelease.previous != nil {
-            throw CLIError.invalidArgument("--previous compares two artifacts: give this release's with --artifact")
-        }
-        var artifactChecker = try previousRelease.evidence(
-            for: ArtifactChecker.today(
-                targetSdk: nil, expected: configuration.expectedApplicationID, policy: configuration.targetAPIPolicy),
-            record: configuration.declarationRecord)
-        artifactChecker.uploadCertificate = try upload.fingerprint() ?? configuration.uploadCertificate
-        var artifactFailure: FileReport?
-        let artifactCheck = try artifact.flatMap { file -> ArtifactCheck? in
-            if let problem = PathProblem.asFile(file) { throw CLIError.invalidArgument(problem.description) }
-            do {
-                return try artifactChecker.check(path: file)
-            } catch {
-                // The project is still checked; the report names the artifact and the run fails.
-                Console.standardError.write("playprep: error: \(file): \(error)\n")
-                artifactFailure = FileReport(unreadableArtifact: file, error)
-                return nil
-            }
-        }
-        let inventory = ProjectDiscovery(excludes: configuration.excludes).inventory(of: projectDirectory)
-        try refuseOutputsOverInputs(inventory, listingRoots: configuration.listingRoots.map(\.path))
-        var lines = [String]()
-        if !inventory.looseNinePatchFiles.isEmpty {
-            lines.append(
-                "playprep: \(inventory.looseNinePatchFiles.count) .9.png files outside res/ folders were not checked; "
-                    + "run playprep ninepatch check \(projectDirectory)")
-        }
-        if inventory.isEmpty && configuration.listingRoots.isEmpty && artifact == nil && !allowEmpty {
-            Console.standardError.write(lines.map { $0 + "\n" }.joined())
-            throw CLIError.invalidArgument(
-                "nothing to check in \(projectDirectory) (looked for settings.gradle(.kts)/build.gradle(.kts), "
-                    + "listing folders, res/*/…9.png); --allow-empty accepts that")
-        }
-        if let buildRoot = ProjectDiscovery.enclosingBuild(of: projectDirectory) {
-            lines.append(
-                "playprep: checking one module: \(projectDirectory) is inside the Gradle build at \(buildRoot) "
-                    + "(playprep check \(buildRoot) checks all of it)")
-        }
-        let checker = ProjectChecker(
-            configuration: configuration,
-            ninePatchChecker: limits.checker(
-                detail: .geometry, badPatchTolerance: lints.tolerance(configured: configuration.badPatchTolerance)),
-            jobs: parallelism.jobs)
+        var request = ProjectCheckRequest(projectDirectory: projectDirectory)
+        request.configurationFile = config
+        request.versionCode = versionCode
+        request.gradleProperties = properties
+        request.expectedApplicationID = expectation.expected
+        request.aapt1Compatibility = aapt1
+        request.checksAllChangelogs = allChangelogs
+        (request.enabledRules, request.disabledRules) = (report.enabledIDs, report.disabledIDs)
+        request.artifact = artifact
+        request.previousArtifact = previousRelease.previous
+        request.uploadCertificate = upload.uploadCertificate
+        request.baseline = baseline
+        request.writeBaseline = writeBaseline
+        request.reportOutput = report.output
+        request.allowsEmpty = allowEmpty
+        request.ninePatchChecker = limits.checker(detail: .geometry, badPatchTolerance: lints.badPatchTolerance)
+        request.jobs = parallelism.jobs
         let progress = ProgressLine.forStandardError()
-        let run = checker.run(inventory, artifact: artifactCheck) { done, total in
-            progress?.show("checking NinePatches \(done)/\(total)")
+        let outcome: ProjectCheckOutcome
+        do {
+            outcome = try request.run { done, total in progress?.show("checking NinePatches \(done)/\(total)") }
+        } catch {
+            Console.standardError.write(error.lines.map { $0 + "\n" }.joined())
+            throw CLIError(error.error)
         }
-        var result = run.report
-        if let artifactFailure { result = Report(files: [artifactFailure] + result.files) }
         progress?.clear()
-
-        if let writeBaseline {
-            let recorded = Baseline(report: result, relative: inventory.relative)
+        if let recorded = outcome.recordedBaseline {
+            Console.standardError.write(outcome.lines.map { $0 + "\n" }.joined())
             do {
-                try OutputTarget(path: writeBaseline).write(recorded.json)
+                try OutputTarget(path: recorded.file).write(recorded.json)
             } catch {
-                throw CLIError.cannotWrite(writeBaseline, reason: error.description)
+                throw CLIError.cannotWrite(recorded.file, reason: error.description)
             }
-            Console.standardError.write(
-                "playprep: recorded \(recorded.entries.count) known problems in \(writeBaseline)\n")
+            Console.standardError.write("playprep: recorded \(recorded.entries) known problems in \(recorded.file)\n")
             return
         }
-        if let baseline {
-            let known: Baseline
-            do {
-                known = try Baseline.load(baseline)
-            } catch {
-                throw CLIError.invalidArgument(error.description)
-            }
-            (result, result.baseline) = known.filter(result, relative: inventory.relative, file: baseline)
-        }
-        let elapsed = ContinuousClock.now - started
-        let counted = { (count: Int, one: String, many: String) in "\(count) \(count == 1 ? one : many)" }
-        var note =
-            "checked \(counted(inventory.ninePatchFiles.count, "NinePatch", "NinePatches")), "
-            + "\(counted(inventory.buildFiles.count, "build file", "build files")) "
-            + "(\(counted(run.releaseVariantCount, "release variant", "release variants"))) and "
-            + "\(counted(run.listings.count, "listing", "listings")) in "
-            + elapsed.formatted(.units(allowed: [.seconds, .milliseconds], width: .narrow))
-        if let suppressed = result.baseline?.suppressed, suppressed > 0 {
-            note += "; \(suppressed) known problems ignored (baseline)"
-        }
-        lines += ["playprep: \(note)"] + run.listings.map { "playprep: listing \($0)" }
-        if !run.listings.isEmpty {
-            lines.append(
-                "playprep: a tree is judged by Play's rules only where the repository shows its upload "
-                    + "(\(counted(run.ciFiles.count, "CI file", "CI files")) read); "
-                    + "see `playprep plan` for why")
-        }
-        if let use = result.baseline {
-            if use.version < Baseline.currentVersion {
-                lines.append(
-                    "playprep: \(use.file) is a version \(use.version) baseline; --write-baseline rewrites it as version "
-                        + "\(Baseline.currentVersion), whose entries survive moved pixels and lines")
-            }
-            if let stale = use.staleLine { lines.append("playprep: \(stale)") }
-        }
-        if let artifact, let facts = artifactCheck?.facts {
-            lines.append("playprep: artifact \(artifact): \(facts.identityLine)")
-        }
-        if !run.withheld.isEmpty {
-            let rules = run.withheld.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { "\($0.key) \($0.value)" }
-            let count = run.withheld.values.reduce(0, +)
-            lines.append(
-                "playprep: \(counted(count, "finding", "findings")) of opt-in rules not shown "
-                    + "(\(rules.joined(separator: ", "))); --enable RULE shows them")
-        }
-        Console.standardError.write(lines.joined(separator: "\n") + "\n")
+        Console.standardError.write(outcome.lines.joined(separator: "\n") + "\n")
         try report.finish(
-            with: result,
-            badPatchTolerance: checker.ninePatchChecker.parser.badPatchTolerance
-                ?? NinePatchLints.defaultBadPatchTolerance,
+            with: outcome.report, badPatchTolerance: outcome.badPatchTolerance,
             header: ReportHeader(
-                project: projectDirectory, date: reportDate.formatted(.iso8601), releaseVariants: run.releaseVariants,
-                listings: run.listings))
+                project: projectDirectory, date: reportDate.formatted(.iso8601),
+                releaseVariants: outcome.releaseVariants, listings: outcome.listings))
     }
 
     /// Now, or `SOURCE_DATE_EPOCH` (seconds) when set, so reports can be reproduced byte for byte.
@@ -203,85 +119,6 @@ struct CheckProject: ParsableCommand {
         ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"].flatMap(TimeInterval.init).map {
             Date(timeIntervalSince1970: $0)
         } ?? Date()
-    }
-
-    /// playprep.yml (or `config`) with the flags `check` and `plan` share folded in; listing roots must exist.
-    static func configuration(projectDirectory: String, config: String?, versionCode: Int?, properties: [String])
-        throws -> ProjectConfiguration
-    {
-        var configuration = try loadConfiguration(projectDirectory: projectDirectory, config: config)
-        if let versionCode {
-            configuration.listingOptions.versionCode = versionCode
-            configuration.listingOptions.requiresReleaseNotes = true
-        }
-        for property in properties {
-            guard let equals = property.firstIndex(of: "="), equals != property.startIndex else {
-                throw CLIError.invalidArgument("-P \(property): expected NAME=VALUE")
-            }
-            configuration.gradleProperties[String(property[..<equals])] = String(
-                property[property.index(after: equals)...])
-        }
-        for root in configuration.listingRoots {
-            let path = (projectDirectory as NSString).appendingPathComponent(root.path)
-            guard PathKind(path: path) == .folder else {
-                throw CLIError.invalidArgument(
-                    "listing root '\(root.path)' (playprep.yml listing.roots): \(path): no such folder")
-            }
-        }
-        return configuration
-    }
-
-    private static func loadConfiguration(projectDirectory: String, config: String?) throws -> ProjectConfiguration {
-        guard let path = configurationPath(projectDirectory: projectDirectory, config: config) else {
-            return ProjectConfiguration()
-        }
-        return try readConfiguration(path, explicit: config != nil)
-    }
-
-    /// `--config`, else PROJECT_DIR/playprep.yml when it exists.
-    static func configurationPath(projectDirectory: String, config: String?) -> String? {
-        let defaultPath = (projectDirectory as NSString).appendingPathComponent("playprep.yml")
-        return config ?? (PathKind(path: defaultPath) == .file ? defaultPath : nil)
-    }
-
-    /// The one line for a project path that is not a readable folder; for a file, the command that checks it.
-    static func explain(_ problem: PathProblem) -> String {
-        guard case .isFile(let path) = problem else { return problem.description }
-        let name = path.lowercased()
-        let command: String
-        if name.hasSuffix(".9.png") {
-            command = "playprep ninepatch check \(path)"
-        } else if name.hasSuffix(".apk") || name.hasSuffix(".aab") {
-            command = "playprep artifact check \(path)"
-        } else if name.hasSuffix(".txt") {
-            command = "playprep listing check on its listing folder (fastlane/metadata/android, src/main/play)"
-        } else if name.hasSuffix(".gradle") || name.hasSuffix(".gradle.kts") || name.hasSuffix(".xml") {
-            command = "playprep package check \(path), or playprep check on its project folder"
-        } else {
-            return "\(path): is a file; check takes a project folder"
-        }
-        return "\(path): is a file; check takes a project folder (for this file, run \(command))"
-    }
-
-    /// Refuses, before anything is written, a `--output` or `--write-baseline` that would replace a file this run
-    /// reads: the project's build, fastlane and listing files and NinePatches, the configuration, the artifact and
-    /// the baseline (which `--write-baseline` may update in place).
-    private func refuseOutputsOverInputs(_ inventory: ProjectInventory, listingRoots: [String]) throws {
-        var inputs = inventory.readFiles(listingRoots: listingRoots)
-        if let path = Self.configurationPath(projectDirectory: projectDirectory, config: config) {
-            inputs.append(InputFile(path, role: .configuration))
-        }
-        if let artifact { inputs.append(InputFile(artifact, role: .artifact)) }
-        if let previous = previousRelease.previous { inputs.append(InputFile(previous, role: .artifact)) }
-        if let writeBaseline {
-            do {
-                try OutputTarget(path: writeBaseline).refuse(overwriting: inputs, option: "--write-baseline")
-            } catch {
-                throw CLIError.invalidArgument(error.description)
-            }
-        }
-        if let baseline { inputs.append(InputFile(baseline, role: .baseline)) }
-        try report.refuse(overwriting: inputs)
     }
 }
 

@@ -38,11 +38,15 @@ struct ReportOptions: ParsableArguments {
         values.flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
     }
 
-    /// `configured` with the `--enable` rules turned on and the `--disable` rules off.
-    func selection(_ configured: RuleSelection = RuleSelection()) -> RuleSelection {
-        var selection = configured
-        selection.enable(Self.ids(enabledRules))
-        selection.disable(Self.ids(disabledRules))
+    /// The rule ids of `--enable` and of `--disable`.
+    var enabledIDs: [String] { Self.ids(enabledRules) }
+    var disabledIDs: [String] { Self.ids(disabledRules) }
+
+    /// The default selection with the `--enable` rules turned on and the `--disable` rules off.
+    func selection() -> RuleSelection {
+        var selection = RuleSelection()
+        selection.enable(enabledIDs)
+        selection.disable(disabledIDs)
         return selection
     }
 
@@ -163,9 +167,9 @@ struct LintOptions: ParsableArguments {
         }
     }
 
-    /// The tolerance to use: the flag, else the configured one, else the default.
-    func tolerance(configured: Int? = nil) -> Int {
-        badPatchTolerance ?? configured ?? NinePatchLints.defaultBadPatchTolerance
+    /// The tolerance to use: the flag, else the default.
+    func tolerance() -> Int {
+        badPatchTolerance ?? NinePatchLints.defaultBadPatchTolerance
     }
 }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ArtifactKit
+import ProjectCheck
 
 /// `--upload-certificate SHA256`, for the commands that judge an artifact (ART015).
 struct UploadCertificateOption: ParsableArguments {
@@ -11,12 +12,10 @@ struct UploadCertificateOption: ParsableArguments {
 
     /// The fingerprint in the form reports use, or `nil` when not given; a malformed one is a one-line error.
     func fingerprint() throws -> String? {
-        try uploadCertificate.map { text in
-            guard let fingerprint = ArtifactChecker.uploadCertificateFingerprint(text) else {
-                throw CLIError.invalidArgument(
-                    "--upload-certificate \(text): expected a SHA-256 fingerprint (64 hex digits, colons allowed)")
-            }
-            return fingerprint
+        do {
+            return try uploadCertificate.map(ArtifactChecker.uploadCertificate)
+        } catch {
+            throw CLIError(error)
         }
     }
 }

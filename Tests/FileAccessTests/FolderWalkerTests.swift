@@ -1,4 +1,5 @@
 import FileAccess
+import Synchronization
 import Testing
 
 /// The folder walk: sorted, recursive, skipping hidden and named folders, following links as asked.
@@ -31,6 +32,26 @@ import Testing
         }
         let walker = FolderWalker(skippedFolderNames: ["build"])
         #expect(walk(walker, where: { $0.hasSuffix(".png") }) == ["src/.hidden.png", "src/a.png"])
+    }
+
+    @Test func foldersThePredicateSkipsAreNotEntered() throws {
+        for name in ["src/a.txt", "src/gen/b.txt", "src/gen/deep/c.txt", "gen/d.txt"] {
+            try folder.write(name, at: name)
+        }
+        let asked = AskedFolders()
+        let prefix = folder.path + "/"
+        let walker = FolderWalker { path in
+            let relative = String(path.dropFirst(prefix.count))
+            asked.paths.withLock { $0.append(relative) }
+            return relative == "src/gen"
+        }
+        #expect(walk(walker) == ["gen/d.txt", "src/a.txt"])
+        #expect(asked.paths.withLock { $0 } == ["gen", "src", "src/gen"])
+    }
+
+    /// The folders a walk asked its predicate about, in order.
+    final class AskedFolders: Sendable {
+        let paths = Mutex<[String]>([])
     }
 
     @Test func linksToFoldersAreFollowedOnlyAsAsked() throws {

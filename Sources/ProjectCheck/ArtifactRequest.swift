@@ -1,0 +1,74 @@
+public import ArtifactKit
+public import Diagnostics
+import FileAccess
+import Foundation
+
+// The pieces of a run that reads an APK or AAB, shared by `check --artifact`, `plan --artifact` and `artifact
+// check`: today's checker, the previous release as declaration evidence, and the finding for an unreadable one.
+
+extension ArtifactChecker {
+    /// A checker for today's date (UTC), with `targetSdk` pinning Play's requirement when given.
+    public static func today(targetSdk: Int?, expected: String?, policy: TargetAPIPolicy = .play2026) -> ArtifactChecker
+    {
+        var policy = policy
+        if let targetSdk { policy.override = targetSdk }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
+        let day = calendar.dateComponents([.year, .month, .day], from: Date())
+        let date = String(format: "%04d-%02d-%02d", day.year ?? 1970, day.month ?? 1, day.day ?? 1)
+        return ArtifactChecker(date: date, policy: policy, expectedApplicationID: expected)
+    }
+
+    /// The fingerprint `--upload-certificate` gives, in the form reports use; a malformed one is a one-line error.
+    public static func uploadCertificate(_ text: String) throws(ProjectCheckError) -> String {
+        guard let fingerprint = uploadCertificateFingerprint(text) else {
+            throw .invalid(
+                "--upload-certificate \(text): expected a SHA-256 fingerprint (64 hex digits, colons allowed)")
+        }
+        return fingerprint
+    }
+
+    /// This checker with the declarations `record` and the `previous` release's declarations (`--previous`) as
+    /// evidence; a previous artifact that is missing or unreadable is an error naming it.
+    public func withEvidence(previous: String?, record: DeclarationRecord?) throws(ProjectCheckError)
+        -> ArtifactChecker
+    {
+        var checker = self
+        checker.declarationEvidence.record = record
+        guard let previous else { return checker }
+        guard PathKind(path: previous) == .file else { throw .notFound(previous) }
+        do {
+            checker.declarationEvidence.previous = try checker.check(path: previous).declarations
+        } catch {
+            throw .unreadable(previous, reason: error.description)
+        }
+        return checker
+    }
+}
+
+extension FileReport {
+    /// An artifact that could not be read, as a PRJ001 finding on its path, so every report format names it.
+    public init(unreadableArtifact file: String, _ error: any Error) {
+        self.init(
+            file: file,
+            diagnostics: [ProjectRules.unreadable.rule.diagnostic(file: file, "cannot read the artifact: \(error)")],
+            unreadable: "cannot read the artifact: \(error)")
+    }
+}
+
+extension ProjectConfiguration {
+    /// Reads the `playprep.yml` at `path`: a missing or unreadable file or a configuration error in one line.
+    public static func read(_ path: String) throws(ProjectCheckError) -> ProjectConfiguration {
+        let bytes: [UInt8]
+        do {
+            bytes = try FileReader(maxBytes: 1 << 20).read(path)
+        } catch {
+            throw error == .notFound ? .notFound(path) : .unreadable(path, reason: error.description)
+        }
+        do {
+            return try ProjectConfiguration.parse(bytes: bytes, file: path)
+        } catch {
+            throw .invalid(error.description)
+        }
+    }
+}
