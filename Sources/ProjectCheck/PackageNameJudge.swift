@@ -34,7 +34,7 @@ struct PackageNameJudge: Sendable {
                     }
                 case .known(_, nil):
                     continue
-                case .unknown(let expression) where !variant.isDebuggable && expression.expression.isEmpty:
+                case .unknown(let expression) where !variant.isDebuggable && expression.reason == .notInBuildFile:
                     // Nothing in the build file: a convention plugin (or one playprep does not know) sets it.
                     let setter = module.plugins.first { $0.id == "com.android.application" }?.via
                     add(
@@ -53,7 +53,7 @@ struct PackageNameJudge: Sendable {
                             at: .text(line: expression.location.line, column: expression.location.column),
                             "applicationId of \(module.gradlePath) is `\(expression.expression)`, which playprep cannot evaluate "
                                 + "(\(expression.reason)), so Play's package-name rules did not check it; "
-                                + (expression.reason == "no such Gradle property"
+                                + (expression.reason.property != nil
                                     ? "give the property with -P NAME=VALUE or in playprep.yml (gradle: properties:)"
                                     : "check the id it builds with `playprep package check ID`")))
                 case .unknown:
