@@ -33,12 +33,11 @@ struct ListingPlanner: Sendable {
     var configuration: ProjectConfiguration
     var reader = FileReader(maxBytes: 1 << 20)
 
-    func targets(for inventory: ProjectInventory, build: AndroidBuildModel, ci: ContinuousIntegration) -> (
-        targets: [ListingTarget], notes: [Diagnostic]
-    ) {
+    func targets(for inventory: ProjectInventory, build: AndroidBuildModel, ci: ContinuousIntegration)
+        -> [ListingTarget]
+    {
         let evidence = UploadEvidence(ci: ci)
         var targets = [ListingTarget]()
-        var notes = [Diagnostic]()
         let files = Set(inventory.files)
         var listings = inventory.listings
         for configured in configuration.listingRoots {
@@ -54,13 +53,13 @@ struct ListingPlanner: Sendable {
                 gppFolders.append(listing.path)
                 continue
             }
-            let (target, targetNotes) = fastlaneTarget(
-                listing, configured: configured, inventory: inventory, files: files, build: build, evidence: evidence)
-            targets.append(target)
-            notes += targetNotes
+            targets.append(
+                fastlaneTarget(
+                    listing, configured: configured, inventory: inventory, files: files, build: build,
+                    evidence: evidence))
         }
         targets += gppTargets(gppFolders, build: build, inventory: inventory, evidence: evidence)
-        return (targets, notes)
+        return targets
     }
 
     // MARK: fastlane trees
@@ -68,7 +67,7 @@ struct ListingPlanner: Sendable {
     private func fastlaneTarget(
         _ listing: DiscoveredListing, configured: ProjectConfiguration.ListingRootSetting?, inventory: ProjectInventory,
         files: Set<String>, build: AndroidBuildModel, evidence: UploadEvidence
-    ) -> (ListingTarget, [Diagnostic]) {
+    ) -> ListingTarget {
         var options = configuration.listingOptions
         options.layout = configured?.layout ?? .fastlane
         // fastlane runs in the folder above `fastlane/` (or above `metadata/android` without one).
@@ -113,7 +112,6 @@ struct ListingPlanner: Sendable {
         }
         options.store = readers.store
         if readers.store == .play { options.uploads = readers.parts }
-        var notes = [Diagnostic]()
         var releaseNotes = "changelogs/default.txt: no changelog is uploaded"
         let readsChangelogs = options.store == .fdroid || options.uploads.contains(.changelogs)
         if readsChangelogs {
@@ -122,7 +120,7 @@ struct ListingPlanner: Sendable {
             } else {
                 let variants = releaseVariants(for: listing.path, packageName: fastlane.uploadedPackage, build: build)
                 let newest = Self.newestChangelog(in: listing.path, files: files)
-                (options.versionCodes, notes) = Self.versionCodes(of: variants, fallback: newest)
+                options.versionCodes = Self.versionCodes(of: variants)
                 if !options.versionCodes.isEmpty {
                     releaseNotes = Self.changelogNames(options.versionCodes) + ": the build's versionCode"
                 } else if let newest {
@@ -135,11 +133,10 @@ struct ListingPlanner: Sendable {
             }
         }
         let summary = readers.reason + Self.describe(readers)
-        let target = ListingTarget(
+        return ListingTarget(
             displayRoot: listing.path, layers: [listing.path], options: options,
             summary: inventory.relative(listing.path) + ": " + summary, readers: readers,
             releaseNotes: releaseNotes)
-        return (target, notes)
     }
 
     /// `playprep.yml`'s `listing.roots` entry as evidence.
@@ -188,30 +185,10 @@ struct ListingPlanner: Sendable {
         return variants
     }
 
-    /// The versionCodes of those variants (each one's changelog is current), and a note for each that cannot be
-    /// evaluated, saying which changelog is checked instead (`fallback`, the newest numbered one, else default.txt).
-    private static func versionCodes(of variants: [BuildVariant], fallback: Int?) -> ([Int], [Diagnostic]) {
-        var known = Set<Int>()
-        var unknown = [UnresolvedExpression]()
-        for variant in variants {
-            switch variant.versionCode {
-            case .known(let value, _)?: known.insert(value)
-            case .unknown(let expression)?: if !unknown.contains(expression) { unknown.append(expression) }
-            case nil: break
-            }
-        }
-        let checked =
-            fallback.map { "changelogs/\($0).txt (the newest numbered one) and default.txt" }
-            ?? "changelogs/default.txt"
-        let notes = unknown.map { expression in
-            ProjectRules.unresolvedBuildValue.diagnostic(
-                file: expression.location.file,
-                at: .text(line: expression.location.line, column: expression.location.column),
-                "versionCode is `\(expression.expression)`, which playprep cannot evaluate (\(expression.reason)), so the "
-                    + "changelog checked is \(checked); pass --version-code or set listing.versionCode in playprep.yml"
-            )
-        }
-        return (known.sorted(), notes)
+    /// The known versionCodes of those variants: each one's changelog is current. `VersionCodeNotes` names the
+    /// modules whose versionCode is not known.
+    private static func versionCodes(of variants: [BuildVariant]) -> [Int] {
+        Set(variants.compactMap { $0.versionCode?.value }).sorted()
     }
 
     private static func describe(_ parts: UploadedParts) -> String {

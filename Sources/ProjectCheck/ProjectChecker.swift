@@ -55,7 +55,7 @@ public struct ProjectChecker: Sendable {
         let configuration = configuration(releasing: artifact)
         let total = inventory.ninePatchFiles.count
         let checks = ninePatchChecker.checks(forFilesAt: inventory.ninePatchFiles, jobs: jobs) { progress?($0, total) }
-        let (build, ci, targets, listingNotes) = Self.readRelease(inventory, configuration: configuration)
+        let (build, ci, targets) = Self.readRelease(inventory, configuration: configuration)
         var extra = [String: [Diagnostic]]()
         let crossFile =
             DensityConsistency().diagnostics(for: checks) + nameClashes(inventory)
@@ -77,7 +77,8 @@ public struct ProjectChecker: Sendable {
             files: (artifact?.files ?? [])
                 + buildFileReports(
                     inventory,
-                    UnreadableInputs().diagnostics(for: inventory) + packageFindings + listingNotes + declarationNotes)
+                    UnreadableInputs().diagnostics(for: inventory) + packageFindings
+                        + VersionCodeNotes().diagnostics(for: build) + declarationNotes)
                 + ninePatchReports + listingReports(targets, files: inventory.files))
         var rules = configuration.rules
         if configuration.aapt1Compatibility { rules.enable([NinePatchRules.aapt1Rejects.id]) }
@@ -93,16 +94,17 @@ public struct ProjectChecker: Sendable {
             }, ciFiles: ci.files)
     }
 
-    /// The build, the CI configurations and the listing targets with their notes: what both `check` and `plan` read.
+    /// The build (with the values `playprep.yml` supplies), the CI configurations and the listing targets: what
+    /// both `check` and `plan` read.
     private static func readRelease(_ inventory: ProjectInventory, configuration: ProjectConfiguration) -> (
-        AndroidBuildModel, ContinuousIntegration, [ListingTarget], [Diagnostic]
+        AndroidBuildModel, ContinuousIntegration, [ListingTarget]
     ) {
-        let build = AndroidBuildReader(propertyOverrides: configuration.gradleProperties)
-            .read(root: inventory.root, files: inventory.files)
+        let build = SuppliedBuildValues(modules: configuration.suppliedModules).applied(
+            to: AndroidBuildReader(propertyOverrides: configuration.gradleProperties)
+                .read(root: inventory.root, files: inventory.files))
         let ci = ContinuousIntegration(root: inventory.root, walked: inventory.files)
-        let (targets, notes) = ListingPlanner(configuration: configuration).targets(
-            for: inventory, build: build, ci: ci)
-        return (build, ci, targets, notes)
+        let targets = ListingPlanner(configuration: configuration).targets(for: inventory, build: build, ci: ci)
+        return (build, ci, targets)
     }
 
     /// The configuration for releasing `artifact`: its versionCode names the release notes, which must then exist.
@@ -120,7 +122,7 @@ public struct ProjectChecker: Sendable {
     /// release's `artifact` its versionCode's notes and the Play Console declarations it needs.
     public func plan(_ inventory: ProjectInventory, artifact: ArtifactCheck? = nil) -> ReleasePlan {
         let configuration = configuration(releasing: artifact)
-        let (build, ci, targets, _) = Self.readRelease(inventory, configuration: configuration)
+        let (build, ci, targets) = Self.readRelease(inventory, configuration: configuration)
         let relative = inventory.relative
         let locate = { (location: SourceLocation?) in
             location.map { "\(relative($0.file)):\($0.line)" } ?? "default"
