@@ -37,9 +37,14 @@ struct ListingPlanner: Sendable {
         -> [ListingTarget]
     {
         let evidence = UploadEvidence(ci: ci)
+        let fdroid = FDroidListing(root: inventory.root, files: inventory.files, reader: reader)
         var targets = [ListingTarget]()
         let files = Set(inventory.files)
         var listings = inventory.listings
+        for tree in evidence.treesNamedAtRunTime(files: inventory.files, root: inventory.root)
+        where !listings.contains(where: { $0.path == tree }) {
+            listings.append(DiscoveredListing(path: tree, kind: .fastlane))
+        }
         for configured in configuration.listingRoots {
             let path = inventory.root + "/" + configured.path
             if !listings.contains(where: { $0.path == path }) {
@@ -53,10 +58,9 @@ struct ListingPlanner: Sendable {
                 gppFolders.append(listing.path)
                 continue
             }
-            targets.append(
-                fastlaneTarget(
-                    listing, configured: configured, inventory: inventory, files: files, build: build,
-                    evidence: evidence))
+            targets += fastlaneTargets(
+                listing, configured: configured, inventory: inventory, files: files, build: build,
+                evidence: evidence, fdroid: fdroid)
         }
         targets += gppTargets(gppFolders, build: build, inventory: inventory, evidence: evidence)
         return targets
@@ -64,12 +68,12 @@ struct ListingPlanner: Sendable {
 
     // MARK: fastlane trees
 
-    private func fastlaneTarget(
+    /// The stores that read a fastlane tree: Play as its uploads show (or F-Droid when none does), and also
+    /// F-Droid when the tree goes to Play and the repository links F-Droid's page of the app.
+    private func fastlaneTargets(
         _ listing: DiscoveredListing, configured: ProjectConfiguration.ListingRootSetting?, inventory: ProjectInventory,
-        files: Set<String>, build: AndroidBuildModel, evidence: UploadEvidence
-    ) -> ListingTarget {
-        var options = configuration.listingOptions
-        options.layout = configured?.layout ?? .fastlane
+        files: Set<String>, build: AndroidBuildModel, evidence: UploadEvidence, fdroid: FDroidListing
+    ) -> [ListingTarget] {
         // fastlane runs in the folder above `fastlane/` (or above `metadata/android` without one).
         let runFolder: String
         let treeInRunFolder: String
@@ -110,6 +114,32 @@ struct ListingPlanner: Sendable {
                 fastfile: inventory.relative(runFolder + "/fastlane/Fastfile"),
                 appfile: inventory.relative(runFolder + "/fastlane/Appfile"))
         }
+        // A tree named after the app it describes (`app-metadata/<applicationId>`) belongs to that app.
+        let packageName = fastlane.uploadedPackage ?? listing.path.split(separator: "/").last.map(String.init)
+        let variants = releaseVariants(for: listing.path, packageName: packageName, build: build)
+        var stores = [readers]
+        let ids = variants.compactMap(\.applicationID.value) + (fastlane.uploadedPackage.map { [$0] } ?? [])
+        if readers.store == .play, configured?.store == nil, let link = fdroid.evidence(forAny: ids) {
+            stores.append(
+                ListingReaders(
+                    proof: .none, store: .fdroid,
+                    reason: "also F-Droid (the repository links F-Droid's page of the app)",
+                    evidence: [link], parts: [.text, .changelogs]))
+        }
+        return stores.map { readers in
+            fastlaneTarget(
+                listing, readers: readers, layout: configured?.layout ?? .fastlane, variants: variants,
+                inventory: inventory, files: files)
+        }
+    }
+
+    /// The tree as `readers`' store reads it, with the release notes of the release `variants` build.
+    private func fastlaneTarget(
+        _ listing: DiscoveredListing, readers: ListingReaders, layout: ListingLayout, variants: [BuildVariant],
+        inventory: ProjectInventory, files: Set<String>
+    ) -> ListingTarget {
+        var options = configuration.listingOptions
+        options.layout = layout
         options.store = readers.store
         if readers.store == .play { options.uploads = readers.parts }
         var releaseNotes = "changelogs/default.txt: no changelog is uploaded"
@@ -118,7 +148,6 @@ struct ListingPlanner: Sendable {
             if !options.versionCodes.isEmpty {
                 releaseNotes = Self.changelogNames(options.versionCodes) + ": the version being released (configured)"
             } else {
-                let variants = releaseVariants(for: listing.path, packageName: fastlane.uploadedPackage, build: build)
                 let newest = Self.newestChangelog(in: listing.path, files: files)
                 options.versionCodes = Self.versionCodes(of: variants)
                 if !options.versionCodes.isEmpty {

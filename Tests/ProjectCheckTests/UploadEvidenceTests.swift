@@ -109,6 +109,18 @@ import Testing
             ])
     }
 
+    /// A tree Play receives (the newest changelog, by an upload action) that F-Droid also reads, as the README's
+    /// link to F-Droid's page of the app shows: Play's rules on what Play receives, F-Droid's on the rest.
+    @Test func treeReadByPlayAndFDroidIsJudgedByBoth() throws {
+        let (result, plan, root) = Self.run("play-and-fdroid")
+        let findings = Self.findings(result, root: root)
+        #expect(findings.contains("error TXT004 fastlane/metadata/android/en-US/changelogs/11.txt"))
+        #expect(findings.contains("warning FDR001 fastlane/metadata/android/de-DE/short_description.txt"))
+        #expect(!findings.contains { $0.contains("title.txt") }, "37 characters: F-Droid allows 50, Play gets none")
+        #expect(plan.listings.map(\.store) == ["play", "fdroid"])
+        #expect(plan.listings.last?.evidence.first?.file == "README.md")
+    }
+
     /// The plan's JSON holds the same value as its text.
     @Test func planRendersAsJSON() throws {
         let (_, plan, _) = Self.run("whatsnew-action")
