@@ -173,12 +173,13 @@ public struct ProjectChecker: Sendable {
         return plan
     }
 
-    /// Play's refusals of a tree whose upload is only partly shown: warnings that say so and name the evidence.
+    /// Play's findings on a tree whose upload is only partly shown: each says so and names the evidence, and its
+    /// refusals are warnings.
     private static func ifUploaded(_ file: FileReport, readers: ListingReaders) -> FileReport {
         var file = file
         let evidence = readers.evidence.map(\.description).joined(separator: "; ")
-        for index in file.diagnostics.indices where file.diagnostics[index].severity == .error {
-            file.diagnostics[index].severity = .warning
+        for index in file.diagnostics.indices {
+            if file.diagnostics[index].severity == .error { file.diagnostics[index].severity = .warning }
             file.diagnostics[index].message =
                 "if this tree is uploaded to Play as committed: " + file.diagnostics[index].message
             let hint = file.diagnostics[index].hint.map { $0 + "; " } ?? ""
