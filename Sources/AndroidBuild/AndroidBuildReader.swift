@@ -78,8 +78,10 @@ public struct AndroidBuildReader: Sendable {
             module.plugins = plugins
             modules.append(module)
         }
-        if PropertySetters.areNeeded(by: modules) {
+        let missing = PropertySetters.missing(in: modules)
+        if !missing.isEmpty {
             let setters = PropertySetters(
+                names: missing,
                 scripts: files.filter { $0.hasSuffix(".gradle") || $0.hasSuffix(".gradle.kts") }.compactMap {
                     source($0)
                 },

@@ -5,28 +5,40 @@ struct PropertySetters {
     /// Property name → the first file (in path order) that sets it.
     private var setters: [String: String] = [:]
 
-    /// `scripts` are Gradle scripts and `propertiesFiles` `gradle.properties` files, as sources already read;
-    /// `environment` evaluates the scripts (an `ext` property counts as set whatever its value).
-    init(scripts: [ScriptSource], propertiesFiles: [ScriptSource], environment: EvaluationEnvironment) {
+    /// Where `names` are set: `scripts` are Gradle scripts and `propertiesFiles` `gradle.properties` files, as
+    /// sources already read; `environment` evaluates the scripts (an `ext` property counts as set whatever its
+    /// value). Only scripts whose text holds one of the names are read.
+    init(
+        names: Set<String>, scripts: [ScriptSource], propertiesFiles: [ScriptSource],
+        environment: EvaluationEnvironment
+    ) {
         for file in propertiesFiles.sorted(by: { $0.path < $1.path }) {
-            for name in PropertiesFile.parse(file.bytes).keys where setters[name] == nil { setters[name] = file.path }
+            for name in PropertiesFile.parse(file.bytes).keys where names.contains(name) && setters[name] == nil {
+                setters[name] = file.path
+            }
         }
-        for script in scripts.sorted(by: { $0.path < $1.path }) {
+        let patterns = names.map { Array($0.utf8) }
+        for script in scripts.sorted(by: { $0.path < $1.path })
+        where patterns.contains(where: { script.bytes.firstRange(of: $0) != nil }) {
             var reader = BuildScriptReader(script: TokenizedScript(source: script), environment: environment)
             reader.read()
-            for name in reader.facts.ext.keys where setters[name] == nil { setters[name] = script.path }
+            for name in reader.facts.ext.keys where names.contains(name) && setters[name] == nil {
+                setters[name] = script.path
+            }
         }
     }
 
-    /// Whether any value of `modules` misses a property: only then are the repository's scripts read for setters.
-    static func areNeeded(by modules: [AndroidModule]) -> Bool {
-        modules.contains { module in
-            ([module.namespace] + module.variants.flatMap { [$0.applicationID, $0.versionCode.map(Self.text)] })
-                .contains { value in
-                    if case .unknown(let expression)? = value { return expression.reason.property != nil }
-                    return false
-                }
+    /// The properties the values of `modules` miss: only these are looked for in the repository's scripts.
+    static func missing(in modules: [AndroidModule]) -> Set<String> {
+        var names = Set<String>()
+        for module in modules {
+            for value in [module.namespace]
+                + module.variants.flatMap({ [$0.applicationID, $0.versionCode.map(Self.text)] })
+            {
+                if case .unknown(let expression)? = value, let name = expression.reason.property { names.insert(name) }
+            }
         }
+        return names
     }
 
     /// `module` with each missing property's reason replaced by where it is set, when a file other than the
