@@ -78,6 +78,16 @@ public struct AndroidBuildReader: Sendable {
             module.plugins = plugins
             modules.append(module)
         }
+        let missing = PropertySetters.missing(in: modules)
+        if !missing.isEmpty {
+            let setters = PropertySetters(
+                names: missing,
+                scripts: files.filter { $0.hasSuffix(".gradle") || $0.hasSuffix(".gradle.kts") }.compactMap {
+                    source($0)
+                },
+                propertiesFiles: project.propertiesFiles.values.compactMap { source($0) }, environment: rootEnvironment)
+            modules = modules.map { setters.locating($0, relative: project.relative) }
+        }
         addManifestPackages(project, to: &modules, source: source)
         return AndroidBuildModel(root: root, modules: modules)
     }
@@ -183,6 +193,11 @@ struct ProjectFiles {
 
     /// The root-prefixed path of a relative folder.
     func path(_ folder: String) -> String { folder.isEmpty ? root : root + "/" + folder }
+
+    /// A file's path relative to the root, as reports show it.
+    func relative(_ path: String) -> String {
+        path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : path
+    }
 
     /// A module folder relative to the root; nil when it lies outside.
     func relativeFolder(_ directory: String) -> String? {

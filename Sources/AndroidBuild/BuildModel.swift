@@ -38,13 +38,16 @@ public struct UnresolvedExpression: Sendable, Hashable {
     /// The expression as written, e.g. `buildVersionCode()` or `APP_PACKAGE`.
     public var expression: String
     public var location: SourceLocation
-    /// Why, in a few words: "calls a function", "no such Gradle property", …
-    public var reason: String
+    /// Why: its `description` says it in a few words ("calls a function", "no such Gradle property", …).
+    public var reason: UnresolvedReason
+    /// When the expression is an `applicationIdSuffix`: the applicationId it is added to, known up to it.
+    public var suffixOf: String?
 
-    public init(expression: String, location: SourceLocation, reason: String) {
+    public init(expression: String, location: SourceLocation, reason: UnresolvedReason, suffixOf: String? = nil) {
         self.expression = expression
         self.location = location
         self.reason = reason
+        self.suffixOf = suffixOf
     }
 }
 

@@ -312,13 +312,13 @@ struct BuildScriptReader {
         _ evaluation: Evaluation, _ range: Range<Int>, _ convert: (ScriptValue) -> Value?
     ) -> BuildValue<Value>? {
         let location = script.location(range.lowerBound)
-        let reason: String
+        let reason: UnresolvedReason
         switch evaluation {
         case .value(.null):
             return nil
         case .value(let value):
             if let converted = convert(value) { return .known(converted, at: location) }
-            reason = Value.self == Int.self ? Unresolved.notWholeNumber : Unresolved.notString
+            reason = Value.self == Int.self ? .notWholeNumber : .notString
         case .unresolved(let why):
             reason = why
         }
@@ -394,7 +394,7 @@ struct BuildScriptReader {
             let byProject = delegate.count == 1 && script.isIdentifier(delegate.lowerBound, "project")
             environment.declareLocal(
                 name,
-                byProject ? environment.projectProperty(name) ?? .value(.null) : .unresolved(Unresolved.callsFunction))
+                byProject ? environment.projectProperty(name) ?? .value(.null) : .unresolved(.callsFunction))
         } else {
             environment.declareLocal(name, .value(.null))
         }

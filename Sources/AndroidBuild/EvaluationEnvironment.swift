@@ -54,7 +54,7 @@ struct EvaluationEnvironment: Sendable {
     /// An `ext` property: the project's own unless `rootOnly`, then the root project's.
     func extProperty(_ name: String, rootOnly: Bool) -> Evaluation {
         if !rootOnly, let value = ext[name] { return value }
-        return rootExt[name] ?? .unresolved(Unresolved.noSuchExtProperty)
+        return rootExt[name] ?? .unresolved(.noSuchExtProperty(name))
     }
 
     /// A path as `file(…)` or `File(parent, child)` makes it: relative paths are taken from the project folder.

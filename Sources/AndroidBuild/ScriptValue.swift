@@ -10,22 +10,7 @@ enum ScriptValue: Sendable, Hashable {
 /// The outcome of evaluating an expression: a value, or why it has none.
 enum Evaluation: Sendable, Hashable {
     case value(ScriptValue)
-    case unresolved(String)
-}
-
-/// Why an expression could not be evaluated, in the words ``UnresolvedExpression/reason`` carries.
-enum Unresolved {
-    static let callsFunction = "calls a function"
-    static let noSuchProperty = "no such Gradle property"
-    static let noSuchExtProperty = "no such ext property"
-    static let notInCatalog = "not in the version catalog"
-    static let notConstant = "not a constant expression"
-    static let condition = "depends on a condition"
-    static let notSet = "value is not set"
-    static let notWholeNumber = "not a whole number"
-    static let notString = "not a string"
-    static let tooDeep = "nested too deeply"
-    static let tooLarge = "builds a value too large to be a build setting"
+    case unresolved(UnresolvedReason)
 }
 
 extension ScriptValue {
@@ -35,8 +20,8 @@ extension ScriptValue {
         case .string: .value(self)
         case .int(let number): .value(.string(String(number)))
         case .bool(let flag): .value(.string(flag ? "true" : "false"))
-        case .null: .unresolved(Unresolved.notSet)
-        case .list: .unresolved(Unresolved.notConstant)
+        case .null: .unresolved(.notSet)
+        case .list: .unresolved(.notConstant)
         }
     }
 
@@ -44,9 +29,9 @@ extension ScriptValue {
     var wholeNumber: Evaluation {
         switch self {
         case .int: .value(self)
-        case .string(let text): Int(text).map { .value(.int($0)) } ?? .unresolved(Unresolved.notWholeNumber)
-        case .null: .unresolved(Unresolved.notSet)
-        case .bool, .list: .unresolved(Unresolved.notWholeNumber)
+        case .string(let text): Int(text).map { .value(.int($0)) } ?? .unresolved(.notWholeNumber)
+        case .null: .unresolved(.notSet)
+        case .bool, .list: .unresolved(.notWholeNumber)
         }
     }
 }

@@ -66,15 +66,16 @@ struct VariantBuilder {
             ?? .unknown(
                 UnresolvedExpression(
                     expression: "", location: SourceLocation(file: buildFile, line: 1, column: 1),
-                    reason: "no applicationId or namespace"))
+                    reason: .notInBuildFile))
         guard case .known(var id, var location) = base else { return base }
         let suffixes =
             [facts.defaultConfig.applicationIDSuffix] + flavors.reversed().map(\.applicationIDSuffix)
             + [buildType.applicationIDSuffix]
         for suffix in suffixes.compactMap({ $0 }) {
             switch suffix {
-            case .unknown:
-                return suffix
+            case .unknown(var expression):
+                expression.suffixOf = id
+                return .unknown(expression)
             case .known(let text, let at):
                 guard !text.isEmpty else { continue }
                 id += text.hasPrefix(".") ? text : "." + text

@@ -32,14 +32,18 @@ struct ListingPlanner: Sendable {
     var configuration: ProjectConfiguration
     var reader = FileReader(maxBytes: 1 << 20)
 
-    func targets(for inventory: ProjectInventory, build: AndroidBuildModel, ci: ContinuousIntegration) -> (
-        targets: [ListingTarget], notes: [Diagnostic]
-    ) {
+    func targets(for inventory: ProjectInventory, build: AndroidBuildModel, ci: ContinuousIntegration)
+        -> [ListingTarget]
+    {
         let evidence = UploadEvidence(ci: ci)
+        let fdroid = FDroidListing(root: inventory.root, files: inventory.files, reader: reader)
         var targets = [ListingTarget]()
-        var notes = [Diagnostic]()
         let files = Set(inventory.files)
         var listings = inventory.listings
+        for tree in evidence.treesNamedAtRunTime(files: inventory.files, root: inventory.root)
+        where !listings.contains(where: { $0.path == tree }) {
+            listings.append(DiscoveredListing(path: tree, kind: .fastlane))
+        }
         for configured in configuration.listingRoots {
             let path = inventory.root + "/" + configured.path
             if !listings.contains(where: { $0.path == path }) {
@@ -53,23 +57,22 @@ struct ListingPlanner: Sendable {
                 gppFolders.append(listing.path)
                 continue
             }
-            let (target, targetNotes) = fastlaneTarget(
-                listing, configured: configured, inventory: inventory, files: files, build: build, evidence: evidence)
-            targets.append(target)
-            notes += targetNotes
+            targets += fastlaneTargets(
+                listing, configured: configured, inventory: inventory, files: files, build: build,
+                evidence: evidence, fdroid: fdroid)
         }
         targets += gppTargets(gppFolders, build: build, inventory: inventory, evidence: evidence)
-        return (targets, notes)
+        return targets
     }
 
     // MARK: fastlane trees
 
-    private func fastlaneTarget(
+    /// The stores that read a fastlane tree: Play as its uploads show (or F-Droid when none does), and also
+    /// F-Droid when the tree goes to Play and the repository links F-Droid's page of the app.
+    private func fastlaneTargets(
         _ listing: DiscoveredListing, configured: ProjectConfiguration.ListingRootSetting?, inventory: ProjectInventory,
-        files: Set<String>, build: AndroidBuildModel, evidence: UploadEvidence
-    ) -> (ListingTarget, [Diagnostic]) {
-        var options = configuration.listingOptions
-        options.layout = configured?.layout ?? .fastlane
+        files: Set<String>, build: AndroidBuildModel, evidence: UploadEvidence, fdroid: FDroidListing
+    ) -> [ListingTarget] {
         // fastlane runs in the folder above `fastlane/` (or above `metadata/android` without one).
         let runFolder: String
         let treeInRunFolder: String
@@ -110,18 +113,42 @@ struct ListingPlanner: Sendable {
                 fastfile: inventory.relative(runFolder + "/fastlane/Fastfile"),
                 appfile: inventory.relative(runFolder + "/fastlane/Appfile"))
         }
+        // A tree named after the app it describes (`app-metadata/<applicationId>`) belongs to that app.
+        let packageName = fastlane.uploadedPackage ?? listing.path.split(separator: "/").last.map(String.init)
+        let variants = releaseVariants(for: listing.path, packageName: packageName, build: build)
+        var stores = [readers]
+        let ids = variants.compactMap(\.applicationID.value) + (fastlane.uploadedPackage.map { [$0] } ?? [])
+        if readers.store == .play, configured?.store == nil, let link = fdroid.evidence(forAny: ids) {
+            stores.append(
+                ListingReaders(
+                    proof: .none, store: .fdroid,
+                    reason: "also F-Droid (the repository links F-Droid's page of the app)",
+                    evidence: [link], parts: [.text, .changelogs]))
+        }
+        return stores.map { readers in
+            fastlaneTarget(
+                listing, readers: readers, layout: configured?.layout ?? .fastlane, variants: variants,
+                inventory: inventory, files: files)
+        }
+    }
+
+    /// The tree as `readers`' store reads it, with the release notes of the release `variants` build.
+    private func fastlaneTarget(
+        _ listing: DiscoveredListing, readers: ListingReaders, layout: ListingLayout, variants: [BuildVariant],
+        inventory: ProjectInventory, files: Set<String>
+    ) -> ListingTarget {
+        var options = configuration.listingOptions
+        options.layout = layout
         options.store = readers.store
         if readers.store == .play { options.uploads = readers.parts }
-        var notes = [Diagnostic]()
         var releaseNotes = "changelogs/default.txt: no changelog is uploaded"
         let readsChangelogs = options.store == .fdroid || options.uploads.contains(.changelogs)
         if readsChangelogs {
             if !options.versionCodes.isEmpty {
                 releaseNotes = Self.changelogNames(options.versionCodes) + ": the version being released (configured)"
             } else {
-                let variants = releaseVariants(for: listing.path, packageName: fastlane.uploadedPackage, build: build)
                 let newest = Self.newestChangelog(in: listing.path, files: files)
-                (options.versionCodes, notes) = Self.versionCodes(of: variants, fallback: newest)
+                options.versionCodes = Self.versionCodes(of: variants)
                 if !options.versionCodes.isEmpty {
                     releaseNotes = Self.changelogNames(options.versionCodes) + ": the build's versionCode"
                 } else if let newest {
@@ -134,11 +161,10 @@ struct ListingPlanner: Sendable {
             }
         }
         let summary = readers.reason + Self.describe(readers)
-        let target = ListingTarget(
+        return ListingTarget(
             displayRoot: listing.path, layers: [listing.path], options: options,
             summary: inventory.relative(listing.path) + ": " + summary, readers: readers,
             releaseNotes: releaseNotes)
-        return (target, notes)
     }
 
     /// `playprep.yml`'s `listing.roots` entry as evidence.
@@ -187,30 +213,10 @@ struct ListingPlanner: Sendable {
         return variants
     }
 
-    /// The versionCodes of those variants (each one's changelog is current), and a note for each that cannot be
-    /// evaluated, saying which changelog is checked instead (`fallback`, the newest numbered one, else default.txt).
-    private static func versionCodes(of variants: [BuildVariant], fallback: Int?) -> ([Int], [Diagnostic]) {
-        var known = Set<Int>()
-        var unknown = [UnresolvedExpression]()
-        for variant in variants {
-            switch variant.versionCode {
-            case .known(let value, _)?: known.insert(value)
-            case .unknown(let expression)?: if !unknown.contains(expression) { unknown.append(expression) }
-            case nil: break
-            }
-        }
-        let checked =
-            fallback.map { "changelogs/\($0).txt (the newest numbered one) and default.txt" }
-            ?? "changelogs/default.txt"
-        let notes = unknown.map { expression in
-            ProjectRules.unresolvedBuildValue.diagnostic(
-                file: expression.location.file,
-                at: .text(line: expression.location.line, column: expression.location.column),
-                "versionCode is `\(expression.expression)`, which playprep cannot evaluate (\(expression.reason)), so the "
-                    + "changelog checked is \(checked); pass --version-code or set listing.versionCode in playprep.yml"
-            )
-        }
-        return (known.sorted(), notes)
+    /// The known versionCodes of those variants: each one's changelog is current. `VersionCodeNotes` names the
+    /// modules whose versionCode is not known.
+    private static func versionCodes(of variants: [BuildVariant]) -> [Int] {
+        Set(variants.compactMap { $0.versionCode?.value }).sorted()
     }
 
     private static func describe(_ parts: UploadedParts) -> String {

@@ -34,7 +34,7 @@ struct PackageNameJudge: Sendable {
                     }
                 case .known(_, nil):
                     continue
-                case .unknown(let expression) where !variant.isDebuggable && expression.expression.isEmpty:
+                case .unknown(let expression) where !variant.isDebuggable && expression.reason == .notInBuildFile:
                     // Nothing in the build file: a convention plugin (or one playprep does not know) sets it.
                     let setter = module.plugins.first { $0.id == "com.android.application" }?.via
                     add(
@@ -45,17 +45,14 @@ struct PackageNameJudge: Sendable {
                                 + (setter.map { "; the convention plugin \($0) sets it where playprep does not read" }
                                     ?? "; a plugin playprep does not read sets it")
                                 + ", so Play's package-name rules did not check it; check the id it builds with "
-                                + "`playprep package check ID` or `check --artifact`"))
+                                + "`playprep package check ID` or `check --artifact`, or give it in playprep.yml "
+                                + "(\(Self.modulesKey(module.gradlePath, "applicationId")))"))
                 case .unknown(let expression) where !variant.isDebuggable:
                     add(
                         ProjectRules.unresolvedBuildValue.diagnostic(
                             file: expression.location.file,
                             at: .text(line: expression.location.line, column: expression.location.column),
-                            "applicationId of \(module.gradlePath) is `\(expression.expression)`, which playprep cannot evaluate "
-                                + "(\(expression.reason)), so Play's package-name rules did not check it; "
-                                + (expression.reason == "no such Gradle property"
-                                    ? "give the property with -P NAME=VALUE or in playprep.yml (gradle: properties:)"
-                                    : "check the id it builds with `playprep package check ID`")))
+                            Self.unevaluated(expression, module: module.gradlePath)))
                 case .unknown:
                     continue
                 }
@@ -84,7 +81,8 @@ struct PackageNameJudge: Sendable {
                 file: file,
                 "--expect '\(expected)' was not compared: \(why)",
                 hint: "supply the values the build reads (-P NAME=VALUE or gradle: properties: in playprep.yml), or "
-                    + "check the built artifact with --artifact")
+                    + "the release applicationId (modules: in playprep.yml), or check the built artifact with --artifact"
+            )
         }
         guard !variants.isEmpty, ids.count == variants.count, !ids.contains(expected),
             let first = variants.first, case .known(_, let location?) = first.applicationID
@@ -95,6 +93,38 @@ struct PackageNameJudge: Sendable {
             "no release build has the published applicationId '\(expected)' (they build \(built)): Play treats "
                 + "an upload as a new app and fails with 'Package not found'",
             hint: "restore '\(expected)': a package name can never change after the first release")
+    }
+
+    /// PRJ002's words for an applicationId (or the suffix added to it) playprep cannot evaluate, with the
+    /// `playprep.yml` key that supplies what is missing.
+    private static func unevaluated(_ expression: UnresolvedExpression, module: String) -> String {
+        let what =
+            expression.suffixOf.map { "an applicationIdSuffix of \(module) (added to '\($0)')" }
+            ?? "applicationId of \(module)"
+        let unchecked =
+            expression.suffixOf == nil
+            ? "Play's package-name rules did not check it"
+            : "Play's package-name rules did not check the release applicationId it makes"
+        let supply: String
+        switch expression.reason {
+        case .noSuchProperty(let name):
+            supply = "give the property with -P \(name)=VALUE or in playprep.yml (gradle: properties: {\(name): …})"
+        case .setInAnotherScript(let name, _):
+            supply =
+                "give the property with -P \(name)=VALUE or in playprep.yml (gradle: properties: {\(name): …}), or "
+                + "the release applicationId (\(modulesKey(module, "applicationId")))"
+        default:
+            supply =
+                "give the release applicationId in playprep.yml (\(modulesKey(module, "applicationId"))) or check the "
+                + "id it builds with `playprep package check ID`"
+        }
+        return "\(what) is `\(expression.expression)`, which playprep cannot evaluate (\(expression.reason)), so "
+            + unchecked + "; " + supply
+    }
+
+    /// The `playprep.yml` key that supplies a module's `value`: `modules: {':app': {applicationId: …}}`.
+    static func modulesKey(_ module: String, _ value: String) -> String {
+        "modules: {'\(module)': {\(value): …}}"
     }
 
     private static func diagnostic(_ finding: Finding, name: String, role: PackageNameRole, at location: SourceLocation)

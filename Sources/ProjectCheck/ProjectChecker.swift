@@ -55,7 +55,7 @@ public struct ProjectChecker: Sendable {
         let configuration = configuration(releasing: artifact)
         let total = inventory.ninePatchFiles.count
         let checks = ninePatchChecker.checks(forFilesAt: inventory.ninePatchFiles, jobs: jobs) { progress?($0, total) }
-        let (build, ci, targets, listingNotes) = Self.readRelease(inventory, configuration: configuration)
+        let (build, ci, targets) = Self.readRelease(inventory, configuration: configuration)
         let project = ProjectContext(inventory: inventory, ninePatches: checks)
         var extra = [String: [Diagnostic]]()
         for diagnostic in ProjectRules.resourceEntries.flatMap({ $0.findings(on: project) }) {
@@ -77,7 +77,8 @@ public struct ProjectChecker: Sendable {
             files: (artifact?.files ?? [])
                 + buildFileReports(
                     inventory,
-                    ProjectRules.unreadable.findings(on: project) + packageFindings + listingNotes + declarationNotes)
+                    ProjectRules.unreadable.findings(on: project) + packageFindings
+                        + VersionCodeNotes().diagnostics(for: build) + declarationNotes)
                 + ninePatchReports + listingReports(targets, files: inventory.files))
         var rules = configuration.rules
         if configuration.aapt1Compatibility { rules.enable([NinePatchRules.aapt1Rejects.id]) }
@@ -93,16 +94,17 @@ public struct ProjectChecker: Sendable {
             }, ciFiles: ci.files)
     }
 
-    /// The build, the CI configurations and the listing targets with their notes: what both `check` and `plan` read.
+    /// The build (with the values `playprep.yml` supplies), the CI configurations and the listing targets: what
+    /// both `check` and `plan` read.
     private static func readRelease(_ inventory: ProjectInventory, configuration: ProjectConfiguration) -> (
-        AndroidBuildModel, ContinuousIntegration, [ListingTarget], [Diagnostic]
+        AndroidBuildModel, ContinuousIntegration, [ListingTarget]
     ) {
-        let build = AndroidBuildReader(propertyOverrides: configuration.gradleProperties)
-            .read(root: inventory.root, files: inventory.files)
+        let build = SuppliedBuildValues(modules: configuration.suppliedModules).applied(
+            to: AndroidBuildReader(propertyOverrides: configuration.gradleProperties)
+                .read(root: inventory.root, files: inventory.files))
         let ci = ContinuousIntegration(root: inventory.root, walked: inventory.files)
-        let (targets, notes) = ListingPlanner(configuration: configuration).targets(
-            for: inventory, build: build, ci: ci)
-        return (build, ci, targets, notes)
+        let targets = ListingPlanner(configuration: configuration).targets(for: inventory, build: build, ci: ci)
+        return (build, ci, targets)
     }
 
     /// The configuration for releasing `artifact`: its versionCode names the release notes, which must then exist.
@@ -120,7 +122,7 @@ public struct ProjectChecker: Sendable {
     /// release's `artifact` its versionCode's notes and the Play Console declarations it needs.
     public func plan(_ inventory: ProjectInventory, artifact: ArtifactCheck? = nil) -> ReleasePlan {
         let configuration = configuration(releasing: artifact)
-        let (build, ci, targets, _) = Self.readRelease(inventory, configuration: configuration)
+        let (build, ci, targets) = Self.readRelease(inventory, configuration: configuration)
         let relative = inventory.relative
         let locate = { (location: SourceLocation?) in
             location.map { "\(relative($0.file)):\($0.line)" } ?? "default"
@@ -172,12 +174,13 @@ public struct ProjectChecker: Sendable {
         return plan
     }
 
-    /// Play's refusals of a tree whose upload is only partly shown: warnings that say so and name the evidence.
+    /// Play's findings on a tree whose upload is only partly shown: each says so and names the evidence, and its
+    /// refusals are warnings.
     private static func ifUploaded(_ file: FileReport, readers: ListingReaders) -> FileReport {
         var file = file
         let evidence = readers.evidence.map(\.description).joined(separator: "; ")
-        for index in file.diagnostics.indices where file.diagnostics[index].severity == .error {
-            file.diagnostics[index].severity = .warning
+        for index in file.diagnostics.indices {
+            if file.diagnostics[index].severity == .error { file.diagnostics[index].severity = .warning }
             file.diagnostics[index].message =
                 "if this tree is uploaded to Play as committed: " + file.diagnostics[index].message
             let hint = file.diagnostics[index].hint.map { $0 + "; " } ?? ""

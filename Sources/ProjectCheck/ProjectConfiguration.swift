@@ -50,6 +50,8 @@ public enum ConfigurationError: Error, Sendable, Hashable, CustomStringConvertib
 ///   limits: { title: 30, shortDescription: 80, fullDescription: 4000, releaseNotes: 500 }
 /// package:
 ///   expect: com.example.app   # the applicationId already published (PKG013)
+/// modules:                    # release values a module's build sets where playprep cannot read them
+///   ":app": { applicationId: org.example.app, versionCode: 42 }
 /// artifact:
 ///   targetSdk: 35             # Play's required target API level (ART003), instead of playprep's dated table
 ///   uploadCertificate: 3A:4B:…  # SHA-256 of the upload certificate the artifact must be signed with (ART015)
@@ -94,6 +96,8 @@ public struct ProjectConfiguration: Sendable, Hashable {
     public var declarationRecord: DeclarationRecord?
     /// The upload certificate's SHA-256 fingerprint for `--artifact` (ART015), as reports print it.
     public var uploadCertificate: String?
+    /// Release values of modules by Gradle path (`modules:`), for builds playprep cannot read.
+    public var suppliedModules: [String: SuppliedModule] = [:]
 
     public init() {}
 
@@ -119,7 +123,9 @@ public struct ProjectConfiguration: Sendable, Hashable {
         var configuration = ProjectConfiguration()
         guard let root else { return configuration }
         let reader = NodeReader(file: file)
-        let sections = ["rules", "exclude", "gradle", "ninepatch", "listing", "package", "artifact", "declarations"]
+        let sections = [
+            "rules", "exclude", "gradle", "ninepatch", "listing", "package", "artifact", "declarations", "modules",
+        ]
         for (key, value) in try reader.mapping(root, allowed: sections) {
             switch key {
             case "rules":
@@ -175,6 +181,8 @@ public struct ProjectConfiguration: Sendable, Hashable {
                 try configuration.readListing(value, reader: reader)
             case "declarations":
                 configuration.declarationRecord = try Self.readDeclarations(value, reader: reader)
+            case "modules":
+                configuration.suppliedModules = try Self.readModules(value, reader: reader)
             case "artifact":
                 for (option, setting) in try reader.mapping(value, allowed: ["targetSdk", "uploadCertificate"]) {
                     if option == "targetSdk" {
@@ -248,6 +256,29 @@ public struct ProjectConfiguration: Sendable, Hashable {
             }
         }
         return record
+    }
+
+    private static func readModules(_ node: Node, reader: NodeReader) throws(ConfigurationError)
+        -> [String: SuppliedModule]
+    {
+        var modules = [String: SuppliedModule]()
+        for (path, values) in try reader.mapping(node, allowed: nil) {
+            guard path.hasPrefix(":") else {
+                throw .invalidValue(
+                    file: reader.file, line: reader.line(values), key: path,
+                    expected: "named by its Gradle path (':app')")
+            }
+            var module = SuppliedModule(file: reader.file, line: reader.line(values))
+            for (key, value) in try reader.mapping(values, allowed: ["applicationId", "versionCode"]) {
+                if key == "versionCode" {
+                    module.versionCode = try reader.int(value, key: key)
+                } else {
+                    module.applicationID = try reader.string(value, key: key, expected: "a package name")
+                }
+            }
+            modules[path] = module
+        }
+        return modules
     }
 
     private func readListingRoot(_ node: Node, reader: NodeReader) throws(ConfigurationError) -> ListingRootSetting {

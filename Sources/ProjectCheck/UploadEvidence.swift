@@ -197,19 +197,8 @@ struct UploadEvidence: Sendable {
     /// An upload action (`r0adkll/upload-google-play`) whose `whatsNewDirectory` a step of its job fills from
     /// the tree's changelogs: Play receives those release notes only.
     private func whatsNewUpload(of relativeTree: String) -> ListingReaders? {
-        for action in ci.commands where action.action?.hasPrefix("r0adkll/upload-google-play") == true {
-            guard let directory = action.inputs["whatsNewDirectory"] else { continue }
-            let fill = ci.commands.first { other in
-                other.job == action.job && other.text.contains(relativeTree) && other.text.contains("changelogs")
-                    && other.text.contains(FastlaneFiles.normalized(directory))
-            }
-            guard let fill else { continue }
-            // `<tree>/<locale>/changelogs` in the step: the locales whose notes it copies.
-            let locales = fill.text.ranges(of: relativeTree + "/").compactMap { range -> String? in
-                let rest = fill.text[range.upperBound...]
-                let locale = rest.prefix { $0 != "/" && !$0.isWhitespace }
-                return rest.dropFirst(locale.count).hasPrefix("/changelogs") ? String(locale) : nil
-            }
+        for (action, fill) in whatsNewFills() {
+            guard let locales = Self.changelogLocales(in: fill.text, tree: relativeTree) else { continue }
             return ListingReaders(
                 proof: .shown, store: .play,
                 reason: "Play via \(action.action ?? "an upload action") (release notes only: the newest changelog"
@@ -218,6 +207,69 @@ struct UploadEvidence: Sendable {
                 locales: locales.isEmpty ? nil : locales)
         }
         return nil
+    }
+
+    /// Each upload action with a `whatsNewDirectory` and the commands of its job that name changelogs, when the
+    /// job also names that directory: the steps that fill it.
+    private func whatsNewFills() -> [(action: CICommand, fill: CICommand)] {
+        ci.commands.filter { $0.action?.hasPrefix("r0adkll/upload-google-play") == true }.flatMap { action in
+            guard let directory = action.inputs["whatsNewDirectory"].map(FastlaneFiles.normalized) else {
+                return [(action: CICommand, fill: CICommand)]()
+            }
+            let job = ci.commands.filter { $0.job == action.job }
+            guard job.contains(where: { $0.action == nil && $0.text.contains(directory) }) else { return [] }
+            return job.filter { $0.text.contains("changelogs") }.map { (action, $0) }
+        }
+    }
+
+    /// Trees that an upload step names by a path built at run time (`app-metadata/${APPLICATION_ID}/en-US/
+    /// changelogs/…`): the folders of `files` (below `root`) that fit the path and hold `<locale>/changelogs/`.
+    func treesNamedAtRunTime(files: [String], root: String) -> [String] {
+        var trees = [String]()
+        for (_, fill) in whatsNewFills() {
+            for (pattern, _) in Self.changelogPaths(in: fill.text) where pattern.contains("$") {
+                let literal = pattern.prefix { $0 != "$" }
+                guard literal.hasSuffix("/") else { continue }
+                for file in files where file.hasPrefix(root + "/" + literal) {
+                    let rest = file.dropFirst(root.count + 1 + literal.count).split(separator: "/")
+                    guard rest.count > 3, rest[2] == "changelogs" else { continue }
+                    let tree = String(literal) + rest[0]
+                    if Self.fits(tree, pattern: pattern), !trees.contains(root + "/" + tree) {
+                        trees.append(root + "/" + tree)
+                    }
+                }
+            }
+        }
+        return trees
+    }
+
+    /// The locales whose changelogs `text` copies from `tree` (`<tree>/<locale>/changelogs`, the tree written
+    /// out or with `${VARIABLE}`/`$VARIABLE` for a segment); `nil` when `text` does not name the tree.
+    static func changelogLocales(in text: String, tree: String) -> [String]? {
+        let named = changelogPaths(in: text).filter { fits(tree, pattern: $0.tree) }.map(\.locale)
+        guard text.contains(tree) || !named.isEmpty else { return nil }
+        var locales = [String]()
+        for locale in named where !locales.contains(locale) { locales.append(locale) }
+        return locales
+    }
+
+    /// `(tree, locale)` of every `<tree>/<locale>/changelogs` path among the words of `text`.
+    private static func changelogPaths(in text: String) -> [(tree: String, locale: String)] {
+        text.split(whereSeparator: { " \t\"'=(),;|&<>".contains($0) }).compactMap { word in
+            guard let changelogs = word.range(of: "/changelogs") else { return nil }
+            var parts = word[..<changelogs.lowerBound].split(separator: "/", omittingEmptySubsequences: false)
+            if parts.first == "." { parts.removeFirst() }
+            guard parts.count > 1, let locale = parts.last else { return nil }
+            return (parts.dropLast().joined(separator: "/"), String(locale))
+        }
+    }
+
+    /// Whether `tree` is `pattern` with each `${NAME}`/`$NAME` segment standing for one folder name.
+    private static func fits(_ tree: String, pattern: String) -> Bool {
+        let names = tree.split(separator: "/", omittingEmptySubsequences: false)
+        let segments = pattern.split(separator: "/", omittingEmptySubsequences: false)
+        return names.count == segments.count
+            && zip(names, segments).allSatisfy { name, segment in segment == name || segment.hasPrefix("$") }
     }
 
     /// Readers for an uploader that `command` runs: shown from CI, partial from a script nothing runs or after a

@@ -269,7 +269,7 @@ import Testing
             return
         }
         #expect(id.expression == "getPackageName()")
-        #expect(id.reason == "calls a function")
+        #expect(id.reason == .callsFunction)
         #expect(id.location.line == 4 && id.location.column == 25)
         #expect(code.expression == "project.getVersionCode()")
         let missing = try groovyApp("android { defaultConfig { applicationId NO_SUCH } }")
@@ -277,8 +277,50 @@ import Testing
             Issue.record("expected an unknown id")
             return
         }
-        #expect(property.reason == "no such Gradle property")
+        #expect(property.reason == .noSuchProperty("NO_SUCH"))
         #expect(property.expression == "NO_SUCH")
+    }
+
+    /// A property another script sets (an `ext` in a script the module does not apply as playprep reads it, a
+    /// `gradle.properties` of another module) is reported as set there, not as "no such Gradle property".
+    @Test func propertySetInAnotherScriptSaysWhere() throws {
+        let module = try groovyApp(
+            "android { defaultConfig { applicationId appPackage\n versionCode project.ext.get('appCode') } }",
+            files: [
+                "config/ids.gradle": "ext { appPackage = 'org.example.app' }",
+                "lib/gradle.properties": "appCode=12",
+                "build.gradle": "",
+            ])
+        guard case .unknown(let id)? = releaseID(module), case .unknown(let code)?? = versionCode(module) else {
+            Issue.record("expected unknown values")
+            return
+        }
+        #expect(id.reason == .setInAnotherScript(property: "appPackage", file: "config/ids.gradle"))
+        #expect(code.reason == .setInAnotherScript(property: "appCode", file: "lib/gradle.properties"))
+        #expect(id.reason.description.contains("config/ids.gradle"))
+        let missing = try groovyApp("android { defaultConfig { applicationId NOWHERE } }")
+        guard case .unknown(let nowhere)? = releaseID(missing) else {
+            Issue.record("expected an unknown id")
+            return
+        }
+        #expect(nowhere.reason == .noSuchProperty("NOWHERE"))
+    }
+
+    /// An unknown `applicationIdSuffix` keeps the id it is added to, so reports can say which value is unknown.
+    @Test func unknownSuffixKeepsTheBaseID() throws {
+        let module = try kotlinApp(
+            """
+            android {
+                defaultConfig { applicationId = "org.example.app" }
+                buildTypes { release { applicationIdSuffix = BuildType.RELEASE.suffix } }
+            }
+            """)
+        guard case .unknown(let suffix)? = releaseID(module) else {
+            Issue.record("expected an unknown id")
+            return
+        }
+        #expect(suffix.suffixOf == "org.example.app")
+        #expect(suffix.expression == "BuildType.RELEASE.suffix")
     }
 
     @Test func namespaceStandsInForTheApplicationID() throws {

@@ -93,7 +93,7 @@ import Testing
             return
         }
         #expect(versionCode.expression == "getVersionCode(versionName!!)")
-        #expect(versionCode.reason == "calls a function")
+        #expect(versionCode.reason == .callsFunction)
         #expect(versionCode.location.line == 19)
         #expect(!model.modules.contains { $0.directory.hasSuffix("/buildSrc") })
     }

@@ -182,7 +182,7 @@ import Testing
         ("ninepatch:\n  aapt2: true\n", "playprep.yml:2: unknown key 'aapt2' (allowed here: aapt1, badPatchTolerance)"),
         (
             "rulez:\n  NP003: off\n",
-            "playprep.yml:1: unknown key 'rulez' (allowed here: rules, exclude, gradle, ninepatch, listing, package, artifact, declarations)"
+            "playprep.yml:1: unknown key 'rulez' (allowed here: rules, exclude, gradle, ninepatch, listing, package, artifact, declarations, modules)"
         ),
         ("listing:\n  versionCode: soon\n", "playprep.yml:2: 'versionCode' must be a whole number"),
         ("exclude: legacy\n", "playprep.yml:1: 'exclude' must be a list"),

@@ -109,6 +109,18 @@ import Testing
             ])
     }
 
+    /// A tree Play receives (the newest changelog, by an upload action) that F-Droid also reads, as the README's
+    /// link to F-Droid's page of the app shows: Play's rules on what Play receives, F-Droid's on the rest.
+    @Test func treeReadByPlayAndFDroidIsJudgedByBoth() throws {
+        let (result, plan, root) = Self.run("play-and-fdroid")
+        let findings = Self.findings(result, root: root)
+        #expect(findings.contains("error TXT004 fastlane/metadata/android/en-US/changelogs/11.txt"))
+        #expect(findings.contains("warning FDR001 fastlane/metadata/android/de-DE/short_description.txt"))
+        #expect(!findings.contains { $0.contains("title.txt") }, "37 characters: F-Droid allows 50, Play gets none")
+        #expect(plan.listings.map(\.store) == ["play", "fdroid"])
+        #expect(plan.listings.last?.evidence.first?.file == "README.md")
+    }
+
     /// The plan's JSON holds the same value as its text.
     @Test func planRendersAsJSON() throws {
         let (_, plan, _) = Self.run("whatsnew-action")
@@ -136,11 +148,50 @@ import Testing
         let result = ProjectChecker(configuration: configuration, jobs: 1)
             .run(ProjectDiscovery().inventory(of: root.path))
         let notes = result.report.diagnostics.filter { $0.ruleID == "PRJ002" }
-        #expect(notes.map { $0.file.hasSuffix("/app/build.gradle.kts") } == [true, true])
+        #expect(notes.map { $0.file.hasSuffix("/app/build.gradle.kts") } == [true, true, true])
         #expect(notes.first?.message.hasPrefix("applicationId of :app is not set in its build file") == true)
         #expect(
-            notes.last?.message
-                == "--expect 'com.wrong.id' was not compared: 1 of 1 release variants have an applicationId playprep "
-                + "cannot evaluate")
+            notes.contains {
+                $0.message
+                    == "--expect 'com.wrong.id' was not compared: 1 of 1 release variants have an applicationId "
+                    + "playprep cannot evaluate"
+            })
+        // No changelog is read here, yet the unread versionCode is named, with the key that supplies it.
+        #expect(
+            notes.contains {
+                $0.message.hasPrefix("versionCode of :app is not set in its build file")
+                    && $0.message.hasSuffix("in playprep.yml (modules: {':app': {versionCode: …}})")
+            })
+    }
+
+    /// A module made an app by a convention plugin published elsewhere: `modules:` in playprep.yml supplies its
+    /// applicationId and versionCode, and both are then judged (the id by Play's package-name rules, at the
+    /// configuration's line; the versionCode picks the changelog).
+    @Test func suppliedModuleValuesAreJudged() throws {
+        let root = Fixtures.testImage("releases/supplied-module-values").path
+        let inventory = ProjectDiscovery().inventory(of: root)
+        let unconfigured = ProjectChecker(configuration: ProjectConfiguration(), jobs: 1)
+        #expect(unconfigured.run(inventory).releaseVariantCount == 0)
+        let yaml = try String(contentsOfFile: root + "/playprep.yml", encoding: .utf8)
+        let configuration = try ProjectConfiguration.parse(yaml, file: root + "/playprep.yml")
+        #expect(configuration.suppliedModules[":app"]?.versionCode == 7)
+        let checker = ProjectChecker(configuration: configuration, jobs: 1)
+        let result = checker.run(inventory)
+        #expect(result.releaseVariants == [":app release: com.example.notes, versionCode 7"])
+        let findings = result.report.diagnostics.map { "\($0.ruleID) \($0.file.dropFirst(root.count + 1))" }
+        #expect(findings.contains("PKG007 playprep.yml"))
+        #expect(!findings.contains { $0.hasPrefix("PRJ002") })
+        let listing = try #require(checker.plan(inventory).listings.first)
+        #expect(listing.releaseNotes == "changelogs/7.txt: the build's versionCode")
+    }
+
+    /// `modules:` names modules by Gradle path and takes only applicationId and versionCode.
+    @Test func suppliedModuleValuesAreChecked() {
+        #expect(throws: ConfigurationError.self) {
+            try ProjectConfiguration.parse("modules: { app: { versionCode: 7 } }", file: "playprep.yml")
+        }
+        #expect(throws: ConfigurationError.self) {
+            try ProjectConfiguration.parse("modules: { ':app': { versionName: '1.0' } }", file: "playprep.yml")
+        }
     }
 }

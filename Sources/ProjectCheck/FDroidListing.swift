@@ -1,0 +1,44 @@
+import FileAccess
+
+/// Whether the repository shows that F-Droid publishes the app: a Markdown file at its root (the README) links
+/// F-Droid's page of one of the app's applicationIds (`f-droid.org/packages/<id>`, `…/browse/?fdid=<id>`).
+/// fdroidserver then reads the app's fastlane tree, whatever else uploads it to Play.
+struct FDroidListing: Sendable {
+    /// Each applicationId whose F-Droid page is linked, with the first line that links it.
+    private var links: [String: Evidence] = [:]
+
+    init(root: String, files: [String], reader: FileReader) {
+        let documents = files.filter { file in
+            file.hasPrefix(root + "/") && !file.dropFirst(root.count + 1).contains("/")
+                && file.lowercased().hasSuffix(".md")
+        }.sorted()
+        for file in documents {
+            guard let bytes = try? reader.read(file) else { continue }
+            let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+            for (index, line) in lines.enumerated() {
+                for id in Self.linkedIDs(in: line) where links[id] == nil {
+                    links[id] = Evidence(
+                        file: String(file.dropFirst(root.count + 1)), line: index + 1, quote: "f-droid.org … \(id)")
+                }
+            }
+        }
+    }
+
+    /// The line linking F-Droid's page of any of `ids`.
+    func evidence(forAny ids: [String]) -> Evidence? {
+        ids.compactMap { links[$0] }.first
+    }
+
+    /// The applicationIds of the F-Droid pages a line links.
+    private static func linkedIDs(in line: Substring) -> [String] {
+        line.ranges(of: "f-droid.org/").compactMap { range -> String? in
+            let link = line[range.upperBound...].prefix { !$0.isWhitespace && $0 != ")" && $0 != "\"" && $0 != "'" }
+            for marker in ["packages/", "fdid="] {
+                guard let start = link.range(of: marker) else { continue }
+                let id = link[start.upperBound...].prefix { $0.isLetter || $0.isNumber || $0 == "." || $0 == "_" }
+                return id.contains(".") ? String(id) : nil
+            }
+            return nil
+        }
+    }
+}

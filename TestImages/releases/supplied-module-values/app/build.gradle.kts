@@ -1,0 +1,7 @@
+plugins {
+    id("org.example.android.application")
+}
+
+android {
+    namespace = "org.example.notes"
+}
