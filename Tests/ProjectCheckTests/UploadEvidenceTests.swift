@@ -1,6 +1,6 @@
 import Diagnostics
 import Foundation
-import ProjectCheck
+@testable import ProjectCheck
 import TestSupport
 import Testing
 
