@@ -142,6 +142,7 @@ struct ListingPlanner: Sendable {
         options.store = readers.store
         if readers.store == .play { options.uploads = readers.parts }
         var releaseNotes = "changelogs/default.txt: no changelog is uploaded"
+        var versionUnknown = false
         let readsChangelogs = options.store == .fdroid || options.uploads.contains(.changelogs)
         if readsChangelogs {
             if !options.versionCodes.isEmpty {
@@ -152,6 +153,7 @@ struct ListingPlanner: Sendable {
                 if !options.versionCodes.isEmpty {
                     releaseNotes = Self.changelogNames(options.versionCodes) + ": the build's versionCode"
                 } else if let newest {
+                    versionUnknown = true
                     options.versionCodes = [newest]
                     releaseNotes =
                         "changelogs/\(newest).txt (else default.txt): the newest numbered changelog, as no versionCode is known"
@@ -160,7 +162,9 @@ struct ListingPlanner: Sendable {
                 }
             }
         }
-        let summary = readers.reason + Self.describe(readers)
+        // Without a versionCode the judged changelog is a guess: the run's listing line says which.
+        let summary =
+            readers.reason + Self.describe(readers) + (versionUnknown ? "; release notes: " + releaseNotes : "")
         return ListingTarget(
             displayRoot: listing.path, layers: [listing.path], options: options,
             summary: inventory.relative(listing.path) + ": " + summary, readers: readers,

@@ -8,6 +8,8 @@ struct VersionCodeNotes: Sendable {
     func diagnostics(for build: AndroidBuildModel) -> [Diagnostic] {
         build.applications.flatMap { module -> [Diagnostic] in
             let variants = module.releaseVariants
+            let consequence =
+                "so the release notes are chosen without it (the run's listing line and `playprep plan` say which)"
             let supply =
                 "give it with --version-code, or in playprep.yml (\(PackageNameJudge.modulesKey(module.gradlePath, "versionCode")))"
             var unknown = [UnresolvedExpression]()
@@ -19,8 +21,7 @@ struct VersionCodeNotes: Sendable {
                     file: expression.location.file,
                     at: .text(line: expression.location.line, column: expression.location.column),
                     "versionCode of \(module.gradlePath) is `\(expression.expression)`, which playprep cannot evaluate "
-                        + "(\(expression.reason)), so the release notes are chosen without it (`playprep plan` says "
-                        + "which); \(supply)")
+                        + "(\(expression.reason)), \(consequence); \(supply)")
             }
             if !variants.isEmpty, variants.allSatisfy({ $0.versionCode == nil }) {
                 let setter = module.plugins.first { $0.id == "com.android.application" }?.via
@@ -30,7 +31,7 @@ struct VersionCodeNotes: Sendable {
                         "versionCode of \(module.gradlePath) is not set in its build file"
                             + (setter.map { "; the convention plugin \($0) sets it where playprep does not read" }
                                 ?? "; a plugin or the manifest sets it where playprep does not read")
-                            + ", so the release notes are chosen without it (`playprep plan` says which); \(supply)"))
+                            + ", \(consequence); \(supply)"))
             }
             return notes
         }

@@ -87,7 +87,9 @@ struct RealProjectTests {
                 [
                     "fastlane/metadata/android: Play via supply if someone runs lane `deploy` (no CI workflow or "
                         + "script runs it); Play via supply (lane deployMeta), from a script no CI configuration runs; "
-                        + "a step rewrites the tree first [partial: fastlane/Fastfile:36 `upload_to_play_store`]"
+                        + "a step rewrites the tree first [partial: fastlane/Fastfile:36 `upload_to_play_store`]; "
+                        + "release notes: changelogs/40106600.txt (else default.txt): the newest numbered changelog, "
+                        + "as no versionCode is known"
                 ],
                 [
                     "fastlane/metadata/android: Play via supply (lane deploy) [shown: .github/workflows/deploy.yml:33 "

@@ -1,8 +1,9 @@
 import Diagnostics
 import Foundation
-@testable import ProjectCheck
 import TestSupport
 import Testing
+
+@testable import ProjectCheck
 
 /// Who uploads a listing, from the repository alone: one small real-shaped project per kind of evidence in
 /// `TestImages/releases/`. Play's refusals are errors only where the upload is shown, warnings naming the
