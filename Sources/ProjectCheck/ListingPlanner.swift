@@ -158,6 +158,7 @@ struct ListingPlanner: Sendable {
                     releaseNotes =
                         "changelogs/\(newest).txt (else default.txt): the newest numbered changelog, as no versionCode is known"
                 } else {
+                    versionUnknown = true
                     releaseNotes = "changelogs/default.txt: no numbered changelog and no known versionCode"
                 }
             }

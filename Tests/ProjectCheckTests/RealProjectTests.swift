@@ -82,7 +82,8 @@ struct RealProjectTests {
                     "fastlane/metadata/android: Play via supply (lane deploy_playstore); Play via supply (lane "
                         + "update_release_notes_playstore); Play via supply (lane deploy_dogfood) [shown: "
                         + ".github/workflows/release_upload_play_store.yml:115 `bundle exec fastlane deploy_playstore`; "
-                        + "text, changelogs only]"
+                        + "text, changelogs only]; release notes: changelogs/default.txt: no numbered changelog and no "
+                        + "known versionCode"
                 ],
                 [
                     "fastlane/metadata/android: Play via supply if someone runs lane `deploy` (no CI workflow or "
