@@ -1,7 +1,5 @@
 import ArgumentParser
 import Diagnostics
-import FileAccess
-import PackageNameKit
 import ProjectCheck
 
 /// `playprep package …`
@@ -39,20 +37,14 @@ struct CheckPackage: ParsableCommand {
     @OptionGroup var report: ReportOptions
 
     func run() throws {
-        try report.refuse(
-            overwriting: names.filter { PathKind(path: $0) == .file }.map { InputFile($0, role: .buildFile) })
-        let files = try names.map { name in
-            let isBuildFile = name.hasSuffix(".gradle") || name.hasSuffix(".gradle.kts") || name.hasSuffix(".xml")
-            guard isBuildFile, PathKind(path: name) == .file else {
-                if isBuildFile, PathKind(path: name) != .file { throw CLIError.inputNotFound(name) }
-                let input = PackageNameCase(
-                    name, role: namespace ? .namespace : .applicationID, expected: expectation.expected)
-                return FileReport(
-                    file: name, diagnostics: PackageNameChecker().check(input).map { $0.diagnostic(file: name) })
-            }
-            let check = BuildFilePackageCheck(expected: expectation.expected)
-            return FileReport(file: name, diagnostics: check.diagnostics(forFileAt: name))
+        let request = PackageCheckRequest(names: names, asNamespace: namespace, expected: expectation.expected)
+        try report.refuse(overwriting: request.inputFiles)
+        let checked: Report
+        do {
+            checked = try request.run()
+        } catch {
+            throw CLIError(error)
         }
-        try report.finish(with: report.selected(Report(files: files)))
+        try report.finish(with: report.selected(checked))
     }
 }
