@@ -1,4 +1,4 @@
-public import Diagnostics
+import Diagnostics
 import FileAccess
 import Foundation
 
@@ -10,23 +10,23 @@ import Foundation
 /// while the same problem in a new file, or a new problem, is reported. Entries that absorb nothing no longer
 /// occur (`BaselineUse.staleEntries`). Version 1 files (rule, file, exact message) are still read: their entries
 /// match on the message without its numbers.
-public struct Baseline: Sendable, Hashable {
-    public struct Entry: Sendable, Hashable, Codable, Comparable {
-        public var rule: String
-        public var fingerprint: Fingerprint
+struct Baseline: Sendable, Hashable {
+    struct Entry: Sendable, Hashable, Codable, Comparable {
+        var rule: String
+        var fingerprint: Fingerprint
         /// Relative to the project root, sorted.
-        public var files: [String]
+        var files: [String]
         /// The finding's message when recorded, for people reading the file; not matched.
-        public var message: String
+        var message: String
 
-        public init(rule: String, fingerprint: Fingerprint, files: [String], message: String) {
+        init(rule: String, fingerprint: Fingerprint, files: [String], message: String) {
             self.rule = rule
             self.fingerprint = fingerprint
             self.files = files.sorted()
             self.message = message
         }
 
-        public static func < (lhs: Entry, rhs: Entry) -> Bool {
+        static func < (lhs: Entry, rhs: Entry) -> Bool {
             (lhs.files.first ?? "", lhs.rule, lhs.fingerprint, lhs.files.count)
                 < (rhs.files.first ?? "", rhs.rule, rhs.fingerprint, rhs.files.count)
         }
@@ -36,11 +36,11 @@ public struct Baseline: Sendable, Hashable {
     static let currentVersion = 2
 
     /// The format version the file was written in.
-    public var version: Int
-    public var entries: [Entry]
+    var version: Int
+    var entries: [Entry]
 
     /// Every finding of `report`, one entry per finding group, with file names made relative by `relative`.
-    public init(report: Report, relative: (String) -> String) {
+    init(report: Report, relative: (String) -> String) {
         version = Self.currentVersion
         entries = report.findingGroups.map { group in
             Entry(
@@ -55,7 +55,7 @@ public struct Baseline: Sendable, Hashable {
     }
 
     /// Reads a baseline written by `--write-baseline` (version 1 or 2).
-    public static func load(_ path: String) throws(BaselineError) -> Baseline {
+    static func load(_ path: String) throws(BaselineError) -> Baseline {
         let bytes: [UInt8]
         do {
             bytes = try FileReader(maxBytes: 64 << 20).read(path)
@@ -105,11 +105,11 @@ public struct Baseline: Sendable, Hashable {
     }
 
     /// The baseline as pretty JSON in the current version, one entry per finding.
-    public var json: String { JSONReporter.encode(VersionTwo(entries: entries)) }
+    var json: String { JSONReporter.encode(VersionTwo(entries: entries)) }
 
     /// `report` without the findings this baseline records, and what the baseline did: how many findings it
     /// absorbed and which of its entries absorbed none.
-    public func filter(_ report: Report, relative: (String) -> String, file: String) -> (
+    func filter(_ report: Report, relative: (String) -> String, file: String) -> (
         report: Report, use: BaselineUse
     ) {
         struct Slot: Hashable {
@@ -211,11 +211,11 @@ public struct Baseline: Sendable, Hashable {
 }
 
 /// Why a baseline could not be used: each a whole line, naming the file (and the position when known).
-public enum BaselineError: Error, Sendable, Hashable, CustomStringConvertible {
+enum BaselineError: Error, Sendable, Hashable, CustomStringConvertible {
     case unreadable(String, reason: String)
     case invalid(String, line: Int?, column: Int?, reason: String)
 
-    public var description: String {
+    var description: String {
         switch self {
         case .unreadable(let path, let reason): "\(path): cannot be read: \(reason)"
         case .invalid(let path, let line?, let column?, let reason): "\(path):\(line):\(column): \(reason)"

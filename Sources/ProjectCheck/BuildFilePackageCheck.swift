@@ -1,27 +1,29 @@
 import AndroidBuild
-public import Diagnostics
+import Diagnostics
 import FileAccess
 
 /// `playprep package check FILE`: the package names one build file or manifest declares, judged as a project
 /// check judges them. The project around the file (the nearest folder above it with a settings file) is read,
 /// so gradle.properties, version catalogs and the module's kind resolve as they do for `playprep check`.
-public struct BuildFilePackageCheck: Sendable {
+struct BuildFilePackageCheck: Sendable {
     /// The applicationId already on Play (PKG013).
-    public var expected: String?
-    public var gradleProperties: [String: String]
+    var expected: String?
+    var gradleProperties: [String: String]
 
-    public init(expected: String? = nil, gradleProperties: [String: String] = [:]) {
+    init(expected: String? = nil, gradleProperties: [String: String] = [:]) {
         self.expected = expected
         self.gradleProperties = gradleProperties
     }
 
     /// Findings made in the file at `path` (a build file or manifest, named as the user named it).
-    public func diagnostics(forFileAt path: String) -> [Diagnostic] {
+    func diagnostics(forFileAt path: String) -> [Diagnostic] {
         let (root, relative) = Self.project(around: path)
         let inventory = ProjectDiscovery().inventory(of: root)
         let build = AndroidBuildReader(propertyOverrides: gradleProperties).read(
             root: inventory.root, files: inventory.files)
-        return PackageNameJudge(expected: expected).diagnostics(for: build)
+        let unresolved = UnresolvedBuildValues(expected: expected).applicationIDNotes(
+            for: build, RuleOutput(rule: ProjectRules.unresolvedBuildValue.rule))
+        return (PackageNameJudge(expected: expected).diagnostics(for: build) + unresolved)
             .filter { inventory.relative($0.file) == relative }
             .map { diagnostic in
                 var named = diagnostic

@@ -1,7 +1,7 @@
 /// A path pattern as used in `playprep.yml` `exclude:` lists: `*` matches within one folder name, `**` across
 /// folders, `?` one character; patterns are matched against paths relative to the project root.
 public struct Glob: Sendable, Hashable, CustomStringConvertible {
-    public let pattern: String
+    let pattern: String
     private let tokens: [Token]
 
     private enum Token: Hashable {

@@ -218,7 +218,7 @@ struct ListingPlanner: Sendable {
         return variants
     }
 
-    /// The known versionCodes of those variants: each one's changelog is current. `VersionCodeNotes` names the
+    /// The known versionCodes of those variants: each one's changelog is current. `UnresolvedBuildValues` names the
     /// modules whose versionCode is not known.
     private static func versionCodes(of variants: [BuildVariant]) -> [Int] {
         Set(variants.compactMap { $0.versionCode?.value }).sorted()

@@ -1,21 +1,21 @@
 import AndroidBuild
-public import ArtifactKit
-public import Diagnostics
-public import NinePatchKit
+import ArtifactKit
+import Diagnostics
+import NinePatchKit
 import PackageNameKit
 import PlayListingKit
 
 /// What one `playprep check` found, with the rule selection applied.
-public struct ProjectCheckResult: Sendable, Hashable {
-    public var report: Report
+struct ProjectCheckResult: Sendable, Hashable {
+    var report: Report
     /// Findings of opt-in rules nobody turned on, counted per rule id.
-    public var withheld: [String: Int]
+    var withheld: [String: Int]
     /// One line per listing: its folder and who receives it.
-    public var listings: [String]
+    var listings: [String]
     /// Application modules and their release variants, for the run's summary.
     var releaseVariantCount: Int
     /// One line per release variant, `:app proRelease: com.example.app, versionCode 12`, for report headers.
-    public var releaseVariants: [String] = []
+    var releaseVariants: [String] = []
     /// The CI configurations read to find who uploads each listing.
     var ciFiles: [String]
 }
@@ -23,15 +23,14 @@ public struct ProjectCheckResult: Sendable, Hashable {
 /// Runs every NinePatch, resource, package-name and listing rule over a discovered project, judging what the
 /// build and the stores actually receive: each NinePatch (in parallel) and the cross-file lints, the
 /// applicationIds of the variants the build model finds, and each listing as its store reads it.
-public struct ProjectChecker: Sendable {
-    public var configuration: ProjectConfiguration
-    public var ninePatchChecker: NinePatchChecker
-    public var jobs: Int
+struct ProjectChecker: Sendable {
+    var configuration: ProjectConfiguration
+    var ninePatchChecker: NinePatchChecker
+    var jobs: Int
 
     /// A checker for `configuration`; a NinePatch checker without a bad-patch threshold gets the configured one
     /// (or the default), so the project check always runs NP107 as `playprep check` does.
-    public init(configuration: ProjectConfiguration, ninePatchChecker: NinePatchChecker = NinePatchChecker(), jobs: Int)
-    {
+    init(configuration: ProjectConfiguration, ninePatchChecker: NinePatchChecker = NinePatchChecker(), jobs: Int) {
         self.configuration = configuration
         self.ninePatchChecker = ninePatchChecker
         if ninePatchChecker.parser.badPatchTolerance == nil {
@@ -42,21 +41,23 @@ public struct ProjectChecker: Sendable {
     }
 
     /// The findings for `inventory`, with the configuration's rule selection applied.
-    public func check(_ inventory: ProjectInventory, progress: (@Sendable (Int, Int) -> Void)? = nil) -> Report {
+    func check(_ inventory: ProjectInventory, progress: (@Sendable (Int, Int) -> Void)? = nil) -> Report {
         run(inventory, progress: progress).report
     }
 
     /// Everything the run found and how it read the project. `progress` gets the number of NinePatches done and
     /// their total. With an `artifact`, its findings join the report and the listing is judged for the release
     /// it is: the release notes of the artifact's versionCode must exist and fit (instead of the build's).
-    public func run(
+    func run(
         _ inventory: ProjectInventory, artifact: ArtifactCheck? = nil, progress: (@Sendable (Int, Int) -> Void)? = nil
     ) -> ProjectCheckResult {
         let configuration = configuration(releasing: artifact)
         let total = inventory.ninePatchFiles.count
         let checks = ninePatchChecker.checks(forFilesAt: inventory.ninePatchFiles, jobs: jobs) { progress?($0, total) }
         let (build, ci, targets) = Self.readRelease(inventory, configuration: configuration)
-        let project = ProjectContext(inventory: inventory, ninePatches: checks)
+        let project = ProjectContext(
+            inventory: inventory, ninePatches: checks, build: build,
+            expectedApplicationID: configuration.expectedApplicationID)
         var extra = [String: [Diagnostic]]()
         for diagnostic in ProjectRules.resourceEntries.flatMap({ $0.findings(on: project) }) {
             extra[diagnostic.file, default: []].append(diagnostic)
@@ -78,7 +79,7 @@ public struct ProjectChecker: Sendable {
                 + buildFileReports(
                     inventory,
                     ProjectRules.unreadable.findings(on: project) + packageFindings
-                        + VersionCodeNotes().diagnostics(for: build) + declarationNotes)
+                        + ProjectRules.unresolvedBuildValue.findings(on: project) + declarationNotes)
                 + ninePatchReports + listingReports(targets, files: inventory.files))
         var rules = configuration.rules
         if configuration.aapt1Compatibility { rules.enable([NinePatchRules.aapt1Rejects.id]) }
@@ -120,7 +121,7 @@ public struct ProjectChecker: Sendable {
     /// The release as playprep reads it, before judging (`playprep plan`): application modules and their release
     /// variants, each listing tree with its readers and evidence, the files each store receives, and with the
     /// release's `artifact` its versionCode's notes and the Play Console declarations it needs.
-    public func plan(_ inventory: ProjectInventory, artifact: ArtifactCheck? = nil) -> ReleasePlan {
+    func plan(_ inventory: ProjectInventory, artifact: ArtifactCheck? = nil) -> ReleasePlan {
         let configuration = configuration(releasing: artifact)
         let (build, ci, targets) = Self.readRelease(inventory, configuration: configuration)
         let relative = inventory.relative

@@ -1,6 +1,6 @@
 public import ArtifactKit
 public import Diagnostics
-public import PlayListingKit
+import PlayListingKit
 import Yams
 
 /// Why `playprep.yml` could not be used; each case names the file and line.
@@ -62,7 +62,7 @@ public enum ConfigurationError: Error, Sendable, Hashable, CustomStringConvertib
 /// ```
 public struct ProjectConfiguration: Sendable, Hashable {
     /// A listing tree named in the configuration.
-    public struct ListingRootSetting: Sendable, Hashable {
+    struct ListingRootSetting: Sendable, Hashable {
         /// Relative to the project root.
         public var path: String
         /// Who reads it; `nil` leaves playprep's inference.
@@ -83,12 +83,12 @@ public struct ProjectConfiguration: Sendable, Hashable {
     public var excludes: [Glob] = []
     /// Stand-ins for Gradle properties (`-PNAME=value`), over gradle.properties.
     public var gradleProperties: [String: String] = [:]
-    public var listingRoots: [ListingRootSetting] = []
+    var listingRoots: [ListingRootSetting] = []
     public var aapt1Compatibility = false
     /// NP107's tolerance; `nil` leaves the default.
     public var badPatchTolerance: Int?
-    public var listingOptions = ListingOptions()
-    public var listingLimits = ListingLimits.play2026
+    var listingOptions = ListingOptions()
+    var listingLimits = ListingLimits.play2026
     public var expectedApplicationID: String?
     /// Play's target API level requirement for `--artifact` (ART003), with `artifact.targetSdk` as its override.
     public var targetAPIPolicy = TargetAPIPolicy.play2026
@@ -97,7 +97,7 @@ public struct ProjectConfiguration: Sendable, Hashable {
     /// The upload certificate's SHA-256 fingerprint for `--artifact` (ART015), as reports print it.
     public var uploadCertificate: String?
     /// Release values of modules by Gradle path (`modules:`), for builds playprep cannot read.
-    public var suppliedModules: [String: SuppliedModule] = [:]
+    var suppliedModules: [String: SuppliedModule] = [:]
 
     public init() {}
 

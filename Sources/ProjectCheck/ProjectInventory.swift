@@ -2,8 +2,8 @@ import FileAccess
 import PlayListingKit
 
 /// A listing tree found in the project, and how it was recognised.
-public struct DiscoveredListing: Sendable, Hashable {
-    public enum Kind: Sendable, Hashable {
+struct DiscoveredListing: Sendable, Hashable {
+    enum Kind: Sendable, Hashable {
         /// `…/fastlane/metadata/android`, `…/metadata/android`: fastlane's layout, read by supply and F-Droid.
         case fastlane
         /// `metadata/<locale>/` at the project root, `src/<flavour>/fastlane/metadata/android`: read by F-Droid only.
@@ -13,26 +13,26 @@ public struct DiscoveredListing: Sendable, Hashable {
     }
 
     /// The tree's folder (starting with the project root).
-    public var path: String
-    public var kind: Kind
+    var path: String
+    var kind: Kind
 }
 
 /// What an Android project holds that playprep checks, found by one walk of its folders.
-public struct ProjectInventory: Sendable, Hashable {
+struct ProjectInventory: Sendable, Hashable {
     /// The project folder as the user named it; every path below starts with it.
-    public var root: String
+    var root: String
     /// Every file the walk found, excludes applied: what the build model reads from.
-    public var files: [String]
+    var files: [String]
     /// `*.9.png` (in any letter case) inside `res/drawable*`, `res/mipmap*` and `res/raw*` folders.
-    public var ninePatchFiles: [String]
+    var ninePatchFiles: [String]
     /// Plain `*.png` in the same kinds of folders, to spot `x.png` beside `x.9.png`.
-    public var plainImages: [String]
+    var plainImages: [String]
     /// Files directly in a `res/<type>[-qualifiers]/` folder of a file-based resource type (not `values`).
-    public var resourceFiles: [String]
+    var resourceFiles: [String]
     /// Module build files (`build.gradle`, `build.gradle.kts`) and `AndroidManifest.xml` files.
-    public var buildFiles: [String]
+    var buildFiles: [String]
     /// Listing trees, in path order.
-    public var listings: [DiscoveredListing]
+    var listings: [DiscoveredListing]
     /// `*.9.png` outside those resource folders (exported art, design sources): not checked by `check`.
     var looseNinePatchFiles: [String] = []
     /// Folders the walk could not read: their files are unknown, which the check reports.
@@ -40,7 +40,7 @@ public struct ProjectInventory: Sendable, Hashable {
 
     /// Whether the walk found nothing `check` judges: no Gradle settings or build file, manifest, listing tree or
     /// NinePatch in a resource folder.
-    public var isEmpty: Bool {
+    var isEmpty: Bool {
         buildFiles.isEmpty && listings.isEmpty && ninePatchFiles.isEmpty
             && !files.contains { $0.hasSuffix("/settings.gradle") || $0.hasSuffix("/settings.gradle.kts") }
     }
@@ -69,7 +69,7 @@ public struct ProjectInventory: Sendable, Hashable {
     }
 
     /// The path relative to the project root, for globs, baselines and messages.
-    public func relative(_ path: String) -> String {
+    func relative(_ path: String) -> String {
         let prefix = root.hasSuffix("/") ? root : root + "/"
         return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
     }
@@ -78,10 +78,10 @@ public struct ProjectInventory: Sendable, Hashable {
 /// Walks a project once, skipping hidden folders, `build` outputs, `node_modules` and anything the excludes match
 /// (a folder whose every file an exclude matches is not even entered), following links to folders inside the
 /// project (a `metadata` link to `app-metadata/<applicationId>`).
-public struct ProjectDiscovery: Sendable {
-    public var excludes: [Glob]
+struct ProjectDiscovery: Sendable {
+    var excludes: [Glob]
 
-    public init(excludes: [Glob] = []) {
+    init(excludes: [Glob] = []) {
         self.excludes = excludes
     }
 
@@ -91,7 +91,7 @@ public struct ProjectDiscovery: Sendable {
         "raw", "transition", "xml",
     ]
 
-    public func inventory(of root: String) -> ProjectInventory {
+    func inventory(of root: String) -> ProjectInventory {
         let trimmedRoot = root.count > 1 && root.hasSuffix("/") ? String(root.dropLast()) : root
         var inventory = ProjectInventory(
             root: trimmedRoot, files: [], ninePatchFiles: [], plainImages: [], resourceFiles: [], buildFiles: [],

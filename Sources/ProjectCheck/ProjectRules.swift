@@ -1,27 +1,31 @@
+import AndroidBuild
 import ArtifactKit
 public import Diagnostics
 import NinePatchKit
 import PackageNameKit
 import PlayListingKit
 
-/// What the project rules judge, filled once by ``ProjectChecker``: the walk's inventory and every NinePatch's
-/// result (its model, for the lints that compare files).
-public struct ProjectContext: Sendable {
+/// What the project rules judge, filled once by ``ProjectChecker``: the walk's inventory, every NinePatch's
+/// result (its model, for the lints that compare files) and the build as read (with what `playprep.yml` supplies).
+struct ProjectContext: Sendable {
     var inventory: ProjectInventory
     var ninePatches: [NinePatchCheck]
+    var build: AndroidBuildModel
+    /// The applicationId already on Play (`--expect`).
+    var expectedApplicationID: String?
 }
 
 /// A rule that needs the whole project: the rule with its example folders and its check on the project, which
 /// names the files it finds problems in.
-public typealias ProjectRule = RuleCheck<ProjectContext, Diagnostic, Never>
+typealias ProjectRule = RuleCheck<ProjectContext, Diagnostic, Never>
 
 /// Rules that need the whole project (several files, or the build): the check's own PRJ rules, the NinePatch
 /// rules that compare files (NP105, NP106) and the resource-name rules (RES001, RES002), each one entry. The
 /// rules of one NinePatch, one package name, one listing or one artifact come from their libraries.
-public enum ProjectRules {
+enum ProjectRules {
     /// The inventory's unreadable inputs; a listing or an artifact that cannot be read is reported where it is
     /// read (``ProjectChecker``, the CLI), with the same rule.
-    public static let unreadable = ProjectRule(
+    static let unreadable = ProjectRule(
         .project(
             "PRJ001", "unreadable-input", .error,
             "A folder, build file, manifest, Fastfile, listing or artifact the check needs could not be read or "
@@ -33,17 +37,19 @@ public enum ProjectRules {
         UnreadableInputs().diagnostics(for: project.inventory, finding)
     }
 
-    /// Made where a value is read and cannot be evaluated (``PackageNameJudge``, ``ListingPlanner``), which know
-    /// the expression and how to supply it; so the rule has no check of its own.
-    public static let unresolvedBuildValue = Rule.project(
-        "PRJ002", "unresolved-build-value", .note,
-        "An applicationId or versionCode a rule needs is an expression playprep cannot evaluate; the note says how "
-            + "to supply it.",
-        why: "Nothing is wrong with the project: the note says which check could not run and how to enable it.",
-        passing: [ProjectFileExample(project: "TestImages/SampleApp")],
-        failing: [ProjectFileExample(project: "TestImages/Unevaluated", file: "app/build.gradle.kts")])
+    static let unresolvedBuildValue = ProjectRule(
+        .project(
+            "PRJ002", "unresolved-build-value", .note,
+            "An applicationId or versionCode a rule needs is an expression playprep cannot evaluate; the note says "
+                + "how to supply it.",
+            why: "Nothing is wrong with the project: the note says which check could not run and how to enable it.",
+            passing: [ProjectFileExample(project: "TestImages/SampleApp")],
+            failing: [ProjectFileExample(project: "TestImages/Unevaluated", file: "app/build.gradle.kts")])
+    ) { project, finding in
+        UnresolvedBuildValues(expected: project.expectedApplicationID).diagnostics(for: project.build, finding)
+    }
 
-    public static let resourceNameClash = ProjectRule(
+    static let resourceNameClash = ProjectRule(
         .project(
             "NP105", "resource-name-clash", .error,
             "x.9.png and another file named x.* in the same resource folder define the same resource: the build "
@@ -65,7 +71,7 @@ public enum ProjectRules {
         }
     }
 
-    public static let densityMismatch = ProjectRule(
+    static let densityMismatch = ProjectRule(
         .project(
             "NP106", "density-mismatch", .warning,
             "The same drawable in several density folders should be scaled to each density, with stretch spans that "
@@ -81,7 +87,7 @@ public enum ProjectRules {
     }
 
     /// aapt2 compile: a '.' in the name other than the one starting the extension (`x.9.png` is one extension).
-    public static let dotInName = ProjectRule(
+    static let dotInName = ProjectRule(
         .project(
             "RES001", "dot-in-resource-name", .error,
             "A file-based resource name may contain '.' only before its extension (x.9.png is fine, x.small.png is "
@@ -95,7 +101,7 @@ public enum ProjectRules {
 
     /// AGP's resource merger (`FileResourceNameValidator`): only lowercase a-z, 0-9 and '_', starting with a
     /// letter or '_', and not a Java keyword.
-    public static let invalidName = ProjectRule(
+    static let invalidName = ProjectRule(
         .project(
             "RES002", "invalid-resource-name", .error,
             "File-based resource names may contain only lowercase a-z, 0-9 and '_', must not start with a digit and "
@@ -111,8 +117,8 @@ public enum ProjectRules {
     static let resourceEntries = [densityMismatch, resourceNameClash, dotInName, invalidName]
 
     /// Every rule of this module, in id order.
-    public static let all: [Rule] = [
-        unreadable.rule, unresolvedBuildValue, resourceNameClash.rule, densityMismatch.rule, dotInName.rule,
+    static let all: [Rule] = [
+        unreadable.rule, unresolvedBuildValue.rule, resourceNameClash.rule, densityMismatch.rule, dotInName.rule,
         invalidName.rule,
     ]
 
@@ -125,25 +131,25 @@ public enum ProjectRules {
 
 /// A folder of playprep's repository checked as a project (`playprep check`), and optionally one file in it whose
 /// findings count: the example of a rule that compares files or needs to know where a file lies.
-public struct ProjectFileExample: RuleExample {
+struct ProjectFileExample: RuleExample {
     /// The project folder, from the repository's root.
-    public var project: String
+    var project: String
     /// The file whose findings count, from the project's root; `nil`: every file's.
-    public var file: String?
+    var file: String?
 
-    public init(project: String, file: String? = nil) {
+    init(project: String, file: String? = nil) {
         self.project = project
         self.file = file
     }
 
-    public var title: String { file.map { "\(project)/\($0)" } ?? project }
+    var title: String { file.map { "\(project)/\($0)" } ?? project }
 
-    public var howToCheck: String? {
+    var howToCheck: String? {
         "Files in playprep's repository; the rule compares files of a project, so run `playprep check` on the "
             + "folder around them."
     }
 
-    public func reportedRuleIDs(repository: String) -> Set<String> {
+    func reportedRuleIDs(repository: String) -> Set<String> {
         let root = repository + "/" + project
         var everyRule = ProjectConfiguration()
         everyRule.aapt1Compatibility = true

@@ -43,13 +43,13 @@ public struct ReleasePlan: Sendable, Hashable, Codable {
     }
 
     /// The CI configurations read (relative to the project).
-    public var ciFiles: [String]
+    var ciFiles: [String]
     public var modules: [Module]
     public var listings: [Listing]
     /// The App content declarations the released artifact's merged manifest makes Play ask for (`--artifact`).
     public var declarations: DeclarationChecklist?
     /// The forms every app files, listed when the plan has an app or an artifact.
-    public var appLevelForms: [AppLevelForm] = []
+    var appLevelForms: [AppLevelForm] = []
 
     /// For people: one block per module and listing.
     public var text: String {

@@ -1,7 +1,7 @@
-public import Diagnostics
+import Diagnostics
 
 /// Checks the names of files in resource folders: RES001 (aapt2) and RES002 (AGP's resource merger).
-public struct ResourceFileNames: Sendable {
+struct ResourceFileNames: Sendable {
     /// aapt2's own words for RES001.
     static let aapt2Message = "file name cannot contain '.' other than for specifying the extension."
     static let javaKeywords: Set<String> = [
@@ -12,11 +12,11 @@ public struct ResourceFileNames: Sendable {
         "synchronized", "this", "throw", "throws", "transient", "true", "try", "void", "volatile", "while",
     ]
 
-    public init() {}
+    init() {}
 
     /// RES001's findings for `paths`: a '.' in the name other than the one starting the extension, outside
     /// `res/raw`.
-    public func dotsInNames(_ paths: [String], _ finding: RuleOutput) -> [Diagnostic] {
+    func dotsInNames(_ paths: [String], _ finding: RuleOutput) -> [Diagnostic] {
         resources(paths).compactMap { file in
             guard !file.isRaw, let firstDot = file.name.firstIndex(of: "."),
                 case let extensionPart = file.name[file.name.index(after: firstDot)...],
@@ -29,7 +29,7 @@ public struct ResourceFileNames: Sendable {
     }
 
     /// RES002's findings for `paths`: names AGP's resource merger rejects.
-    public func invalidNames(_ paths: [String], _ finding: RuleOutput) -> [Diagnostic] {
+    func invalidNames(_ paths: [String], _ finding: RuleOutput) -> [Diagnostic] {
         resources(paths).compactMap { file in
             Self.nameProblem(file.resource, dotsAllowed: !file.isRaw).map { problem in
                 finding.diagnostic(

@@ -2,15 +2,15 @@ import AndroidBuild
 
 /// A module's release values given in `playprep.yml` (`modules: {':app': {applicationId: …, versionCode: …}}`)
 /// where playprep cannot read them from the build: a convention plugin published elsewhere, a function call.
-public struct SuppliedModule: Sendable, Hashable {
-    public var applicationID: String?
-    public var versionCode: Int?
+struct SuppliedModule: Sendable, Hashable {
+    var applicationID: String?
+    var versionCode: Int?
     /// Where `playprep.yml` gives them (the file and the line of the module's entry): findings on the supplied
     /// applicationId point there.
-    public var file: String
-    public var line: Int
+    var file: String
+    var line: Int
 
-    public init(applicationID: String? = nil, versionCode: Int? = nil, file: String, line: Int) {
+    init(applicationID: String? = nil, versionCode: Int? = nil, file: String, line: Int) {
         self.applicationID = applicationID
         self.versionCode = versionCode
         self.file = file

@@ -1,5 +1,5 @@
 import AndroidBuild
-public import PlayListingKit
+import PlayListingKit
 
 /// How strongly the repository shows that a listing tree is uploaded to Google Play. Play's rules make errors
 /// only when the upload is shown.
@@ -14,7 +14,7 @@ public enum PlayProof: String, Sendable, Hashable, Codable {
 }
 
 /// Who reads a listing tree and why, from the repository alone.
-public struct ListingReaders: Sendable, Hashable {
+struct ListingReaders: Sendable, Hashable {
     public var proof: PlayProof
     /// The store whose rules judge it: Play when the upload is shown or partly shown, else F-Droid.
     public var store: ListingStore

@@ -1,6 +1,7 @@
 import ArtifactKit
-import ProjectCheck
 import Testing
+
+@testable import ProjectCheck
 
 /// `declarations:` in playprep.yml: the App content forms a team records as filed.
 @Suite struct DeclarationRecordTests {

@@ -1,7 +1,8 @@
 import Diagnostics
-import ProjectCheck
 import TestSupport
 import Testing
+
+@testable import ProjectCheck
 
 /// NP106 on drawables in several density folders: only what users would see.
 @Suite struct DensityJudgementTests {

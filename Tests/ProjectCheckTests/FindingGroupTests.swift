@@ -1,9 +1,9 @@
 import Diagnostics
 import Foundation
-import ProjectCheck
 import Testing
 
 @testable import PlayListingKit
+@testable import ProjectCheck
 
 /// One finding per cause: 36 phone screenshots of one size in 12 locales are one finding for people (text, GitHub,
 /// HTML) and one baseline entry, while JSON and SARIF keep all 36 locations.

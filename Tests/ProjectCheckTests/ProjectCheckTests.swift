@@ -2,9 +2,10 @@ import Diagnostics
 import Foundation
 import NinePatchKit
 import PlayListingKit
-import ProjectCheck
 import TestSupport
 import Testing
+
+@testable import ProjectCheck
 
 @Suite struct ProjectDiscoveryTests {
     @Test func findsModulesResourcesAndListings() {

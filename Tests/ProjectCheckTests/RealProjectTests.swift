@@ -1,8 +1,9 @@
 import Diagnostics
 import Foundation
-import ProjectCheck
 import TestSupport
 import Testing
+
+@testable import ProjectCheck
 
 /// `playprep check` on the eight real Android projects of the shared corpus: every finding it reports by default,
 /// pinned by severity, rule and file. `docs/real-projects.md` says for each why the team that owns the project

@@ -1,8 +1,9 @@
 import Diagnostics
 import PlayListingKit
-import ProjectCheck
 import TestSupport
 import Testing
+
+@testable import ProjectCheck
 
 /// Every rule playprep has, whatever it checks, against its own examples (what `playprep rules ID` prints): each
 /// failing example reports the rule, each passing one does not. NinePatch files, project folders and APKs of the

@@ -1,8 +1,9 @@
 import ArtifactKit
 import Diagnostics
-import ProjectCheck
 import TestSupport
 import Testing
+
+@testable import ProjectCheck
 
 /// `check` without an artifact: DCL001 "may need" notes from the application's source manifests, and from the
 /// manifest merger's report under build/ (which the walk skips), naming the library behind each permission.

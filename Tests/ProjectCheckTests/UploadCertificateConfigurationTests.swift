@@ -1,5 +1,6 @@
-import ProjectCheck
 import Testing
+
+@testable import ProjectCheck
 
 /// `artifact: uploadCertificate:` in playprep.yml (ART015): normalized as reports print fingerprints, and a value
 /// that is not a SHA-256 fingerprint is an error with its line.
