@@ -183,7 +183,8 @@ public enum NinePatchRules {
         .ninePatch(
             "NP101", "not-processed-extension", .warning,
             "aapt2 only treats files ending exactly in '.9.png' as NinePatches; others are copied unchecked.",
-            why: "The build passes, but users see the 1-pixel frame drawn and nothing stretches.")
+            why: "The build passes, but users see the 1-pixel frame drawn and nothing stretches.",
+            passing: ["TestImages/crafted/basic.9.png"], failing: ["TestImages/extension-case/button.9.PNG"])
     ) { source, finding in
         guard source.kind == .wrongExtensionCase else { return [] }
         return [
@@ -331,7 +332,7 @@ public enum NinePatchRules {
             "NP201", "aapt1-rejects", .warning,
             "Opt-in (--aapt1): aapt (v1) requires at least one stretch tick on the top and on the left border; aapt2 does not.",
             why: "Only aapt (v1) refuses it, and AGP has used aapt2 since 3.0: advice for old toolchains.",
-            optIn: true)
+            optIn: true, passing: ["TestImages/crafted/basic.9.png"], failing: ["TestImages/crafted/many_x_no_y.9.png"])
     ) { accepted, finding in
         var missing = [String]()
         if accepted.model.stretchX.isEmpty { missing.append("top") }

@@ -105,16 +105,12 @@ public struct RuleBook: Sendable {
             "",
             rule.summary,
         ]
-        if entry.passing.isEmpty && entry.failing.isEmpty {
-            lines += ["", "No example recorded."]
-        } else {
-            if let note = entry.note { lines += ["", note] }
-            for (title, examples) in [("Passes", entry.passing), ("Fails", entry.failing)] where !examples.isEmpty {
-                lines += ["", "\(title):"]
-                for example in examples {
-                    lines.append("  - \(example.title)")
-                    lines += example.details.map { "      \($0)" }
-                }
+        if let note = entry.note { lines += ["", note] }
+        for (title, examples) in [("Passes", entry.passing), ("Fails", entry.failing)] where !examples.isEmpty {
+            lines += ["", "\(title):"]
+            for example in examples {
+                lines.append("  - \(example.title)")
+                lines += example.details.map { "      \($0)" }
             }
         }
         return lines.joined(separator: "\n") + "\n"

@@ -35,8 +35,8 @@ import Testing
 
         let optIn = try PlayprepBinary.run(["rules", "LOC006"])
         #expect(optIn.standardOutput.contains("opt-in (--enable LOC006"))
-        let none = try PlayprepBinary.run(["rules", "NP101"])
-        #expect(none.standardOutput.hasSuffix("\nNo example recorded.\n"))
+        let upperCase = try PlayprepBinary.run(["rules", "NP101"])
+        #expect(upperCase.standardOutput.hasSuffix("\nFails:\n  - TestImages/extension-case/button.9.PNG\n"))
     }
 
     @Test func anUnknownRuleIsOneLineAndExitStatus2() throws {
