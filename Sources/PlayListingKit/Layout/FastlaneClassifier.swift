@@ -1,8 +1,8 @@
 import Diagnostics
 
-/// Reads a fastlane supply tree (`<locale>/title.txt`, `changelogs/`, `images/`) the way supply does, and reports
-/// what supply would skip: misplaced images, misspelt names, stray changelogs, unsupported formats. For F-Droid it
-/// also reads F-Droid's own names (`name.txt`, `summary.txt`, `description.txt`).
+/// Reads a fastlane supply tree (`<locale>/title.txt`, `changelogs/`, `images/`) the way supply does, and records
+/// what supply would skip as ``LayoutFact``s: misplaced images, misspelt names, stray changelogs, unsupported
+/// formats. For F-Droid it also reads F-Droid's own names (`name.txt`, `summary.txt`, `description.txt`).
 struct FastlaneClassifier: Sendable {
     var store: ListingStore = .play
 
@@ -18,34 +18,27 @@ struct FastlaneClassifier: Sendable {
     static let screenshotFolders = ImageType.allCases.filter(\.isScreenshot)
 
     func classify(_ paths: [String]) -> ClassifiedListing {
-        var log = FindingLog()
+        var facts = LayoutFacts(layout: .fastlane)
         var files: [ListingFile] = []
         var locales: Set<String> = []
         let present = Set(paths)
         for path in paths {
             let parts = path.split(separator: "/").map(String.init)
             guard parts.count > 1 else {
-                if NameSuggester(candidates: Array(Self.textFiles.keys)).suggestion(for: path) != nil {
-                    log.add(
-                        path,
-                        Finding(
-                            LayoutRules.unknownName, "file outside any locale folder; supply never reads it",
-                            hint: "move it into a locale folder such as en-US/, or out of the metadata folder"))
-                } else {
-                    log.addUnread(path)
-                }
+                let nearText = NameSuggester(candidates: Array(Self.textFiles.keys)).suggestion(for: path) != nil
+                facts.record(nearText ? .textFileOutsideLocale : .unread, at: path)
                 files.append(ListingFile(path: path, locale: nil, role: .ignored))
                 continue
             }
             locales.insert(parts[0])
-            let role = classify(parts, path: path, present: present, log: &log)
+            let role = classify(parts, path: path, present: present, facts: &facts)
             files.append(ListingFile(path: path, locale: parts[0], role: role))
         }
-        reportDuplicateImages(files, log: &log)
-        return ClassifiedListing(layout: .fastlane, locales: locales.sorted(), files: files, findings: log.findings)
+        recordDuplicateImages(files, facts: &facts)
+        return ClassifiedListing(layout: .fastlane, locales: locales.sorted(), files: files, facts: facts)
     }
 
-    private func classify(_ parts: [String], path: String, present: Set<String>, log: inout FindingLog)
+    private func classify(_ parts: [String], path: String, present: Set<String>, facts: inout LayoutFacts)
         -> ListingFileRole
     {
         let locale = parts[0]
@@ -54,68 +47,47 @@ struct FastlaneClassifier: Sendable {
             if let field = Self.textFiles[name] ?? (store == .fdroid ? Self.fDroidTextFiles[name] : nil) {
                 return .text(field)
             }
-            unknownLocaleEntry(name, locale: locale, path: path, log: &log)
+            facts.record(unknownLocaleEntry(name, locale: locale), at: path)
         case (3, "changelogs"):
             let name = FileName(parts[2])
             if name.isChangelogName { return .text(.releaseNotes(name.stem)) }
-            log.add(
-                path,
-                Finding(
-                    LayoutRules.releaseNotesName,
-                    "changelog '\(parts[2])' is not named <versionCode>.txt or default.txt, so supply never uploads it",
-                    hint: "rename it to the version code it belongs to, e.g. changelogs/1042.txt, or delete it"))
+            facts.record(.changelogNotVersionCode(name: parts[2]), at: path)
         case (3, "images"):
-            return singleImage(parts[2], locale: locale, path: path, present: present, log: &log)
+            return singleImage(parts[2], locale: locale, path: path, present: present, facts: &facts)
         case (4, "images"):
-            return screenshot(folder: parts[2], file: parts[3], locale: locale, path: path, log: &log)
-        case (_, let folder) where Self.screenshotFolders.contains(where: { $0.rawValue == folder }):
-            log.add(
-                path,
-                Finding(
-                    LayoutRules.unknownName, "screenshots directly in the locale folder are not uploaded",
-                    hint: "move the folder to \(locale)/images/\(folder)/"))
-        default:
-            guard let suggestion = NameSuggester(candidates: ["changelogs", "images"]).suggestion(for: parts[1]) else {
-                log.addUnread(path)
-                return .ignored
+            return screenshot(folder: parts[2], file: parts[3], path: path, facts: &facts)
+        case (_, let folder):
+            if let type = Self.screenshotFolders.first(where: { $0.rawValue == folder }) {
+                facts.record(.screenshotsOutsideImages(type, locale: locale), at: path)
+            } else if let suggestion = NameSuggester(candidates: ["changelogs", "images"]).suggestion(for: folder) {
+                let name = parts[1..<parts.count - 1].joined(separator: "/")
+                facts.record(.misspelt(.supplyFolder, name: name, meant: suggestion), at: path)
+            } else {
+                facts.record(.unread, at: path)
             }
-            log.add(
-                path,
-                Finding(
-                    LayoutRules.unknownName,
-                    "'\(parts[1..<parts.count - 1].joined(separator: "/"))/' is not a folder supply reads",
-                    hint: "did you mean '\(suggestion)/'?"))
         }
         return .ignored
     }
 
-    private func unknownLocaleEntry(_ name: String, locale: String, path: String, log: inout FindingLog) {
+    /// What a file directly in a locale folder that supply does not read is.
+    private func unknownLocaleEntry(_ name: String, locale: String) -> LayoutFact {
         let file = FileName(name)
         if file.isUploadableImage,
             let type = Self.singleImages.first(where: { $0.rawValue.lowercased() == file.stem.lowercased() })
         {
-            log.add(
-                path,
-                Finding(
-                    LayoutRules.unknownName,
-                    "\(type.label) directly in the locale folder is not uploaded: supply reads images/\(type.rawValue).\(file.fileExtension)",
-                    hint: "move it to \(locale)/images/\(type.rawValue).\(file.fileExtension)"))
-        } else if Self.fDroidTextFiles[name] == nil,
+            return .singleImageOutsideImages(type, fileExtension: file.fileExtension, locale: locale)
+        }
+        if Self.fDroidTextFiles[name] == nil,
             let suggestion = NameSuggester(candidates: Array(Self.textFiles.keys).sorted()).suggestion(for: name)
         {
-            log.add(
-                path,
-                Finding(
-                    LayoutRules.unknownName, "'\(name)' is not a file supply reads",
-                    hint: "did you mean '\(suggestion)'?"))
-        } else {
-            // F-Droid's own names are read by F-Droid; anything else looks like nothing supply reads.
-            log.addUnread(path)
+            return .misspelt(.supplyTextFile, name: name, meant: suggestion)
         }
+        // F-Droid's own names are read by F-Droid; anything else looks like nothing supply reads.
+        return .unread
     }
 
     private func singleImage(
-        _ name: String, locale: String, path: String, present: Set<String>, log: inout FindingLog
+        _ name: String, locale: String, path: String, present: Set<String>, facts: inout LayoutFacts
     ) -> ListingFileRole {
         let file = FileName(name)
         if file.isUploadableImage,
@@ -124,11 +96,7 @@ struct FastlaneClassifier: Sendable {
             return .image(type)
         }
         if file.stem.lowercased() == "promographic" {
-            log.add(
-                path,
-                Finding(
-                    LayoutRules.promoGraphic, "promo graphics are no longer uploaded: Play dropped the type in 2020",
-                    hint: "delete it"))
+            facts.record(.promoGraphic, at: path)
             return .ignored
         }
         // An image type's name in a format supply does not upload: the source of an image kept beside the file
@@ -139,62 +107,34 @@ struct FastlaneClassifier: Sendable {
                 return other.hasPrefix("\(locale)/images/") && other.split(separator: "/").count == 3
                     && otherName.isUploadableImage && otherName.stem.lowercased() == type.rawValue.lowercased()
             }
-            if uploaded {
-                log.addUnread(path)
-            } else {
-                log.add(
-                    path,
-                    Finding(
-                        LayoutRules.unknownName, "'images/\(name)' is not .png, .jpg or .jpeg, so supply skips it",
-                        hint: "export it as images/\(type.rawValue).png"))
-            }
+            facts.record(uploaded ? .unread : .singleImageInOtherFormat(type, name: name), at: path)
             return .ignored
         }
         let candidates =
             Self.singleImages.map { "\($0.rawValue).png" } + Self.screenshotFolders.map { "\($0.rawValue)/" }
-        guard let suggestion = NameSuggester(candidates: candidates).suggestion(for: file.stem) else {
-            log.addUnread(path)
-            return .ignored
-        }
-        log.add(
-            path,
-            Finding(
-                LayoutRules.unknownName, "'images/\(name)' is not an image supply uploads",
-                hint: "did you mean 'images/\(suggestion)'?"))
+        let suggestion = NameSuggester(candidates: candidates).suggestion(for: file.stem)
+        facts.record(suggestion.map { .misspelt(.supplyImage, name: name, meant: $0) } ?? .unread, at: path)
         return .ignored
     }
 
-    private func screenshot(folder: String, file: String, locale: String, path: String, log: inout FindingLog)
+    private func screenshot(folder: String, file: String, path: String, facts: inout LayoutFacts)
         -> ListingFileRole
     {
         guard let type = Self.screenshotFolders.first(where: { $0.rawValue.lowercased() == folder.lowercased() }) else {
-            guard
-                let suggestion = NameSuggester(candidates: Self.screenshotFolders.map(\.rawValue)).suggestion(
-                    for: folder)
-            else {
-                log.addUnread(path)
-                return .ignored
-            }
-            log.add(
-                path,
-                Finding(
-                    LayoutRules.unknownName, "'images/\(folder)/' is not a screenshot folder supply reads",
-                    hint: "did you mean 'images/\(suggestion)/'?"))
+            let suggestion = NameSuggester(candidates: Self.screenshotFolders.map(\.rawValue)).suggestion(for: folder)
+            facts.record(
+                suggestion.map { .misspelt(.supplyScreenshotFolder, name: folder, meant: $0) } ?? .unread, at: path)
             return .ignored
         }
         guard FileName(file).isUploadableImage else {
-            log.add(
-                path,
-                Finding(
-                    LayoutRules.notAnUploadableImage, "'\(file)' is not .png, .jpg or .jpeg, so supply skips it",
-                    hint: "convert it to PNG or JPEG"))
+            facts.record(.imageFormatNotUploaded(file: file), at: path)
             return .ignored
         }
         return .image(type)
     }
 
     /// supply uploads only the last `images/<type>.{png,jpg,jpeg}` match.
-    private func reportDuplicateImages(_ files: [ListingFile], log: inout FindingLog) {
+    private func recordDuplicateImages(_ files: [ListingFile], facts: inout LayoutFacts) {
         let singles = files.filter { if case .image(let type) = $0.role { !type.isScreenshot } else { false } }
         let groups = Dictionary(grouping: singles) { "\($0.locale ?? "")|\($0.role)" }
         for group in groups.values where group.count > 1 {
@@ -205,12 +145,7 @@ struct FastlaneClassifier: Sendable {
                     < (order.firstIndex(of: FileName($1).fileExtension) ?? 3)
             }
             for path in sorted.dropLast() {
-                log.add(
-                    path,
-                    Finding(
-                        LayoutRules.duplicateImage,
-                        "\(sorted.count) files for one image; supply uploads only the last match, '\(sorted.last ?? "")'",
-                        hint: "keep one file per image type"))
+                facts.record(.duplicateSingleImage(count: sorted.count, uploaded: sorted.last ?? ""), at: path)
             }
         }
     }

@@ -1,7 +1,8 @@
 import Diagnostics
 
-/// Reads a Gradle Play Publisher `play/` tree the way GPP's resource validator and publisher do, and reports what
-/// GPP would refuse (`Unknown Play resource file`, files directly under `listings/`, `*.index`) or skip.
+/// Reads a Gradle Play Publisher `play/` tree the way GPP's resource validator and publisher do, and records what
+/// GPP would refuse (`Unknown Play resource file`, files directly under `listings/`, `*.index`) or skip as
+/// ``LayoutFact``s.
 struct GPPClassifier: Sendable {
     static let rootFiles: [String: TextField] = [
         "default-language.txt": .defaultLanguage, "contact-email.txt": .contactEmail,
@@ -18,7 +19,7 @@ struct GPPClassifier: Sendable {
     static let legacyNames: Set<String> = ["listing", "whatsnew", "contactEmail", "contactPhone", "contactWebsite"]
 
     func classify(_ paths: [String]) -> ClassifiedListing {
-        var log = FindingLog()
+        var facts = LayoutFacts(layout: .gpp)
         var files: [ListingFile] = []
         var locales: Set<String> = []
         let present = Set(paths)
@@ -26,69 +27,39 @@ struct GPPClassifier: Sendable {
             let parts = path.split(separator: "/").map(String.init)
             let locale = ["listings", "release-notes"].contains(parts[0]) && parts.count > 2 ? parts[1] : nil
             if let locale { locales.insert(locale) }
-            let role = classify(parts, path: path, present: present, log: &log)
+            let role = classify(parts, path: path, present: present, facts: &facts)
             files.append(ListingFile(path: path, locale: locale, role: role))
         }
-        return ClassifiedListing(layout: .gpp, locales: locales.sorted(), files: files, findings: log.findings)
+        return ClassifiedListing(layout: .gpp, locales: locales.sorted(), files: files, facts: facts)
     }
 
-    private func classify(_ parts: [String], path: String, present: Set<String>, log: inout FindingLog)
+    private func classify(_ parts: [String], path: String, present: Set<String>, facts: inout LayoutFacts)
         -> ListingFileRole
     {
         if parts.count == 1, let field = Self.rootFiles[parts[0]] { return .text(field) }
         if parts.contains("play") {
-            log.add(
-                path,
-                Finding(
-                    LayoutRules.unknownResource,
-                    "a file or folder named 'play' inside the play folder makes GPP's generate-resources task fail",
-                    hint: "rename or move it"))
+            facts.record(.refusedByGPP(.playInsidePlay), at: path)
             return .ignored
         }
         if Self.otherRoots.contains(parts[0]) { return .ignored }
         if parts.contains(where: Self.legacyNames.contains) {
-            log.add(
-                path,
-                Finding(
-                    LayoutRules.legacyLayout, "GPP 1.x layout: GPP 2 and later ignore '\(path)'",
-                    hint:
-                        "move it to the 2.x layout: listings/<locale>/title.txt, release-notes/<locale>/<track>.txt, contact-email.txt"
-                ))
+            facts.record(.legacyName, at: path)
             return .ignored
         }
         if FileName(parts[parts.count - 1]).fileExtension == "index" {
-            log.add(
-                path,
-                Finding(
-                    LayoutRules.unknownResource,
-                    "GPP refuses '*.index' files: \"Resources cannot use the 'index' extension\"",
-                    hint: "delete it"))
+            facts.record(.refusedByGPP(.indexFile), at: path)
             return .ignored
         }
         switch (parts[0], parts.count) {
         case ("listings", 2), ("release-notes", 2):
-            log.add(
-                path,
-                Finding(
-                    LayoutRules.unknownResource,
-                    "GPP refuses files directly under \(parts[0])/ (\"Files are not allowed under the \(parts[0]) directory\")",
-                    hint: "put it in a locale folder, e.g. \(parts[0])/en-US/\(parts[1])"))
+            facts.record(.refusedByGPP(.directlyUnder(folder: parts[0], file: parts[1])), at: path)
         case ("listings", 3):
             if let field = Self.listingFiles[parts[2]] { return .text(field) }
-            guard
-                let suggestion = NameSuggester(candidates: Self.listingFiles.keys.sorted() + ["graphics"]).suggestion(
-                    for: parts[2])
-            else {
-                log.addUnread(path)
-                return .ignored
-            }
-            log.add(
-                path,
-                Finding(
-                    LayoutRules.unknownName, "'\(parts[2])' is not a listing file GPP reads",
-                    hint: "did you mean '\(suggestion)'?"))
+            let suggestion = NameSuggester(candidates: Self.listingFiles.keys.sorted() + ["graphics"]).suggestion(
+                for: parts[2])
+            facts.record(suggestion.map { .misspelt(.gppListingFile, name: parts[2], meant: $0) } ?? .unread, at: path)
         case ("listings", 5) where parts[2] == "graphics":
-            return graphic(folder: parts[3], file: parts[4], path: path, log: &log)
+            return graphic(folder: parts[3], file: parts[4], path: path, facts: &facts)
         case ("listings", 4) where parts[2] == "graphics":
             // GPP files `graphics/icon.png` (a file named after its type) under that type.
             let name = FileName(parts[3])
@@ -102,100 +73,59 @@ struct GPPClassifier: Sendable {
                 let rest = other.dropFirst(graphics.count)
                 return rest.hasPrefix(name.stem + "/") || FileName(String(rest)).stem == name.stem
             }
-            guard type != nil, !uploaded else {
-                log.addUnread(path)
-                return .ignored
-            }
-            log.add(
-                path,
-                Finding(
-                    LayoutRules.unknownName, "'graphics/\(parts[3])' is not an image GPP reads",
-                    hint: "graphics go in listings/<locale>/graphics/<type>/<file>, or graphics/<type>.png"))
+            facts.record(type != nil && !uploaded ? .misplacedGraphic(name: parts[3]) : .unread, at: path)
         case ("release-notes", 3):
-            return releaseNotes(parts[2], path: path, log: &log)
+            return releaseNotes(parts[2], path: path, facts: &facts)
         case ("release-names", 2):
             let name = FileName(parts[1])
             if name.fileExtension == "txt" { return .text(.releaseName(name.stem)) }
-            trackFile(name, path: path, log: &log, "release names are <track>.txt files")
+            facts.record(trackFile(name, .releaseName), at: path)
         case ("listings", _) where !ImageType.allCases.contains { $0.gppFolder == parts[2] }:
-            log.addUnread(path)
+            facts.record(.unread, at: path)
         case ("listings", _):
-            log.add(
-                path,
-                Finding(
-                    LayoutRules.unknownName,
-                    "'\(parts.dropFirst(2).joined(separator: "/"))' is not a listing file GPP reads",
-                    hint: "graphics go in listings/<locale>/graphics/<type>/<file>"))
+            facts.record(.misplacedListingFile(relativePath: parts.dropFirst(2).joined(separator: "/")), at: path)
         default:
             let suggestion = NameSuggester(
                 candidates: Array(Self.rootFiles.keys) + ["listings", "release-notes", "release-names"]
             )
             .suggestion(for: parts[0])
-            log.add(
-                path,
-                Finding(
-                    LayoutRules.unknownResource, "GPP refuses '\(path)': \"Unknown Play resource file\"",
-                    hint: suggestion.map { "did you mean '\($0)'?" } ?? "move it out of the play folder"))
+            facts.record(.refusedByGPP(.unknownResource(meant: suggestion)), at: path)
         }
         return .ignored
     }
 
-    private func graphic(folder: String, file: String, path: String, log: inout FindingLog) -> ListingFileRole {
+    private func graphic(folder: String, file: String, path: String, facts: inout LayoutFacts) -> ListingFileRole {
         guard let type = ImageType.allCases.first(where: { $0.gppFolder == folder }) else {
             if folder == "promo-graphic" {
-                log.add(
-                    path,
-                    Finding(
-                        LayoutRules.promoGraphic,
-                        "promo graphics are no longer uploaded: Play dropped the type in 2020",
-                        hint: "delete it"))
+                facts.record(.promoGraphic, at: path)
             } else if let suggestion = NameSuggester(candidates: ImageType.allCases.map(\.gppFolder)).suggestion(
                 for: folder)
             {
-                log.add(
-                    path,
-                    Finding(
-                        LayoutRules.unknownName, "'graphics/\(folder)/' is not a graphics folder GPP reads",
-                        hint: "did you mean 'graphics/\(suggestion)/'?"))
+                facts.record(.misspelt(.gppGraphicsFolder, name: folder, meant: suggestion), at: path)
             } else {
-                log.addUnread(path)
+                facts.record(.unread, at: path)
             }
             return .ignored
         }
         guard FileName(file).isUploadableImage else {
-            log.add(
-                path,
-                Finding(
-                    LayoutRules.notAnUploadableImage, "'\(file)' is not .png, .jpg or .jpeg, so it is not uploaded",
-                    hint: "convert it to PNG or JPEG"))
+            facts.record(.imageFormatNotUploaded(file: file), at: path)
             return .ignored
         }
         return .image(type)
     }
 
-    private func releaseNotes(_ file: String, path: String, log: inout FindingLog) -> ListingFileRole {
+    private func releaseNotes(_ file: String, path: String, facts: inout LayoutFacts) -> ListingFileRole {
         let name = FileName(file)
         guard name.fileExtension == "txt" else {
-            trackFile(name, path: path, log: &log, "release notes are <track>.txt files")
+            facts.record(trackFile(name, .releaseNotes), at: path)
             return .ignored
         }
-        if !Self.knownTracks.contains(name.stem) {
-            log.add(
-                path,
-                Finding(
-                    LayoutRules.releaseNotesName,
-                    "'\(name.stem)' is not a standard track (internal, alpha, beta, production, default)",
-                    hint: "fine for a custom track; otherwise rename it"))
-        }
+        if !Self.knownTracks.contains(name.stem) { facts.record(.customTrack(name.stem), at: path) }
         return .text(.releaseNotes(name.stem))
     }
 
-    /// A file named after a track but not `.txt` was meant to be read (LAY002); other files are kept on purpose.
-    private func trackFile(_ name: FileName, path: String, log: inout FindingLog, _ message: String) {
-        if Self.knownTracks.contains(name.stem) {
-            log.add(path, Finding(LayoutRules.unknownName, message, hint: "rename it to \(name.stem).txt"))
-        } else {
-            log.addUnread(path)
-        }
+    /// A file named after a track but not `.txt` was meant to be read; other files are kept on purpose.
+    private func trackFile(_ name: FileName, _ kind: LayoutFact.TrackFile) -> LayoutFact {
+        Self.knownTracks.contains(name.stem) ? .trackFileNotText(kind, track: name.stem) : .unread
     }
 }

@@ -1,6 +1,7 @@
 import Diagnostics
 
-/// The tree-shape rules LAY001–LAY010: what the uploader would skip, misread or refuse in the folder layout.
+/// The tree-shape rules LAY001–LAY010: what the uploader would skip, misread or refuse in the folder layout. The
+/// classifiers record what they saw as ``LayoutFact``s; LAY002–LAY008 word them.
 enum LayoutRules {
     static let notALocaleFolder = LocaleNameRule(
         Rule(
@@ -18,79 +19,232 @@ enum LayoutRules {
         ]
     }
 
-    static let unknownName = Rule(
-        "LAY002", "unknown-file-in-locale", .warning,
-        "No file the uploader skips is named like a misspelt or misplaced file it reads (a near name, another case, "
-            + "folder or image format); the other skipped files are named in one note per tree.",
-        why:
-            "A misspelt or misplaced file is silently skipped, so its content never reaches users; other unread files are a note.",
-        examples: ListingExample.self, passing: [.fastlane("complete listing"), .gpp("complete listing")],
-        failing: [
-            .fastlane("GPP spelling in a fastlane tree", ["en-US/short-description.txt": .text("Scanner")]),
-            .fastlane("icon directly in the locale folder", ["en-US/icon.png": .png(512, 512, .rgba)]),
-            .fastlane("screenshots outside images/", ["en-US/phoneScreenshots/5.png": .png(1080, 1920)]),
-            .gpp("fastlane spelling in a GPP tree", ["listings/en-US/short_description.txt": .text("Scanner")]),
-            .fastlane("a misspelt title", ["en-US/titel.txt": .text("Binary Eye")]),
-            .fastlane("a screenshot generator's input (a note)", ["en-US/screenshots.yml": .text("device: pixel")]),
-        ])
+    static let unknownName = LayoutFactRule(
+        Rule(
+            "LAY002", "unknown-file-in-locale", .warning,
+            "No file the uploader skips is named like a misspelt or misplaced file it reads (a near name, another case, "
+                + "folder or image format); the other skipped files are named in one note per tree.",
+            why:
+                "A misspelt or misplaced file is silently skipped, so its content never reaches users; other unread files are a note.",
+            examples: ListingExample.self, passing: [.fastlane("complete listing"), .gpp("complete listing")],
+            failing: [
+                .fastlane("GPP spelling in a fastlane tree", ["en-US/short-description.txt": .text("Scanner")]),
+                .fastlane("icon directly in the locale folder", ["en-US/icon.png": .png(512, 512, .rgba)]),
+                .fastlane("screenshots outside images/", ["en-US/phoneScreenshots/5.png": .png(1080, 1920)]),
+                .gpp("fastlane spelling in a GPP tree", ["listings/en-US/short_description.txt": .text("Scanner")]),
+                .fastlane("a misspelt title", ["en-US/titel.txt": .text("Binary Eye")]),
+                .fastlane("a screenshot generator's input (a note)", ["en-US/screenshots.yml": .text("device: pixel")]),
+            ])
+    ) { facts, finding in
+        let named = facts.findings { _, fact in
+            switch fact {
+            case .misspelt(let kind, let name, let meant):
+                switch kind {
+                case .supplyTextFile:
+                    finding("'\(name)' is not a file supply reads", hint: "did you mean '\(meant)'?")
+                case .supplyFolder:
+                    finding("'\(name)/' is not a folder supply reads", hint: "did you mean '\(meant)/'?")
+                case .supplyImage:
+                    finding("'images/\(name)' is not an image supply uploads", hint: "did you mean 'images/\(meant)'?")
+                case .supplyScreenshotFolder:
+                    finding(
+                        "'images/\(name)/' is not a screenshot folder supply reads",
+                        hint: "did you mean 'images/\(meant)/'?")
+                case .gppListingFile:
+                    finding("'\(name)' is not a listing file GPP reads", hint: "did you mean '\(meant)'?")
+                case .gppGraphicsFolder:
+                    finding(
+                        "'graphics/\(name)/' is not a graphics folder GPP reads",
+                        hint: "did you mean 'graphics/\(meant)/'?")
+                }
+            case .textFileOutsideLocale:
+                finding(
+                    "file outside any locale folder; supply never reads it",
+                    hint: "move it into a locale folder such as en-US/, or out of the metadata folder")
+            case .singleImageOutsideImages(let type, let fileExtension, let locale):
+                finding(
+                    "\(type.label) directly in the locale folder is not uploaded: supply reads images/\(type.rawValue).\(fileExtension)",
+                    hint: "move it to \(locale)/images/\(type.rawValue).\(fileExtension)")
+            case .screenshotsOutsideImages(let type, let locale):
+                finding(
+                    "screenshots directly in the locale folder are not uploaded",
+                    hint: "move the folder to \(locale)/images/\(type.rawValue)/")
+            case .singleImageInOtherFormat(let type, let name):
+                finding(
+                    "'images/\(name)' is not .png, .jpg or .jpeg, so supply skips it",
+                    hint: "export it as images/\(type.rawValue).png")
+            case .misplacedGraphic(let name):
+                finding(
+                    "'graphics/\(name)' is not an image GPP reads",
+                    hint: "graphics go in listings/<locale>/graphics/<type>/<file>, or graphics/<type>.png")
+            case .misplacedListingFile(let relativePath):
+                finding(
+                    "'\(relativePath)' is not a listing file GPP reads",
+                    hint: "graphics go in listings/<locale>/graphics/<type>/<file>")
+            case .trackFileNotText(let kind, let track):
+                finding(
+                    kind == .releaseNotes
+                        ? "release notes are <track>.txt files" : "release names are <track>.txt files",
+                    hint: "rename it to \(track).txt")
+            default:
+                nil
+            }
+        }
+        // The files kept on purpose are named in one note, on the first of them.
+        let unread = facts.unreadPaths
+        guard let first = unread.first else { return named }
+        let shown = unread.prefix(unreadNamesShown).map { "'\($0)'" }.joined(separator: ", ")
+        let more = unread.count > unreadNamesShown ? " and \(unread.count - unreadNamesShown) more" : ""
+        let files = unread.count == 1 ? "1 file" : "\(unread.count) files"
+        return named + [
+            TreeFinding(
+                first,
+                finding(
+                    severity: .note, "\(files) in the listing no uploader reads: \(shown)\(more)",
+                    hint:
+                        "nothing to do if they are kept on purpose (sources, generator input); otherwise move them out")
+            )
+        ]
+    }
 
-    static let unknownResource = Rule(
-        "LAY003", "unknown-play-resource", .error,
-        "A GPP play folder holds only known roots, locale folders under listings/ and release-notes/, no *.index.",
-        why: "GPP's resource task fails (\"Unknown Play resource file\").",
-        examples: ListingExample.self, passing: [.gpp("complete listing")],
-        failing: [
-            .gpp("file directly under listings/", ["listings/notes.txt": .text("x")]),
-            .gpp("index file", ["listings/en-US/graphics/icon/1.index": .text("x")]),
-            .gpp("unknown root file", ["readme.md": .text("x")]),
-        ])
+    /// How many unread files LAY002's note names before it counts the rest.
+    private static let unreadNamesShown = 10
 
-    static let duplicateImage = Rule(
-        "LAY004", "duplicate-single-image", .warning,
-        "fastlane has at most one images/<type>.{png,jpg,jpeg} per type; supply uploads only the last match.",
-        why: "supply uploads only the last match, so users may see a different image than intended.",
-        examples: ListingExample.self, passing: [.fastlane("one icon")],
-        failing: [.fastlane("icon.png and icon.jpg", ["en-US/images/icon.jpg": .jpeg(512, 512)])])
+    static let unknownResource = LayoutFactRule(
+        Rule(
+            "LAY003", "unknown-play-resource", .error,
+            "A GPP play folder holds only known roots, locale folders under listings/ and release-notes/, no *.index.",
+            why: "GPP's resource task fails (\"Unknown Play resource file\").",
+            examples: ListingExample.self, passing: [.gpp("complete listing")],
+            failing: [
+                .gpp("file directly under listings/", ["listings/notes.txt": .text("x")]),
+                .gpp("index file", ["listings/en-US/graphics/icon/1.index": .text("x")]),
+                .gpp("unknown root file", ["readme.md": .text("x")]),
+            ])
+    ) { facts, finding in
+        facts.findings { path, fact in
+            guard case .refusedByGPP(let refusal) = fact else { return nil }
+            return switch refusal {
+            case .playInsidePlay:
+                finding(
+                    "a file or folder named 'play' inside the play folder makes GPP's generate-resources task fail",
+                    hint: "rename or move it")
+            case .indexFile:
+                finding(
+                    "GPP refuses '*.index' files: \"Resources cannot use the 'index' extension\"", hint: "delete it")
+            case .directlyUnder(let folder, let file):
+                finding(
+                    "GPP refuses files directly under \(folder)/ (\"Files are not allowed under the \(folder) directory\")",
+                    hint: "put it in a locale folder, e.g. \(folder)/en-US/\(file)")
+            case .unknownResource(let meant):
+                finding(
+                    "GPP refuses '\(path)': \"Unknown Play resource file\"",
+                    hint: meant.map { "did you mean '\($0)'?" } ?? "move it out of the play folder")
+            }
+        }
+    }
 
-    static let promoGraphic = Rule(
-        "LAY005", "promo-graphic", .note,
-        "No promo graphic: Play dropped the type and neither supply nor GPP uploads it.",
-        why: "Uploaders skip it on purpose since Play dropped the type: nothing to fix before a release.",
-        examples: ListingExample.self, passing: [.fastlane("no promo graphic")],
-        failing: [
-            .fastlane("fastlane promo graphic", ["en-US/images/promoGraphic.png": .png(180, 120)]),
-            .gpp("GPP promo graphic", ["listings/en-US/graphics/promo-graphic/1.png": .png(180, 120)]),
-        ])
+    static let duplicateImage = LayoutFactRule(
+        Rule(
+            "LAY004", "duplicate-single-image", .warning,
+            "fastlane has at most one images/<type>.{png,jpg,jpeg} per type; supply uploads only the last match.",
+            why: "supply uploads only the last match, so users may see a different image than intended.",
+            examples: ListingExample.self, passing: [.fastlane("one icon")],
+            failing: [.fastlane("icon.png and icon.jpg", ["en-US/images/icon.jpg": .jpeg(512, 512)])])
+    ) { facts, finding in
+        facts.findings { _, fact in
+            guard case .duplicateSingleImage(let count, let uploaded) = fact else { return nil }
+            return finding(
+                "\(count) files for one image; supply uploads only the last match, '\(uploaded)'",
+                hint: "keep one file per image type")
+        }
+    }
 
-    static let releaseNotesName = Rule(
-        "LAY006", "release-notes-file-name", .warning,
-        "fastlane changelogs are <versionCode>.txt or default.txt; GPP release notes are named after a track.",
-        why: "The notes are never sent, so users see no release notes for the version.",
-        examples: ListingExample.self, passing: [.fastlane("numbered changelog"), .gpp("default release notes")],
-        failing: [
-            .fastlane("changelog named after a build", ["en-US/changelogs/build-100.txt": .text("Fixes")]),
-            .fastlane("changelog named after a version name", ["en-US/changelogs/v1.2.txt": .text("Fixes")]),
-            .gpp("unusual track name", ["release-notes/en-US/nightly-build.txt": .text("Fixes")]),
-        ])
+    static let promoGraphic = LayoutFactRule(
+        Rule(
+            "LAY005", "promo-graphic", .note,
+            "No promo graphic: Play dropped the type and neither supply nor GPP uploads it.",
+            why: "Uploaders skip it on purpose since Play dropped the type: nothing to fix before a release.",
+            examples: ListingExample.self, passing: [.fastlane("no promo graphic")],
+            failing: [
+                .fastlane("fastlane promo graphic", ["en-US/images/promoGraphic.png": .png(180, 120)]),
+                .gpp("GPP promo graphic", ["listings/en-US/graphics/promo-graphic/1.png": .png(180, 120)]),
+            ])
+    ) { facts, finding in
+        facts.findings { _, fact in
+            guard fact == .promoGraphic else { return nil }
+            return finding("promo graphics are no longer uploaded: Play dropped the type in 2020", hint: "delete it")
+        }
+    }
 
-    static let notAnUploadableImage = Rule(
-        "LAY007", "image-format-not-uploaded", .warning,
-        "Image folders hold only .png, .jpg and .jpeg files; other formats are never uploaded.",
-        why: "The image is never uploaded, so users do not see it.",
-        examples: ListingExample.self, passing: [.fastlane("PNG and JPEG screenshots")],
-        failing: [
-            .fastlane(
-                "WebP screenshot", ["en-US/images/phoneScreenshots/5.webp": .bytes(Array("RIFF\0\0\0\0WEBPVP8 ".utf8))])
-        ])
+    static let releaseNotesName = LayoutFactRule(
+        Rule(
+            "LAY006", "release-notes-file-name", .warning,
+            "fastlane changelogs are <versionCode>.txt or default.txt; GPP release notes are named after a track.",
+            why: "The notes are never sent, so users see no release notes for the version.",
+            examples: ListingExample.self, passing: [.fastlane("numbered changelog"), .gpp("default release notes")],
+            failing: [
+                .fastlane("changelog named after a build", ["en-US/changelogs/build-100.txt": .text("Fixes")]),
+                .fastlane("changelog named after a version name", ["en-US/changelogs/v1.2.txt": .text("Fixes")]),
+                .gpp("unusual track name", ["release-notes/en-US/nightly-build.txt": .text("Fixes")]),
+            ])
+    ) { facts, finding in
+        facts.findings { _, fact in
+            switch fact {
+            case .changelogNotVersionCode(let name):
+                finding(
+                    "changelog '\(name)' is not named <versionCode>.txt or default.txt, so supply never uploads it",
+                    hint: "rename it to the version code it belongs to, e.g. changelogs/1042.txt, or delete it")
+            case .customTrack(let track):
+                finding(
+                    "'\(track)' is not a standard track (internal, alpha, beta, production, default)",
+                    hint: "fine for a custom track; otherwise rename it")
+            default:
+                nil
+            }
+        }
+    }
 
-    static let legacyLayout = Rule(
-        "LAY008", "legacy-gpp-layout", .warning,
-        "A GPP tree uses the 2.x names, not 1.x ones such as <locale>/listing/ or whatsnew, which are ignored.",
-        why: "GPP 2 and later ignore the file, so its content never reaches users.",
-        examples: ListingExample.self, passing: [.gpp("current layout")],
-        failing: [
-            .gpp("1.x listing folder", ["en-US/listing/shortdescription": .text("SSH"), "en-US/whatsnew": .text("x")])
-        ])
+    static let notAnUploadableImage = LayoutFactRule(
+        Rule(
+            "LAY007", "image-format-not-uploaded", .warning,
+            "Image folders hold only .png, .jpg and .jpeg files; other formats are never uploaded.",
+            why: "The image is never uploaded, so users do not see it.",
+            examples: ListingExample.self, passing: [.fastlane("PNG and JPEG screenshots")],
+            failing: [
+                .fastlane(
+                    "WebP screenshot",
+                    ["en-US/images/phoneScreenshots/5.webp": .bytes(Array("RIFF\0\0\0\0WEBPVP8 ".utf8))])
+            ])
+    ) { facts, finding in
+        let skipped = facts.layout == .fastlane ? "supply skips it" : "it is not uploaded"
+        return facts.findings { _, fact in
+            guard case .imageFormatNotUploaded(let file) = fact else { return nil }
+            return finding("'\(file)' is not .png, .jpg or .jpeg, so \(skipped)", hint: "convert it to PNG or JPEG")
+        }
+    }
+
+    static let legacyLayout = LayoutFactRule(
+        Rule(
+            "LAY008", "legacy-gpp-layout", .warning,
+            "A GPP tree uses the 2.x names, not 1.x ones such as <locale>/listing/ or whatsnew, which are ignored.",
+            why: "GPP 2 and later ignore the file, so its content never reaches users.",
+            examples: ListingExample.self, passing: [.gpp("current layout")],
+            failing: [
+                .gpp(
+                    "1.x listing folder",
+                    ["en-US/listing/shortdescription": .text("SSH"), "en-US/whatsnew": .text("x")])
+            ])
+    ) { facts, finding in
+        facts.findings { path, fact in
+            guard fact == .legacyName else { return nil }
+            return finding(
+                "GPP 1.x layout: GPP 2 and later ignore '\(path)'",
+                hint:
+                    "move it to the 2.x layout: listings/<locale>/title.txt, release-notes/<locale>/<track>.txt, contact-email.txt"
+            )
+        }
+    }
 
     static let defaultLanguageFile = ListingTreeRule(
         Rule(
@@ -119,21 +273,40 @@ enum LayoutRules {
         return [TreeFinding(file, finding("default language '\(declared)' has no listings/\(declared) folder"))]
     }
 
-    static let notAListing = Rule(
-        "LAY010", "not-a-listing", .error,
-        "The folder holds a fastlane or GPP listing (locale folders with title.txt, or listings/<locale>/).",
-        why: "Nothing was checked, so a passing run must not hide it.",
-        examples: ListingExample.self, passing: [.fastlane("listing")],
-        failing: [
-            ListingExample(
-                layout: .fastlane, files: ["README.md": .text("# app"), "src/main.c": .text("int main;")],
-                note: "source folder")
-        ])
+    static let notAListing = ListingRootRule(
+        Rule(
+            "LAY010", "not-a-listing", .error,
+            "The folder holds a fastlane or GPP listing (locale folders with title.txt, or listings/<locale>/).",
+            why: "Nothing was checked, so a passing run must not hide it.",
+            examples: ListingExample.self, passing: [.fastlane("listing")],
+            failing: [
+                ListingExample(
+                    layout: .fastlane, files: ["README.md": .text("# app"), "src/main.c": .text("int main;")],
+                    note: "source folder")
+            ])
+    ) { root, finding in
+        guard root == nil else { return [] }
+        return [
+            finding(
+                "no Play listing here: expected fastlane <locale>/title.txt, changelogs/ or images/, or GPP listings/<locale>/",
+                hint: "point at fastlane/metadata/android or src/main/play, or pass --layout")
+        ]
+    }
 
     /// Every layout rule, in id order.
     static let all: [Rule] = [
-        notALocaleFolder.rule, unknownName, unknownResource, duplicateImage, promoGraphic, releaseNotesName,
-        notAnUploadableImage, legacyLayout, defaultLanguageFile.rule, notAListing,
+        notALocaleFolder.rule, unknownName.rule, unknownResource.rule, duplicateImage.rule, promoGraphic.rule,
+        releaseNotesName.rule, notAnUploadableImage.rule, legacyLayout.rule, defaultLanguageFile.rule,
+        notAListing.rule,
+    ]
+
+    /// The entries on where the listing starts, run before the tree is classified.
+    static let rootChecks: [ListingRootRule] = [notAListing]
+
+    /// The entries on the facts the classifiers record, run on every classified tree.
+    static let factChecks: [LayoutFactRule] = [
+        unknownName, unknownResource, duplicateImage, promoGraphic, releaseNotesName, notAnUploadableImage,
+        legacyLayout,
     ]
 
     /// The entries on one locale name, after the locale family's.

@@ -21,17 +21,17 @@ public struct ListingChecker: Sendable {
     {
         let paths = try source.filePaths()
         let display = { (path: String) in source.displayPath(of: path, displayRoot: displayRoot) }
-        guard let root = ListingRootFinder().root(of: paths, layout: options.layout) else {
-            let finding = Finding(
-                LayoutRules.notAListing,
-                "no Play listing here: expected fastlane <locale>/title.txt, changelogs/ or images/, or GPP listings/<locale>/",
-                hint: "point at fastlane/metadata/android or src/main/play, or pass --layout")
-            return Report(files: [FileReport(file: displayRoot, diagnostics: [finding.diagnostic(file: displayRoot)])])
+        let found = ListingRootFinder().root(of: paths, layout: options.layout)
+        guard let root = found else {
+            let findings = LayoutRules.rootChecks.flatMap { $0.findings(on: found) }
+            return Report(
+                files: [FileReport(file: displayRoot, diagnostics: findings.map { $0.diagnostic(file: displayRoot) })])
         }
         let classified = classify(paths, root: root, options: options)
         var texts: [String: CountedText] = [:]
         var images: [String: ListingTree.Image] = [:]
-        var findings = classified.findings
+        var findings = UploadFilter(options: options).received(
+            LayoutChecker.check(classified.facts), in: classified.layout)
         for file in classified.files where file.isUploaded {
             switch file.role {
             case .text(let field):

@@ -1,5 +1,3 @@
-import Diagnostics
-
 /// The two metadata trees the uploaders read.
 public enum ListingLayout: String, Sendable, Hashable, CaseIterable {
     /// fastlane supply: `metadata/android/<locale>/title.txt`, `changelogs/`, `images/`.
@@ -81,7 +79,7 @@ enum ImageType: String, Sendable, Hashable, CaseIterable {
 enum ListingFileRole: Sendable, Hashable {
     case text(TextField)
     case image(ImageType)
-    /// Not uploaded (misplaced, misnamed, unknown): the classifier has already reported it.
+    /// Not uploaded (misplaced, misnamed, unknown): the classifier has recorded what it is as a ``LayoutFact``.
     case ignored
 }
 
@@ -97,14 +95,14 @@ struct ListingFile: Sendable, Hashable {
     var isUploaded = true
 }
 
-/// A listing tree as the uploader sees it: its files by role and the problems found in its shape.
+/// A listing tree as the uploader sees it: its files by role and what its classifier saw in its shape.
 struct ClassifiedListing: Sendable {
     var layout: ListingLayout
     /// Locale folder names as written (fastlane `<locale>/`, GPP `listings/<locale>/` and `release-notes/<locale>/`).
     var locales: [String]
     var files: [ListingFile]
-    /// Layout findings keyed by root-relative path (a file, or a folder such as a locale).
-    var findings: [String: [Finding]]
+    /// What the uploader skips, misreads or refuses in the tree's shape, for the layout entries.
+    var facts: LayoutFacts
 
     /// Path of a locale's folder relative to the root (`de-DE` or `listings/de-DE`).
     func localeFolder(_ locale: String) -> String {

@@ -3,7 +3,7 @@ import Diagnostics
 /// An entry on a whole listing tree: a rule, its examples and its check on what the per-file pass learnt.
 typealias ListingTreeRule = RuleCheck<ListingTree, TreeFinding, Never>
 
-/// A finding of a tree entry, on a root-relative path (a file, or a folder such as a locale).
+/// A finding of a tree or layout entry, on a root-relative path (a file, or a folder such as a locale).
 struct TreeFinding: Sendable {
     let path: String
     let finding: Finding

@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// Marks what the store does not receive from a classified tree, and drops the layout findings about it.
 ///
 /// supply uploads the parts its `skip_upload_*` options leave in, and of the changelogs only the one for the
@@ -23,15 +25,16 @@ struct UploadFilter: Sendable {
                 result.files[index].isUploaded = false
             }
         }
-        switch (options.store, listing.layout) {
-        case (.fdroid, _):
-            result.findings = [:]
-        case (.play, .fastlane):
-            result.findings = listing.findings.filter { receives(Self.part(of: $0.key), in: .fastlane) }
-        case (.play, .gpp):
-            break
-        }
         return result
+    }
+
+    /// The layout findings (keyed by root-relative path) of a `layout` tree about what the store receives.
+    func received(_ findings: [String: [Finding]], in layout: ListingLayout) -> [String: [Finding]] {
+        switch (options.store, layout) {
+        case (.fdroid, _): [:]
+        case (.play, .fastlane): findings.filter { receives(Self.part(of: $0.key), in: .fastlane) }
+        case (.play, .gpp): findings
+        }
     }
 
     /// Whether the store receives files of `part`.
