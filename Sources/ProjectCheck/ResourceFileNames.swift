@@ -12,8 +12,6 @@ struct ResourceFileNames: Sendable {
         "synchronized", "this", "throw", "throws", "transient", "true", "try", "void", "volatile", "while",
     ]
 
-    init() {}
-
     /// RES001's findings for `paths`: a '.' in the name other than the one starting the extension, outside
     /// `res/raw`.
     func dotsInNames(_ paths: [String], _ finding: RuleOutput) -> [Diagnostic] {
