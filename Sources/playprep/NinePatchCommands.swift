@@ -36,6 +36,9 @@ struct CheckNinePatch: ParsableCommand {
     @OptionGroup var lints: LintOptions
     @OptionGroup var parallelism: JobsOption
 
+    @Flag(help: "Exit 0 when the folders hold no .9.png file.")
+    var allowEmpty = false
+
     func run() throws {
         for path in paths where PathKind(path: path) != .file {
             if let problem = PathProblem.asFolder(path) { throw CLIError.invalidArgument(problem.description) }
@@ -60,6 +63,12 @@ struct CheckNinePatch: ParsableCommand {
             switch error {
             case .notFound(let path): throw CLIError.inputNotFound(path)
             }
+        }
+        // A folder with no NinePatch checked nothing: a passing run would hide a wrong path.
+        guard !reports.isEmpty || allowEmpty else {
+            throw CLIError.invalidArgument(
+                "nothing to check in \(paths.joined(separator: ", ")) (looked for *.9.png, skipping hidden and build "
+                    + "folders); --allow-empty accepts that")
         }
         try report.refuse(overwriting: reports.map { InputFile($0.file, role: .ninePatch) })
         try report.finish(with: report.selected(Report(files: reports)), badPatchTolerance: lints.tolerance())

@@ -26,6 +26,22 @@ import Testing
         #expect(allowed.status == 0, "\(allowed.standardError)")
     }
 
+    @Test(arguments: ["text", "json", "sarif", "junit"])
+    func aFolderWithoutNinePatchesIsNotAPass(format: String) throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try "notes".write(toFile: path("notes.txt"), atomically: true, encoding: .utf8)
+        let run = try PlayprepBinary.run(["ninepatch", "check", folder.path, "--format", format])
+        #expect(run.status == 2)
+        #expect(
+            run.standardError
+                == "playprep: error: nothing to check in \(folder.path) (looked for *.9.png, skipping hidden and "
+                + "build folders); --allow-empty accepts that\n")
+        #expect(run.standardOutput.isEmpty)
+        let allowed = try PlayprepBinary.run(["ninepatch", "check", folder.path, "--allow-empty"])
+        #expect(allowed.status == 0, "\(allowed.standardError)")
+        #expect(allowed.standardOutput == "0 files checked: 0 errors, 0 warnings, 0 notes\n")
+    }
+
     @Test func looseNinePatchesAreNamedWithTheCommandThatChecksThem() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         for name in ["button.9.png", "exports/panel.9.png"] {
