@@ -36,8 +36,14 @@ struct UnresolvedBuildValues: Sendable {
     func versionCodeNotes(for build: AndroidBuildModel, _ finding: RuleOutput) -> [Diagnostic] {
         build.applications.flatMap { module -> [Diagnostic] in
             let variants = module.releaseVariants
+            // Where another release variant's versionCode is known, its changelog is the one judged.
+            let known = Set(variants.compactMap { $0.versionCode?.value }).sorted()
             let consequence =
-                "so the release notes are chosen without it (the run's listing line and `playprep plan` say which)"
+                known.isEmpty
+                ? "so the release notes are chosen without it (the run's listing line and `playprep plan` say which)"
+                : "so only " + known.map { "changelogs/\($0).txt" }.joined(separator: ", ")
+                    + (known.count == 1 ? ", of the known versionCode, is" : ", of the known versionCodes, are")
+                    + " judged for this module (`playprep plan` says which)"
             let supply =
                 "give it with --version-code, or in playprep.yml (\(Self.modulesKey(module.gradlePath, "versionCode")))"
             var unknown = [UnresolvedExpression]()

@@ -165,6 +165,46 @@ import Testing
             })
     }
 
+    /// A flavour whose versionCode cannot be evaluated beside one whose versionCode is known: the note says that
+    /// only the known one's changelog is judged, which is what the listing line and `plan` use.
+    @Test func aPartlyKnownVersionCodeNamesTheChangelogJudged() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("partly-known-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("app"), withIntermediateDirectories: true)
+        try "include(\":app\")\n".write(
+            to: root.appendingPathComponent("settings.gradle.kts"), atomically: true, encoding: .utf8)
+        try """
+        plugins {
+            id("com.android.application")
+        }
+        android {
+            namespace = "com.example.notes"
+            defaultConfig {
+                applicationId = "com.example.notes"
+                versionCode = 42
+            }
+            flavorDimensions += "channel"
+            productFlavors {
+                create("store") { dimension = "channel" }
+                create("nightly") {
+                    dimension = "channel"
+                    versionCode = (System.currentTimeMillis() / 1000).toInt()
+                }
+            }
+        }
+
+        """.write(to: root.appendingPathComponent("app/build.gradle.kts"), atomically: true, encoding: .utf8)
+        let result = ProjectChecker(configuration: ProjectConfiguration(), jobs: 1)
+            .run(ProjectDiscovery().inventory(of: root.path))
+        let notes = result.report.diagnostics.filter { $0.ruleID == "PRJ002" }.map(\.message)
+        #expect(notes.count == 1, "\(notes)")
+        #expect(
+            notes.first?.contains(
+                "so only changelogs/42.txt, of the known versionCode, is judged for this module (`playprep plan` says "
+                    + "which)") == true, "\(notes)")
+    }
+
     /// A module made an app by a convention plugin published elsewhere: `modules:` in playprep.yml supplies its
     /// applicationId and versionCode, and both are then judged (the id by Play's package-name rules, at the
     /// configuration's line; the versionCode picks the changelog).
