@@ -244,7 +244,9 @@ struct BuildScriptReader {
         case (.defaultConfig, "applicationIdSuffix"):
             facts.defaultConfig.applicationIDSuffix = stringValue(value)
         case (.defaultConfig, "versionCode"):
-            facts.defaultConfig.versionCode = integerValue(value)
+            let evaluation = evaluator.evaluate(value)
+            environment.defaultVersionCode = evaluation
+            facts.defaultConfig.versionCode = integerValue(evaluation, value)
         case (.buildType(let target), "applicationIdSuffix"):
             facts.buildTypes.change(target, .applicationIDSuffix(stringValue(value)))
         case (.buildType(let target), "debuggable"), (.buildType(let target), "isDebuggable"):
@@ -300,7 +302,11 @@ struct BuildScriptReader {
     }
 
     private func integerValue(_ range: Range<Int>) -> BuildValue<Int>? {
-        buildValue(evaluator.evaluate(range), range) { value in
+        integerValue(evaluator.evaluate(range), range)
+    }
+
+    private func integerValue(_ evaluation: Evaluation, _ range: Range<Int>) -> BuildValue<Int>? {
+        buildValue(evaluation, range) { value in
             if case .int(let number) = value { return number }
             return nil
         }

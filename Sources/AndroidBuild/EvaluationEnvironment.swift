@@ -12,6 +12,8 @@ struct EvaluationEnvironment: Sendable {
     private var locals: [[String: Evaluation]] = [[:]]
     /// `android.namespace` as set so far.
     var namespace: Evaluation?
+    /// `android.defaultConfig.versionCode` as set so far, which a flavour's versionCode may build on.
+    var defaultVersionCode: Evaluation?
     /// The project folder, for `rootDir` and relative `file(…)` paths.
     var rootDirectory: String
 

@@ -127,6 +127,8 @@ struct ExpressionParser {
         case providers
         case integerClass
         case android
+        /// `android.defaultConfig` (or `defaultConfig` inside `android { }`).
+        case defaultConfig
 
         init(_ evaluation: Evaluation) {
             switch evaluation {

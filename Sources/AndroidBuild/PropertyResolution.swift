@@ -12,6 +12,7 @@ extension ExpressionParser {
         case "ext", "extra": return .ext(root: false)
         case "properties": return .propertyMap
         case "android": return .android
+        case "defaultConfig": return .defaultConfig
         case "rootDir", "settingsDir": return .value(.string(environment.rootDirectory))
         case "namespace" where environment.namespace != nil: return environment.namespace.map(Chain.init) ?? .android
         default: break
@@ -97,7 +98,7 @@ extension ExpressionParser {
             return environment.projectProperty(key).map(Chain.init) ?? .value(.null)
         case .environmentVariables:
             return name == "get" ? .value(.null) : .unresolved(.callsFunction)
-        case .catalog, .android:
+        case .catalog, .android, .defaultConfig:
             return .unresolved(.callsFunction)
         case .catalogVersions:
             return call(Chain(finish(chain)), name, arguments: arguments, nullSafe: nullSafe)
@@ -206,8 +207,15 @@ extension ExpressionParser {
         case .environmentVariables:
             return .value(.null)
         case .android:
-            return name == "namespace"
-                ? (environment.namespace.map(Chain.init) ?? .value(.null)) : .unresolved(.notConstant)
+            switch name {
+            case "namespace": return environment.namespace.map(Chain.init) ?? .value(.null)
+            case "defaultConfig": return .defaultConfig
+            default: return .unresolved(.notConstant)
+            }
+        case .defaultConfig:
+            // Set by this script so far, or by a plugin playprep does not read: never guessed as null.
+            guard name == "versionCode" else { return .unresolved(.notConstant) }
+            return environment.defaultVersionCode.map(Chain.init) ?? .unresolved(.defaultConfigNotSet(name))
         case .providers, .integerClass:
             return .unresolved(.notConstant)
         }

@@ -22,6 +22,8 @@ public enum UnresolvedReason: Sendable, Hashable, CustomStringConvertible {
     case tooLarge
     /// Nothing in the module's build file sets the applicationId or a namespace: a plugin does.
     case notInBuildFile
+    /// `defaultConfig.<property>` read before the script sets it (a plugin may have set it).
+    case defaultConfigNotSet(String)
 
     /// The property whose value is missing, for the cases that name one.
     public var property: String? {
@@ -48,6 +50,8 @@ public enum UnresolvedReason: Sendable, Hashable, CustomStringConvertible {
         case .tooDeep: "nested too deeply"
         case .tooLarge: "builds a value too large to be a build setting"
         case .notInBuildFile: "no applicationId or namespace"
+        case .defaultConfigNotSet(let property):
+            "reads `defaultConfig.\(property)`, which the script does not set before this line"
         }
     }
 }

@@ -427,6 +427,55 @@ import Testing
         #expect(byName["freeAmazonRelease"]?.applicationID.location?.line == 10)
     }
 
+    /// A flavour's versionCode built on the default one (Catima's `defaultConfig.versionCode!! - 1`, tivi's
+    /// `(android.defaultConfig.versionCode ?: 0) + 1`) is the number Gradle builds; read before the script sets
+    /// it, it stays unresolved (a plugin may have set it).
+    @Test(arguments: [
+        ("defaultConfig.versionCode!! - 1", 41), ("(android.defaultConfig.versionCode ?: 0) + 1", 43),
+    ])
+    func flavourVersionCodeFromTheDefault(expression: String, expected: Int) throws {
+        let module = try kotlinApp(
+            """
+            android {
+                namespace = "org.example"
+                defaultConfig {
+                    applicationId = "org.example"
+                    versionCode = 42
+                }
+                flavorDimensions += "store"
+                productFlavors {
+                    create("play") { dimension = "store" }
+                    create("legacy") {
+                        dimension = "store"
+                        versionCode = \(expression)
+                    }
+                }
+            }
+            """)
+        let byName = Dictionary(uniqueKeysWithValues: module.variants.map { ($0.name, $0) })
+        #expect(byName["legacyRelease"]?.versionCode?.value == expected)
+        #expect(byName["playRelease"]?.versionCode?.value == 42)
+    }
+
+    @Test func aDefaultVersionCodeReadBeforeItIsSetIsUnresolved() throws {
+        let module = try kotlinApp(
+            """
+            android {
+                namespace = "org.example"
+                productFlavors {
+                    create("legacy") { versionCode = defaultConfig.versionCode!! - 1 }
+                }
+                defaultConfig { versionCode = 42 }
+            }
+            """)
+        let legacy = try #require(module.variants.first { $0.name == "legacyRelease" })
+        guard case .unknown(let expression)? = legacy.versionCode else {
+            Issue.record("expected an unresolved versionCode, got \(String(describing: legacy.versionCode))")
+            return
+        }
+        #expect(expression.reason == .defaultConfigNotSet("versionCode"))
+    }
+
     @Test func dimensionListForms() throws {
         let forms = [
             "flavorDimensions += [\"a\", \"b\"]", "flavorDimensions = [\"a\", \"b\"]",
