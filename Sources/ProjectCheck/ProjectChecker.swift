@@ -57,7 +57,8 @@ struct ProjectChecker: Sendable {
         let (build, ci, targets) = Self.readRelease(inventory, configuration: configuration)
         let project = ProjectContext(
             inventory: inventory, ninePatches: checks, build: build,
-            expectedApplicationID: configuration.expectedApplicationID)
+            expectedApplicationID: configuration.expectedApplicationID,
+            versionCodeGiven: !configuration.listingOptions.versionCodes.isEmpty)
         var extra = [String: [Diagnostic]]()
         for diagnostic in ProjectRules.resourceEntries.flatMap({ $0.findings(on: project) }) {
             extra[diagnostic.file, default: []].append(diagnostic)

@@ -13,6 +13,9 @@ struct ProjectContext: Sendable {
     var build: AndroidBuildModel
     /// The applicationId already on Play (`--expect`).
     var expectedApplicationID: String?
+    /// The versionCode being released was given (`--version-code`, `listing.versionCode`, `--artifact`), so an
+    /// unreadable one in the build needs no note.
+    var versionCodeGiven: Bool
 }
 
 /// A rule that needs the whole project: the rule with its example folders and its check on the project, which
@@ -46,7 +49,9 @@ enum ProjectRules {
             passing: [ProjectFileExample(project: "TestImages/SampleApp")],
             failing: [ProjectFileExample(project: "TestImages/Unevaluated", file: "app/build.gradle.kts")])
     ) { project, finding in
-        UnresolvedBuildValues(expected: project.expectedApplicationID).diagnostics(for: project.build, finding)
+        let values = UnresolvedBuildValues(expected: project.expectedApplicationID)
+        return values.applicationIDNotes(for: project.build, finding)
+            + (project.versionCodeGiven ? [] : values.versionCodeNotes(for: project.build, finding))
     }
 
     static let resourceNameClash = ProjectRule(

@@ -8,11 +8,6 @@ struct UnresolvedBuildValues: Sendable {
     /// The applicationId already on Play (`--expect`), compared by PKG013 when the release ids can be read.
     var expected: String?
 
-    /// Every note on `build`: the applicationIds, then `--expect`, then the versionCodes.
-    func diagnostics(for build: AndroidBuildModel, _ finding: RuleOutput) -> [Diagnostic] {
-        applicationIDNotes(for: build, finding) + versionCodeNotes(for: build, finding)
-    }
-
     /// The notes on the release applicationIds and on `--expect`: what `playprep package check FILE` adds to
     /// the package-name findings.
     func applicationIDNotes(for build: AndroidBuildModel, _ finding: RuleOutput) -> [Diagnostic] {

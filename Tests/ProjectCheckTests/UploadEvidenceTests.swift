@@ -203,6 +203,11 @@ import Testing
             notes.first?.contains(
                 "so only changelogs/42.txt, of the known versionCode, is judged for this module (`playprep plan` says "
                     + "which)") == true, "\(notes)")
+        // Given the versionCode being released (--version-code, listing.versionCode, --artifact), no note asks for it.
+        var given = ProjectConfiguration()
+        given.listingOptions.versionCode = 43
+        let released = ProjectChecker(configuration: given, jobs: 1).run(ProjectDiscovery().inventory(of: root.path))
+        #expect(!released.report.diagnostics.contains { $0.ruleID == "PRJ002" })
     }
 
     /// A module made an app by a convention plugin published elsewhere: `modules:` in playprep.yml supplies its
