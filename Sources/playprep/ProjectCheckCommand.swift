@@ -92,6 +92,7 @@ struct CheckProject: ParsableCommand {
         do {
             outcome = try request.run { done, total in progress?.show("checking NinePatches \(done)/\(total)") }
         } catch {
+            progress?.clear()
             Console.standardError.write(error.lines.map { $0 + "\n" }.joined())
             throw CLIError(error.error)
         }
