@@ -258,11 +258,18 @@ struct UploadEvidence: Sendable {
         text.split(whereSeparator: { " \t\"'=(),;|&<>".contains($0) }).compactMap { word in
             guard let changelogs = word.range(of: "/changelogs") else { return nil }
             var parts = word[..<changelogs.lowerBound].split(separator: "/", omittingEmptySubsequences: false)
-            if parts.first == "." { parts.removeFirst() }
+            // The checkout folder in front of a relative path: `./`, `$GITHUB_WORKSPACE/`, `${{ github.workspace }}/`.
+            while let first = parts.first, workspacePrefixes.contains(String(first)) { parts.removeFirst() }
             guard parts.count > 1, let locale = parts.last else { return nil }
             return (parts.dropLast().joined(separator: "/"), String(locale))
         }
     }
+
+    /// What CI configurations write for the checkout folder before a path relative to it (`}}` ends
+    /// `${{ github.workspace }}`, split at its spaces).
+    private static let workspacePrefixes: Set<String> = [
+        ".", "}}", "$GITHUB_WORKSPACE", "${GITHUB_WORKSPACE}", "$CI_PROJECT_DIR", "${CI_PROJECT_DIR}", "$PWD", "${PWD}",
+    ]
 
     /// Whether `tree` is `pattern` with each `${NAME}`/`$NAME` segment standing for one folder name.
     private static func fits(_ tree: String, pattern: String) -> Bool {
