@@ -14,9 +14,10 @@ public struct LayeredFileSource: ListingFileSource {
     public init(layers: [String], files: some Sequence<String>) {
         self.layers = layers
         var owner = [String: Int]()
+        let prefixes = layers.map { $0 + "/" }
         for file in files {
-            for (index, layer) in layers.enumerated().reversed() where file.hasPrefix(layer + "/") {
-                let path = String(file.dropFirst(layer.count + 1))
+            for (index, prefix) in prefixes.enumerated().reversed() where file.hasPrefix(prefix) {
+                let path = String(file.dropFirst(prefix.count))
                 if !isHidden(path), (owner[path] ?? -1) < index { owner[path] = index }
                 break
             }

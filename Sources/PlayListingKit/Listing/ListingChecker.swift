@@ -91,7 +91,7 @@ public struct ListingChecker: Sendable {
     /// Size and content hash, to spot the same image twice (IMG022).
     private static func digest(_ bytes: [UInt8]) -> [Int] {
         var hasher = Hasher()
-        hasher.combine(bytes)
+        bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
         return [bytes.count, hasher.finalize()]
     }
 }

@@ -19,6 +19,6 @@ public struct ListingFileIndex: Sendable {
         }
         var end = low
         while end < files.count, files[end].utf8.starts(with: prefix) { end += 1 }
-        return files[low..<end].filter { $0.hasPrefix(folder + "/") }
+        return Array(files[low..<end])
     }
 }

@@ -30,11 +30,7 @@ struct UploadFilter: Sendable {
 
     /// The layout findings (keyed by root-relative path) of a `layout` tree about what the store receives.
     func received(_ findings: [String: [Finding]], in layout: ListingLayout) -> [String: [Finding]] {
-        switch (options.store, layout) {
-        case (.fdroid, _): [:]
-        case (.play, .fastlane): findings.filter { receives(Self.part(of: $0.key), in: .fastlane) }
-        case (.play, .gpp): findings
-        }
+        options.store == .fdroid ? [:] : findings.filter { receives(Self.part(of: $0.key), in: layout) }
     }
 
     /// Whether the store receives files of `part`.
