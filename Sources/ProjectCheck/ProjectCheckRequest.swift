@@ -93,6 +93,11 @@ public struct ProjectCheckRequest: Sendable {
             configuration.listingOptions.versionCode = versionCode
             configuration.listingOptions.requiresReleaseNotes = true
         }
+        if aapt1Compatibility { configuration.aapt1Compatibility = true }
+        if let expectedApplicationID { configuration.expectedApplicationID = expectedApplicationID }
+        if checksAllChangelogs { configuration.listingOptions.checksAllChangelogs = true }
+        configuration.rules.enable(enabledRules)
+        configuration.rules.disable(disabledRules)
         for property in gradleProperties {
             guard let equals = property.firstIndex(of: "="), equals != property.startIndex else {
                 throw .invalid("-P \(property): expected NAME=VALUE")

@@ -42,12 +42,7 @@ extension ProjectCheckRequest {
         started: ContinuousClock.Instant, lines: inout [String], progress: (@Sendable (Int, Int) -> Void)?
     ) throws(ProjectCheckError) -> ProjectCheckOutcome {
         try checkedProjectFolder()
-        var configuration = try configuration()
-        if aapt1Compatibility { configuration.aapt1Compatibility = true }
-        if let expectedApplicationID { configuration.expectedApplicationID = expectedApplicationID }
-        if checksAllChangelogs { configuration.listingOptions.checksAllChangelogs = true }
-        configuration.rules.enable(enabledRules)
-        configuration.rules.disable(disabledRules)
+        let configuration = try configuration()
         if artifact == nil, previousArtifact != nil {
             throw .invalid("--previous compares two artifacts: give this release's with --artifact")
         }
