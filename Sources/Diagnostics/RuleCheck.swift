@@ -6,7 +6,7 @@
 /// the same entries' `rule`.
 ///
 /// ```swift
-/// public typealias PackageNameRule = RuleCheck<PackageNameSubject, Finding, Never>
+/// public typealias ArtifactRule = RuleCheck<ArtifactContents, Diagnostic, ArtifactError>
 /// ```
 public struct RuleCheck<Subject, Output, Failure: Error>: Sendable {
     public let rule: Rule

@@ -5,7 +5,7 @@ public import PNGKit
 /// CON rules, reading files through a ``ListingFileSource``.
 public struct ListingChecker: Sendable {
     public var limits: ListingLimits
-    var locales = PlayLocales.play2026
+    let locales = PlayLocales.play2026
     var probe: ImageProbe
 
     public init(limits: ListingLimits = .play2026, decoder: PNGDecoder = PNGDecoder()) {

@@ -15,7 +15,7 @@ enum LocaleRules {
         guard locale.verdict == .unsupported else { return [] }
         return [
             finding(
-                "'\(locale.name)' is not one of Play's 87 listing languages (a placeholder or a language Play lacks); \(locale.sender) and Play refuses it",
+                "'\(locale.name)' is not one of Play's \(PlayLocales.play2026.codes.count) listing languages (a placeholder or a language Play lacks); \(locale.sender) and Play refuses it",
                 hint: "remove it from the upload, or rename it to a Play language code")
         ]
     }

@@ -2,7 +2,7 @@
 /// near misses to them.
 ///
 /// Source: Play Console help answer 9844778 ("Translate and localize your app"), read 2026-01; the jenkinsci Google Play Android Publisher plugin's `SUPPORTED_LANGUAGES`
-/// agrees code for code. Pass a different table to the checkers when Play adds a language.
+/// agrees code for code. When Play adds a language, add it here (the rules and their messages count this table).
 struct PlayLocales: Sendable, Hashable {
     var codes: Set<String>
     /// Wrong spellings people use, mapped to the Play codes they probably mean (`he` → `iw-IL`).
