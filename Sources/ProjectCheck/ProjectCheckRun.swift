@@ -111,8 +111,8 @@ extension ProjectCheckRequest {
         return outcome
     }
 
-    /// The lines after the check: what was checked and how long it took, the listings and who reads them, the
-    /// baseline's age and stale entries, the artifact's identity and the opt-in findings not shown.
+    /// The lines after the check: what was checked and how long it took, the listings and who reads them,
+    /// `playprep.yml` entries that matched nothing, the baseline's age and stale entries, the artifact's identity and the opt-in findings not shown.
     private func summary(
         of run: ProjectCheckResult, inventory: ProjectInventory, report: Report, elapsed: Duration,
         artifactFacts: ArtifactFacts?
@@ -127,7 +127,9 @@ extension ProjectCheckRequest {
         if let suppressed = report.baseline?.suppressed, suppressed > 0 {
             note += "; \(suppressed) known problems ignored (baseline)"
         }
-        var lines = ["playprep: \(note)"] + run.listings.map { "playprep: listing \($0)" }
+        var lines =
+            ["playprep: \(note)"] + run.listings.map { "playprep: listing \($0)" }
+            + run.unusedSettings.map { "playprep: \($0)" }
         if !run.listings.isEmpty {
             lines.append(
                 "playprep: a tree is judged by Play's rules only where the repository shows its upload "

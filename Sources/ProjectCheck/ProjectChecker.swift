@@ -18,6 +18,8 @@ struct ProjectCheckResult: Sendable, Hashable {
     var releaseVariants: [String] = []
     /// The CI configurations read to find who uploads each listing.
     var ciFiles: [String]
+    /// `playprep.yml` entries that matched nothing in the project, one line each.
+    var unusedSettings: [String] = []
 }
 
 /// Runs every NinePatch, resource, package-name and listing rule over a discovered project, judging what the
@@ -93,7 +95,8 @@ struct ProjectChecker: Sendable {
                     "\(module.gradlePath) \(variant.name): \(variant.applicationID.value ?? "applicationId unknown"), "
                         + (variant.versionCode?.value.map { "versionCode \($0)" } ?? "versionCode unknown")
                 }
-            }, ciFiles: ci.files)
+            }, ciFiles: ci.files,
+            unusedSettings: SuppliedBuildValues(modules: configuration.suppliedModules).unmatchedEntries(in: build))
     }
 
     /// The build (with the values `playprep.yml` supplies), the CI configurations and the listing targets: what

@@ -56,4 +56,15 @@ struct SuppliedBuildValues: Sendable {
         }
         return build
     }
+
+    /// One line for each `modules:` entry that names no module of `build`: its values were not used, which must
+    /// not pass in silence (a typo such as `':ap'`).
+    func unmatchedEntries(in build: AndroidBuildModel) -> [String] {
+        let found = Set(build.modules.map(\.gradlePath))
+        let known = found.sorted().prefix(8).joined(separator: ", ")
+        return modules.filter { !found.contains($0.key) }.sorted { $0.value.line < $1.value.line }.map { key, module in
+            "\(module.file):\(module.line): modules: '\(key)' is no module playprep found, so its values were not "
+                + "used" + (found.isEmpty ? "" : " (modules found: \(known)\(found.count > 8 ? ", …" : ""))")
+        }
+    }
 }

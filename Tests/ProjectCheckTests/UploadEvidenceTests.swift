@@ -251,6 +251,21 @@ import Testing
     }
 
     /// `modules:` names modules by Gradle path and takes only applicationId and versionCode.
+    /// A `modules:` key that names no module (a typo) is said, with the modules found: its values are not used.
+    @Test func aSuppliedModuleThatIsNoModuleIsNamed() throws {
+        let root = Fixtures.testImage("releases/supplied-module-values").path
+        let configuration = try ProjectConfiguration.parse(
+            "modules:\n  \":ap\": { versionCode: 7 }\n", file: "playprep.yml")
+        let result = ProjectChecker(configuration: configuration, jobs: 1)
+            .run(ProjectDiscovery().inventory(of: root))
+        #expect(
+            result.unusedSettings == [
+                "playprep.yml:2: modules: ':ap' is no module playprep found, so its values were not used (modules "
+                    + "found: :, :app)"
+            ])
+        #expect(result.releaseVariantCount == 0)
+    }
+
     @Test func suppliedModuleValuesAreChecked() {
         #expect(throws: ConfigurationError.self) {
             try ProjectConfiguration.parse("modules: { app: { versionCode: 7 } }", file: "playprep.yml")
