@@ -148,11 +148,10 @@ struct ListingPlanner: Sendable {
             if !options.versionCodes.isEmpty {
                 releaseNotes = Self.changelogNames(options.versionCodes) + ": the version being released (configured)"
             } else {
-                let newest = Self.newestChangelog(in: listing.path, files: files)
                 options.versionCodes = Self.versionCodes(of: variants)
                 if !options.versionCodes.isEmpty {
                     releaseNotes = Self.changelogNames(options.versionCodes) + ": the build's versionCode"
-                } else if let newest {
+                } else if let newest = Self.newestChangelog(in: listing.path, files: files) {
                     versionUnknown = true
                     options.versionCodes = [newest]
                     releaseNotes =
@@ -190,9 +189,10 @@ struct ListingPlanner: Sendable {
 
     /// The highest `<n>` of the tree's `<locale>/changelogs/<n>.txt`.
     private static func newestChangelog(in tree: String, files: Set<String>) -> Int? {
-        files.compactMap { path -> Int? in
-            guard path.hasPrefix(tree + "/") else { return nil }
-            let parts = path.dropFirst(tree.count + 1).split(separator: "/")
+        let prefix = tree + "/"
+        return files.compactMap { path -> Int? in
+            guard path.hasPrefix(prefix) else { return nil }
+            let parts = path.dropFirst(prefix.count).split(separator: "/")
             guard parts.count == 3, parts[1] == "changelogs", parts[2].hasSuffix(".txt") else { return nil }
             return Int(parts[2].dropLast(4))
         }.max()
