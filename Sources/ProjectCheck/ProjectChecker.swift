@@ -4,6 +4,7 @@ import Diagnostics
 import NinePatchKit
 import PackageNameKit
 import PlayListingKit
+import UploadWiring
 
 /// What one `playprep check` found, with the rule selection applied.
 struct ProjectCheckResult: Sendable, Hashable {

@@ -1,5 +1,6 @@
 public import ArtifactKit
 import Foundation
+public import UploadWiring
 
 /// The release as playprep understands it, before anything is judged (`playprep plan`): the application modules
 /// and their release variants, each listing tree with who reads it and the evidence, and the files each store

@@ -2,6 +2,7 @@ import Diagnostics
 import Foundation
 import TestSupport
 import Testing
+import UploadWiring
 
 @testable import ProjectCheck
 
@@ -128,25 +129,6 @@ import Testing
         let decoded = try JSONDecoder().decode(ReleasePlan.self, from: Data(plan.json.utf8))
         #expect(decoded == plan)
         #expect(plan.text.contains("read by: Play via r0adkll/upload-google-play@v1"))
-    }
-}
-
-/// The release-notes step of a CI job names the locales it copies, however it writes the checkout folder.
-@Suite struct ChangelogLocaleTests {
-    @Test(arguments: [
-        "cp fastlane/metadata/android/en-US/changelogs/$CODE.txt whatsnew/whatsnew-en-US",
-        "cp ./fastlane/metadata/android/en-US/changelogs/$CODE.txt whatsnew/whatsnew-en-US",
-        "cp $GITHUB_WORKSPACE/fastlane/metadata/android/en-US/changelogs/$CODE.txt whatsnew/",
-        "cp ${{ github.workspace }}/fastlane/metadata/android/en-US/changelogs/$CODE.txt whatsnew/",
-    ])
-    func theCopiedLocaleIsNamed(step: String) {
-        #expect(UploadEvidence.changelogLocales(in: step, tree: "fastlane/metadata/android") == ["en-US"])
-    }
-
-    @Test func anotherTreesLocaleIsNotThisOnes() {
-        let locales = UploadEvidence.changelogLocales(
-            in: "cp other/fastlane/metadata/android/de-DE/changelogs/1.txt out/", tree: "fastlane/metadata/android")
-        #expect(locales?.contains("de-DE") != true)
     }
 }
 
