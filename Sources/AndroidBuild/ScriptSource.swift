@@ -20,7 +20,7 @@ struct ScriptSource: Sendable {
         self.bytes = text
         isKotlin = path.hasSuffix(".kts")
         var starts = [0]
-        for index in bytes.indices where bytes[index] == 0x0A { starts.append(index + 1) }
+        for index in text.indices where text[index] == 0x0A { starts.append(index + 1) }
         lineStarts = starts
     }
 
