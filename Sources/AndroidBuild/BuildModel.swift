@@ -8,6 +8,8 @@ public struct AndroidBuildModel: Sendable, Hashable {
     public var root: String
     /// The modules of the build, root project first, then in settings order.
     public var modules: [AndroidModule]
+    /// Where the reader stopped at a limit, in file order of reading.
+    public var limitsReached: [BuildReadLimit] = []
 
     public init(root: String, modules: [AndroidModule]) {
         self.root = root
@@ -156,6 +158,22 @@ public struct AndroidModule: Sendable, Hashable {
 
     /// Variants that can be uploaded to Google Play: Play refuses debuggable builds.
     public var releaseVariants: [BuildVariant] { variants.filter { !$0.isDebuggable } }
+}
+
+/// Where the build reader stopped at one of its limits (variants per module, names in a project path, …): what
+/// lies past it was not read, which a note says in these words.
+public struct BuildReadLimit: Sendable, Hashable {
+    public var location: SourceLocation
+    /// What was not read and why, naming the limit.
+    public var message: String
+    /// How to read it anyway, when a setting can.
+    public var hint: String?
+
+    public init(location: SourceLocation, message: String, hint: String? = nil) {
+        self.location = location
+        self.message = message
+        self.hint = hint
+    }
 }
 
 /// One build variant of an application module, e.g. `playRelease`.

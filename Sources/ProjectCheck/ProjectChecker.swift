@@ -106,8 +106,9 @@ struct ProjectChecker: Sendable {
         AndroidBuildModel, ContinuousIntegration, [ListingTarget]
     ) {
         let build = SuppliedBuildValues(modules: configuration.suppliedModules).applied(
-            to: AndroidBuildReader(propertyOverrides: configuration.gradleProperties)
-                .read(root: inventory.root, files: inventory.files))
+            to: AndroidBuildReader(
+                propertyOverrides: configuration.gradleProperties, maximumVariants: configuration.maximumVariants
+            ).read(root: inventory.root, files: inventory.files))
         let ci = ContinuousIntegration(root: inventory.root, walked: inventory.files)
         let targets = ListingPlanner(configuration: configuration).targets(for: inventory, build: build, ci: ci)
         return (build, ci, targets)
@@ -139,7 +140,7 @@ struct ProjectChecker: Sendable {
             case .unknown(let expression)?:
                 ReleasePlan.BuildFact(
                     value: nil,
-                    source: (expression.expression.isEmpty ? "" : "`\(expression.expression)` ")
+                    source: (expression.expression.isEmpty ? "" : "`\(Excerpt.of(expression.expression))` ")
                         + "at \(locate(expression.location)): \(expression.reason)")
             case nil: ReleasePlan.BuildFact(value: nil, source: "not set in the build files")
             }
@@ -215,7 +216,10 @@ struct ProjectChecker: Sendable {
         for target in targets {
             let files: [FileReport]
             do {
-                let source = LayeredFileSource(layers: target.layers, files: target.files(in: index))
+                // Listing files share the NinePatches' size limit (`--max-file-bytes`): a larger one is refused unread.
+                let source = LayeredFileSource(
+                    layers: target.layers, files: target.files(in: index),
+                    maxFileBytes: ninePatchChecker.decoder.limits.maxFileBytes)
                 files = try checker.check(source, options: target.options, displayRoot: target.displayRoot).files.map {
                     target.readers.proof == .partial ? Self.ifUploaded($0, readers: target.readers) : $0
                 }

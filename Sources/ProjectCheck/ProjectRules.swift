@@ -43,14 +43,16 @@ enum ProjectRules {
     static let unresolvedBuildValue = ProjectRule(
         .project(
             "PRJ002", "unresolved-build-value", .note,
-            "An applicationId or versionCode a rule needs is an expression playprep cannot evaluate; the note says "
-                + "how to supply it.",
+            "An applicationId or versionCode a rule needs is an expression playprep cannot evaluate, or a build "
+                + "file goes past one of playprep's limits (variants a module, names in a project path); the note "
+                + "says how to supply it or what was not read.",
             why: "Nothing is wrong with the project: the note says which check could not run and how to enable it.",
             passing: [ProjectFileExample(project: "TestImages/SampleApp")],
             failing: [ProjectFileExample(project: "TestImages/Unevaluated", file: "app/build.gradle.kts")])
     ) { project, finding in
         let values = UnresolvedBuildValues(expected: project.expectedApplicationID)
         return values.applicationIDNotes(for: project.build, finding)
+            + values.readLimitNotes(for: project.build, finding)
             + (project.versionCodeGiven ? [] : values.versionCodeNotes(for: project.build, finding))
     }
 

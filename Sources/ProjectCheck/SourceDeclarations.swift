@@ -18,8 +18,17 @@ struct SourceDeclarations {
                 $0.hasPrefix(module.directory + "/src/") && $0.hasSuffix("/AndroidManifest.xml")
             }
             for file in manifests.sorted() {
-                guard let text = read(file), let manifest = try? SourceManifest(text) else { continue }
-                found += note(Self.needs(manifest.facts), file: file, source: "this manifest") { _ in nil }
+                guard let text = read(file) else { continue }
+                do {
+                    let manifest = try SourceManifest(text)
+                    found += note(Self.needs(manifest.facts), file: file, source: "this manifest") { _ in nil }
+                } catch {
+                    found.append(
+                        DeclarationRules.checklist.rule.diagnostic(
+                            file: file,
+                            "cannot read this manifest as XML (\(error)): the App content declarations it may need "
+                                + "were not looked for"))
+                }
             }
             let logs = module.directory + "/build/outputs/logs"
             let reports = FolderWalker().files(under: logs) { path in

@@ -49,7 +49,7 @@ struct UnresolvedBuildValues: Sendable {
                 finding.diagnostic(
                     file: expression.location.file,
                     at: .text(line: expression.location.line, column: expression.location.column),
-                    "versionCode of \(module.gradlePath) is `\(expression.expression)`, which playprep cannot evaluate "
+                    "versionCode of \(module.gradlePath) is `\(Excerpt.of(expression.expression))`, which playprep cannot evaluate "
                         + "(\(expression.reason)), \(consequence); \(supply)")
             }
             if !variants.isEmpty, variants.allSatisfy({ $0.versionCode == nil }) {
@@ -62,6 +62,16 @@ struct UnresolvedBuildValues: Sendable {
                             + ", \(consequence); \(supply)"))
             }
             return notes
+        }
+    }
+
+    /// A note for every limit the build reader reached (variants per module, names in a project path, …): what
+    /// lies past it was not read.
+    func readLimitNotes(for build: AndroidBuildModel, _ finding: RuleOutput) -> [Diagnostic] {
+        build.limitsReached.map { limit in
+            finding.diagnostic(
+                file: limit.location.file, at: .text(line: limit.location.line, column: limit.location.column),
+                limit.message, hint: limit.hint)
         }
     }
 
@@ -82,7 +92,7 @@ struct UnresolvedBuildValues: Sendable {
                 + (ids.isEmpty ? "" : " and the others build " + Set(ids).sorted().joined(separator: ", "))
         return finding.diagnostic(
             file: file,
-            "--expect '\(expected)' was not compared: \(why)",
+            "--expect '\(Excerpt.of(expected))' was not compared: \(why)",
             hint: "supply the values the build reads (-P NAME=VALUE or gradle: properties: in playprep.yml), or "
                 + "the release applicationId (modules: in playprep.yml), or check the built artifact with --artifact")
     }
@@ -100,7 +110,7 @@ struct UnresolvedBuildValues: Sendable {
                 + "(\(modulesKey(name, "applicationId")))"
         }
         let what =
-            expression.suffixOf.map { "an applicationIdSuffix of \(name) (added to '\($0)')" }
+            expression.suffixOf.map { "an applicationIdSuffix of \(name) (added to '\(Excerpt.of($0))')" }
             ?? "applicationId of \(name)"
         let unchecked =
             expression.suffixOf == nil
@@ -120,7 +130,8 @@ struct UnresolvedBuildValues: Sendable {
                 "give the release applicationId in playprep.yml (\(modulesKey(name, "applicationId"))) or check the "
                 + "id it builds with `playprep package check ID`"
         }
-        return "\(what) is `\(expression.expression)`, which playprep cannot evaluate (\(expression.reason)), so "
+        return
+            "\(what) is `\(Excerpt.of(expression.expression))`, which playprep cannot evaluate (\(expression.reason)), so "
             + unchecked + "; " + supply
     }
 

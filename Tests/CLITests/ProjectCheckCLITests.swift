@@ -175,7 +175,7 @@ import Testing
         try "rules:\n  NP003: off\nnine: 1\n".write(to: config, atomically: true, encoding: .utf8)
         let run = try PlayprepBinary.run(["check", project.path])
         #expect(run.status == 2)
-        #expect(run.standardError.contains("playprep.yml:3: unknown key 'nine'"))
+        #expect(run.standardError.contains("playprep.yml:3:1: unknown key 'nine'"))
         #expect(run.standardError.split(separator: "\n").count == 1)
 
         let missing = try PlayprepBinary.run(["check", "TestImages/NoSuchApp"])

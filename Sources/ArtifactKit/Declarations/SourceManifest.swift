@@ -7,7 +7,8 @@ public struct SourceManifest: Sendable {
     var elements: [XMLElement] = []
     var lines: [Int] = []
 
-    /// Reads `text`; throws when a tag is left open or an end tag does not match.
+    /// Reads `text`; throws when a tag is left open, an end tag does not match or elements nest more than
+    /// ``BinaryXML/maximumDepth`` deep.
     public init(_ text: String) throws(ArtifactParseError) {
         let bytes = Array(text.utf8)
         var index = 0
@@ -75,7 +76,14 @@ public struct SourceManifest: Sendable {
                 elements.append(XMLElement(path: open.map(\.name) + [name], attributes: attributes))
                 lines.append(tagLine)
             }
-            if !selfClosing { open.append((name, namespaces, removed)) }
+            if !selfClosing {
+                // Each element keeps its path, so depth is capped as in the artifact's binary XML.
+                guard open.count < BinaryXML.maximumDepth else {
+                    throw ArtifactParseError(
+                        "line \(tagLine): elements nested more than \(BinaryXML.maximumDepth) deep (playprep's limit)")
+                }
+                open.append((name, namespaces, removed))
+            }
         }
         if let last = open.last { throw ArtifactParseError("<\(last.name)> is never closed") }
     }

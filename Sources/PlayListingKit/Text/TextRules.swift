@@ -363,7 +363,7 @@ public enum TextRules {
         else { return [] }
         return [
             finding(
-                "\(file.field.label) '\(text)' is not valid",
+                "\(file.field.label) '\(Excerpt.of(text))' is not valid",
                 hint: file.field == .contactWebsite ? "use an absolute URL such as https://example.org" : nil)
         ]
     }
