@@ -126,11 +126,11 @@ public struct ProjectConfiguration: Sendable, Hashable {
         let sections = [
             "rules", "exclude", "gradle", "ninepatch", "listing", "package", "artifact", "declarations", "modules",
         ]
-        for (key, value) in try reader.mapping(root, allowed: sections) {
+        for (key, value) in try reader.mapping(root, key: "(the file)", allowed: sections) {
             switch key {
             case "rules":
                 let expected = "error, warning, note, on or off"
-                for (rule, severity) in try reader.mapping(value, allowed: nil) {
+                for (rule, severity) in try reader.mapping(value, key: key, allowed: nil) {
                     guard RuleCatalog.playprep.rules[rule] != nil else {
                         throw .unknownRule(
                             file: file, line: reader.line(severity), id: rule,
@@ -154,9 +154,9 @@ public struct ProjectConfiguration: Sendable, Hashable {
                     }
                 }
             case "gradle":
-                for (option, setting) in try reader.mapping(value, allowed: ["properties"]) where option == "properties"
-                {
-                    for (name, property) in try reader.mapping(setting, allowed: nil) {
+                for (option, setting) in try reader.mapping(value, key: key, allowed: ["properties"])
+                where option == "properties" {
+                    for (name, property) in try reader.mapping(setting, key: "gradle.properties", allowed: nil) {
                         configuration.gradleProperties[name] = try reader.string(
                             property, key: name, expected: "a value")
                     }
@@ -164,7 +164,7 @@ public struct ProjectConfiguration: Sendable, Hashable {
             case "exclude":
                 configuration.excludes = try reader.strings(value, key: key).map(Glob.init)
             case "ninepatch":
-                for (option, setting) in try reader.mapping(value, allowed: ["aapt1", "badPatchTolerance"]) {
+                for (option, setting) in try reader.mapping(value, key: key, allowed: ["aapt1", "badPatchTolerance"]) {
                     if option == "aapt1" {
                         configuration.aapt1Compatibility = try reader.bool(setting, key: option)
                     } else {
@@ -184,7 +184,9 @@ public struct ProjectConfiguration: Sendable, Hashable {
             case "modules":
                 configuration.suppliedModules = try Self.readModules(value, reader: reader)
             case "artifact":
-                for (option, setting) in try reader.mapping(value, allowed: ["targetSdk", "uploadCertificate"]) {
+                for (option, setting) in try reader.mapping(
+                    value, key: key, allowed: ["targetSdk", "uploadCertificate"])
+                {
                     if option == "targetSdk" {
                         configuration.targetAPIPolicy.override = try reader.int(setting, key: option)
                         continue
@@ -199,7 +201,8 @@ public struct ProjectConfiguration: Sendable, Hashable {
                     configuration.uploadCertificate = fingerprint
                 }
             default:
-                for (option, setting) in try reader.mapping(value, allowed: ["expect"]) where option == "expect" {
+                for (option, setting) in try reader.mapping(value, key: key, allowed: ["expect"])
+                where option == "expect" {
                     configuration.expectedApplicationID = try reader.string(
                         setting, key: option, expected: "a package name")
                 }
@@ -210,7 +213,7 @@ public struct ProjectConfiguration: Sendable, Hashable {
 
     private mutating func readListing(_ node: Node, reader: NodeReader) throws(ConfigurationError) {
         let allowed = ["defaultLanguage", "versionCode", "allChangelogs", "roots", "limits"]
-        for (option, setting) in try reader.mapping(node, allowed: allowed) {
+        for (option, setting) in try reader.mapping(node, key: "listing", allowed: allowed) {
             switch option {
             case "defaultLanguage":
                 listingOptions.defaultLanguage = try reader.string(setting, key: option, expected: "a locale code")
@@ -225,7 +228,7 @@ public struct ProjectConfiguration: Sendable, Hashable {
                 }
             default:
                 let allowed = ["title", "shortDescription", "fullDescription", "releaseNotes"]
-                for (limit, value) in try reader.mapping(setting, allowed: allowed) {
+                for (limit, value) in try reader.mapping(setting, key: "listing.limits", allowed: allowed) {
                     let number = try reader.int(value, key: limit)
                     let source = "playprep.yml (\(reader.file):\(reader.line(value)))"
                     let sourced = SourcedLimit(number, source: source, asOf: "project configuration")
@@ -244,7 +247,7 @@ public struct ProjectConfiguration: Sendable, Hashable {
         -> DeclarationRecord
     {
         var record = DeclarationRecord(source: reader.file)
-        for (key, value) in try reader.mapping(node, allowed: DeclarationRecord.keys) {
+        for (key, value) in try reader.mapping(node, key: "declarations", allowed: DeclarationRecord.keys) {
             switch key {
             case "advertisingId":
                 record.advertisingID =
@@ -262,14 +265,16 @@ public struct ProjectConfiguration: Sendable, Hashable {
         -> [String: SuppliedModule]
     {
         var modules = [String: SuppliedModule]()
-        for (path, values) in try reader.mapping(node, allowed: nil) {
+        for (path, values) in try reader.mapping(node, key: "modules", allowed: nil) {
             guard path.hasPrefix(":") else {
                 throw .invalidValue(
                     file: reader.file, line: reader.line(values), key: path,
                     expected: "named by its Gradle path (':app')")
             }
             var module = SuppliedModule(file: reader.file, line: reader.line(values))
-            for (key, value) in try reader.mapping(values, allowed: ["applicationId", "versionCode"]) {
+            for (key, value) in try reader.mapping(
+                values, key: "modules.'\(path)'", allowed: ["applicationId", "versionCode"])
+            {
                 if key == "versionCode" {
                     module.versionCode = try reader.int(value, key: key)
                 } else {
@@ -284,7 +289,7 @@ public struct ProjectConfiguration: Sendable, Hashable {
     private func readListingRoot(_ node: Node, reader: NodeReader) throws(ConfigurationError) -> ListingRootSetting {
         var root = ListingRootSetting(path: "")
         root.line = reader.line(node)
-        for (key, value) in try reader.mapping(node, allowed: ["path", "store", "layout"]) {
+        for (key, value) in try reader.mapping(node, key: "listing.roots", allowed: ["path", "store", "layout"]) {
             switch key {
             case "path":
                 root.path = try reader.string(value, key: key, expected: "a folder relative to the project")
@@ -326,10 +331,11 @@ private struct NodeReader {
 
     func line(_ node: Node) -> Int { node.mark.map { $0.line } ?? 1 }
 
-    /// The key/value pairs of a mapping, refusing keys outside `allowed` (any key when `nil`).
-    func mapping(_ node: Node, allowed: [String]?) throws(ConfigurationError) -> [(String, Node)] {
+    /// The pairs of the mapping at `node`, the value of `key` (named in the error when it is no mapping), each
+    /// key one of `allowed` (`nil`: any).
+    func mapping(_ node: Node, key: String, allowed: [String]?) throws(ConfigurationError) -> [(String, Node)] {
         guard let mapping = node.mapping else {
-            throw .invalidValue(file: file, line: line(node), key: "(section)", expected: "a mapping of keys to values")
+            throw .invalidValue(file: file, line: line(node), key: key, expected: "a mapping of keys to values")
         }
         var pairs = [(String, Node)]()
         for (key, value) in mapping {

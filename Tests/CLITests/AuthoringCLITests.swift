@@ -30,9 +30,14 @@ import Testing
         let before = try contents(input)
         let run = try PlayprepBinary.run(["ninepatch", "fix", input])
         #expect(run.status == 1)
-        let lines = run.standardOutput.split(separator: "\n")
+        var lines = run.standardOutput.split(separator: "\n")
+        // The last line says that nothing was written, and how to write it.
+        let last = lines.removeLast()
         #expect(
             !lines.isEmpty && lines.allSatisfy { $0.hasPrefix("\(input): x=") && $0.hasSuffix("(near-black-tick)") })
+        #expect(
+            last == "\(input): not written: \(lines.count) pixel(s) need repair; -o OUT or --in-place writes the "
+                + "repaired image")
         #expect(run.standardError.isEmpty)
         #expect(try contents(input) == before && leftovers() == ["in.9.png"])
     }
