@@ -103,7 +103,9 @@ import Testing
         try "gradle: 3\n".write(toFile: path("app/playprep.yml"), atomically: true, encoding: .utf8)
         let run = try PlayprepBinary.run(["check", path("app")])
         #expect(run.status == 2)
-        #expect(run.standardError.contains("playprep.yml:1:9: 'gradle' must be a mapping of keys to values, not a single value"))
+        #expect(
+            run.standardError.contains(
+                "playprep.yml:1:9: 'gradle' must be a mapping of keys to values, not a single value"))
     }
 
     @Test func planOnAnEmptyFolderExitsTwoAsCheckDoes() throws {
