@@ -13,9 +13,18 @@ public struct JSONReporter: Reporter {
     public init() {}
 
     public func render(_ report: Report) -> String {
+        var text = [UInt8]()
+        text.reserveCapacity(Self.estimatedSize(of: report))
+        write(report) { text.append(contentsOf: $0) }
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// `render(report)` handed to `output` piece by piece as it is written (about 64 KiB at a time), so a report of
+    /// thousands of files is never held whole: the CLI writes the pieces to standard output as they come.
+    public func write(_ report: Report, to output: (UnsafeRawBufferPointer) -> Void) {
         // Written directly, not through `encode`: the encoder's generic containers once took longer than checking
         // the 5,770 files of a large run. Keys in sorted order, as `encode` sorts them; the tests compare the two.
-        var json = PrettyJSONWriter(capacity: Self.estimatedSize(of: report))
+        var json = PrettyJSONWriter(capacity: Self.pieceSize + 4096)
         json.beginObject()
         json.key("baseline")
         if let baseline = report.baseline { json.encoded(baseline) } else { json.null() }
@@ -40,16 +49,20 @@ public struct JSONReporter: Reporter {
             json.key("valid")
             json.bool(file.isValid)
             json.endObject()
+            json.hand(over: Self.pieceSize, to: output)
         }
         json.endArray()
         json.key("summary")
         json.encoded(report.summary)
         json.endObject()
-        return json.finish()
+        json.finish(to: output)
     }
 
+    /// How many bytes `write` gathers before handing them over.
+    private static let pieceSize = 1 << 16
+
     /// About the bytes `render` writes: ~100 of structure per file and ~300 per finding beside their texts (the
-    /// message twice, once as the fingerprint), so the text is written into one buffer without growing it.
+    /// message twice, once as the fingerprint), so the text is gathered into one buffer without growing it.
     private static func estimatedSize(of report: Report) -> Int {
         report.files.reduce(1000) { size, file in
             file.diagnostics.reduce(size + 100 + file.file.utf8.count) { size, diagnostic in

@@ -4,7 +4,8 @@
 /// are written in the order given, so callers give them sorted; rare or small values are written by the encoder
 /// and placed at the right depth (`encoded(_:)`).
 struct PrettyJSONWriter {
-    private(set) var bytes = [UInt8]()
+    /// The bytes written and not yet handed over.
+    private var bytes = [UInt8]()
     /// Nesting depth: two spaces of indentation each.
     private var depth = 0
     /// Whether the innermost open object or array has a member yet.
@@ -14,10 +15,17 @@ struct PrettyJSONWriter {
         bytes.reserveCapacity(capacity)
     }
 
-    /// The text written, with the encoder's final line break.
-    consuming func finish() -> String {
+    /// Hands the bytes written so far to `output` once there are at least `size` of them.
+    mutating func hand(over size: Int, to output: (UnsafeRawBufferPointer) -> Void) {
+        guard bytes.count >= size else { return }
+        bytes.withUnsafeBytes(output)
+        bytes.removeAll(keepingCapacity: true)
+    }
+
+    /// Hands the rest to `output`, with the encoder's final line break.
+    consuming func finish(to output: (UnsafeRawBufferPointer) -> Void) {
         bytes.append(UInt8(ascii: "\n"))
-        return String(decoding: bytes, as: UTF8.self)
+        bytes.withUnsafeBytes(output)
     }
 
     mutating func beginObject() { open(UInt8(ascii: "{")) }

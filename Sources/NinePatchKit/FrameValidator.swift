@@ -136,7 +136,8 @@ struct FrameValidator: Sendable {
     func diagnostics(for frame: NinePatchFrame) -> [Diagnostic] {
         var found = NinePatchRules.onFrame.findings(on: frame)
         for line in frame.lines {
-            found += NinePatchRules.onBorder.findings(on: FrameBorder(line: line, width: frame.width, height: frame.height))
+            found += NinePatchRules.onBorder.findings(
+                on: FrameBorder(line: line, width: frame.width, height: frame.height))
         }
         if let grid = StretchGrid(frame) {
             found += NinePatchRules.onStretchGrid.findings(on: grid)

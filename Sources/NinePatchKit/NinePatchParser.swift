@@ -56,10 +56,10 @@ public struct NinePatchParser: Sendable {
         }
     }
 
-    /// Decoded pixels up to this many bytes are kept while a file is parsed, so a second look at the rows (the
-    /// NP107 candidates' surroundings, an outline over its memory budget) reads them again from memory instead of
-    /// decoding the file a second time. Larger images are decoded again: memory stays bounded.
-    static let replayedImageBytes = 1 << 20
+    /// Decoded pixels up to this many bytes (a 256x256 image) are kept while a file is parsed, so a second look
+    /// at the rows (the NP107 candidates' surroundings, an outline over its memory budget) reads them again from
+    /// memory instead of decoding the file a second time. Larger images are decoded again: memory stays bounded.
+    static let replayedImageBytes = 1 << 18
 
     /// Parses while decoding, row by row, so a large image is never held whole (interlaced files excepted, which
     /// libpng must assemble first). Returns the decoded image too when `keepImage` is set.

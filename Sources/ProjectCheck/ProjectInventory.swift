@@ -53,7 +53,7 @@ struct ProjectInventory: Sendable, Hashable {
         let trees = listings.map { $0.path + "/" } + listingRoots.map { root + "/" + $0 + "/" }
         let ninePatches = Set(ninePatchFiles)
         return files.compactMap { path in
-            let name = path.split(separator: "/").last.map(String.init) ?? path
+            let name = path.lastComponent
             if ninePatches.contains(path) { return InputFile(path, role: .ninePatch) }
             if trees.contains(where: { path.hasPrefix($0) }) { return InputFile(path, role: .listingFile) }
             if name == "Fastfile" || name == "Appfile" { return InputFile(path, role: .fastlaneFile) }

@@ -120,6 +120,9 @@ struct ReportOptions: ParsableArguments {
             summaryConsole.write(
                 TextReporter(useColor: summaryConsole.supportsColor).summaryLine(report.summary)
                     + " (\(format.rawValue) report in \(target.isStandardOutput ? "standard output" : output))\n")
+        } else if format == .json {
+            // Streamed: the JSON of thousands of files is never held whole in memory.
+            JSONReporter().write(report) { console.write(bytes: $0) }
         } else {
             console.write(
                 format.reporter(

@@ -1,5 +1,6 @@
-@testable import Diagnostics
 import Testing
+
+@testable import Diagnostics
 
 /// The fast paths of a large report (issue 34) say exactly what the plain code says: the JSON report written
 /// directly against Foundation's encoder on the report's former `Encodable` shape, tidy paths and fingerprints
@@ -43,7 +44,9 @@ import Testing
         withBaseline.baseline = BaselineUse(
             file: "baseline.json", version: 2, suppressed: 3,
             staleEntries: [BaselineUse.StaleEntry(rule: "NP003", files: ["a\n.9.png"], message: "gone 1")])
-        let cases = [Self.report, withBaseline, Report(files: []), Report(files: [FileReport(file: "a", diagnostics: [])])]
+        let cases = [
+            Self.report, withBaseline, Report(files: []), Report(files: [FileReport(file: "a", diagnostics: [])]),
+        ]
         for report in cases {
             #expect(JSONReporter().render(report) == JSONReporter.encode(EncoderShape(report)))
         }
