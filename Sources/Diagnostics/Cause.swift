@@ -103,8 +103,8 @@ public struct Fingerprint: Sendable, Hashable, Comparable, Codable, CustomString
         }
     }
 
-    /// `normalised(text)` character by character, for any text.
-    private static func normalisedCharacters(_ text: String) -> String {
+    /// `normalised(text)` character by character, for any text (the definition the byte path is tested against).
+    static func normalisedCharacters(_ text: String) -> String {
         var out = ""
         var inDigits = false
         for character in text {

@@ -73,7 +73,7 @@ import Testing
 
     @Test func fingerprintsAreTheCharacterDefinition() {
         for text in Self.awkwardTexts {
-            #expect(Fingerprint.normalised(text) == Self.characterNormalised(text), "\(text.debugDescription)")
+            #expect(Fingerprint.normalised(text) == Fingerprint.normalisedCharacters(text), "\(text.debugDescription)")
         }
         #expect(Fingerprint.normalised("x=5…17, 1\u{301}") == "x=#…#, 1\u{301}")
     }
@@ -84,22 +84,6 @@ import Testing
         let joined = path.split(separator: "/").filter { $0 != "." }.joined(separator: "/")
         if absolute { return "/" + joined }
         return joined.isEmpty ? path : joined
-    }
-
-    /// `Fingerprint.normalised` as first written: character by character.
-    static func characterNormalised(_ text: String) -> String {
-        var out = ""
-        var inDigits = false
-        for character in text {
-            if character.isASCII, character.isNumber {
-                if !inDigits { out.append("#") }
-                inDigits = true
-            } else {
-                out.append(character)
-                inDigits = false
-            }
-        }
-        return out
     }
 }
 
