@@ -1,24 +1,25 @@
 #!/usr/bin/env python3
-"""Benchmark `playprep ninepatch check` against a base commit, aapt2 and the libpng floor, all in one run.
+"""Benchmark `playprep ninepatch check` against base commits, aapt2 and the libpng floor, all in one run.
 
-Usage:  scripts/bench-check.py [--base COMMIT] [--rounds N] [--corpus DIR] [--project DIR] [--big-side PX]
-                               [--head-binary BIN] [--base-binary BIN]
+Usage:  scripts/bench-check.py [--base COMMIT]... [--rounds N] [--corpus DIR] [--project DIR] [--big-side PX]
+                               [--head-binary BIN] [--base-binary BIN]...
 
-Builds the shipping (static) binary of this checkout (HEAD) and of --base (default 14657ce, the last commit
-before issues 20-27) in `.build-bench/<sha>` (a git worktree, kept for the next run), then measures, the
-commands of each group taking turns round by round so a slow spell of the machine falls on all of them:
-  * HEAD and base on the corpus x10 (`ninepatch check DIR --format json`): median wall and CPU time, and the
+Builds the shipping (static) binary of this checkout (HEAD) and of each --base (default: 14657ce, the last
+commit before issues 20-27, and 4507f55, the commit issue 34 measured) in `.build-bench/<sha>` (a git worktree,
+kept for the next run), then measures, the commands of each group taking turns round by round so a slow spell of
+the machine falls on all of them:
+  * HEAD and each base on the corpus x10 (`ninepatch check DIR --format json`): median wall and CPU time, and the
     median of the paired HEAD/base ratios (round i against round i), peak RSS (median of 3 GNU time runs);
   * the floor: shared/oracle/decode_floor.c, libpng decoding the same files to RGBA on one core and nothing else;
   * `aapt2 compile` (its best case: one process, `--dir res -o out.zip`) on the corpus, next to HEAD on the
     corpus; against the x10 run it is scaled by 10;
   * HEAD with 1 and 2 jobs on the corpus x10, next to the machine's own 2-core scaling (the floor's files
     split between two processes run at once);
-  * `check` on the largest corpus project (most files), HEAD against base;
+  * `check` on the largest corpus project (most files), HEAD against each base;
   * peak memory of checking one generated BIGxBIG .9.png (default 8000x8000).
 Then it prints issue 34's acceptance: HEAD <= 0.75x the one-core floor on the corpus x10, >= 45x aapt2,
-peak <= 32 MiB, and `check` on the largest project no slower than base. Exits 2 when a peer is missing (aapt2,
-a C compiler, libpng headers), 1 when an acceptance line fails.
+peak <= 32 MiB, and `check` on the largest project no slower than the first base. Exits 2 when a peer is
+missing (aapt2, a C compiler, libpng headers), 1 when an acceptance line fails.
 """
 import argparse
 import os
@@ -112,14 +113,16 @@ def paired_ratio(runs, base_runs, index):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument('--base', default='14657ce', help='the commit to compare with (default: 14657ce)')
+    parser.add_argument('--base', action='append', help='a commit to compare with, repeatable (default: 14657ce '
+                        'and 4507f55); the acceptance is judged against the first')
     parser.add_argument('--rounds', type=int, default=15)
     parser.add_argument('--corpus', default=os.path.join(SHARED, 'corpus', 'ninepatch'))
     parser.add_argument('--project', help='the project `check` is timed on (default: the corpus project with the '
                         'most files)')
     parser.add_argument('--big-side', type=int, default=8000)
     parser.add_argument('--head-binary', help='skip building HEAD: measure this binary instead')
-    parser.add_argument('--base-binary', help='skip building --base: measure this binary instead')
+    parser.add_argument('--base-binary', action='append', default=[],
+                        help='skip building the --base of the same position: measure this binary instead')
     args = parser.parse_args()
 
     aapt2 = shutil.which('aapt2')
@@ -127,10 +130,15 @@ def main():
     if not aapt2 or not compiler:
         print('bench-check: SKIPPED: needs aapt2 (apt-get install aapt) and a C compiler with libpng headers')
         return 2
+    commits = args.base or ['14657ce', '4507f55']
+    if len(args.base_binary) > len(commits):
+        parser.error('more --base-binary than --base')
     head = args.head_binary or shipping_binary()
-    base = args.base_binary or base_binary(args.base)
+    bases = {commit: (args.base_binary[index] if index < len(args.base_binary) else base_binary(commit))
+             for index, commit in enumerate(commits)}
     project = args.project or largest_project(os.path.join(SHARED, 'corpus', 'projects'))
-    print('HEAD: %s\nbase (%s): %s\nproject: %s' % (head, args.base, base, project))
+    print('HEAD: %s\n%sproject: %s' % (
+        head, ''.join('base %s: %s\n' % (commit, binary) for commit, binary in bases.items()), project))
 
     files = collect([args.corpus])
     with tempfile.TemporaryDirectory() as scratch:
@@ -157,11 +165,10 @@ def main():
         print('bench-check: %d files (%d in the x10 copy), %d rounds, the commands of a group in turn each round'
               % (len(files), len(tenfold_files), args.rounds), flush=True)
         check10 = ['ninepatch', 'check', tenfold, '--format', 'json']
-        runs = process_timing.samples({
-            'HEAD x10': ([head] + check10, None),
-            'base x10': ([base] + check10, None),
-            'floor x10': ([floor] + tenfold_files, None),
-        }, args.rounds, label='bench-check')
+        tenfold_commands = {'HEAD x10': ([head] + check10, None)}
+        tenfold_commands.update({'%s x10' % commit: ([binary] + check10, None) for commit, binary in bases.items()})
+        tenfold_commands['floor x10'] = ([floor] + tenfold_files, None)
+        runs = process_timing.samples(tenfold_commands, args.rounds, label='bench-check')
         runs.update(process_timing.samples({
             'HEAD x1': ([head, 'ninepatch', 'check', args.corpus, '--format', 'json'], None),
             'aapt2 x1': ([aapt2, 'compile', '--dir', 'res', '-o', 'out.zip'], os.path.join(scratch, 'aapt2')),
@@ -171,36 +178,36 @@ def main():
             'HEAD x10 -j2': ([head, 'ninepatch', 'check', '-j', '2', tenfold], None),
             'floor x10, 2 procs': (floor_pair, None),
         }, args.rounds, label='bench-check'))
-        runs.update(process_timing.samples({
-            'HEAD check project': ([head, 'check', project], None),
-            'base check project': ([base, 'check', project], None),
-        }, args.rounds, label='bench-check'))
-        peaks = {
-            'HEAD x10': process_timing.peak_rss_median([head] + check10),
-            'base x10': process_timing.peak_rss_median([base] + check10),
-            'HEAD check project': process_timing.peak_rss_median([head, 'check', project]),
-            'base check project': process_timing.peak_rss_median([base, 'check', project]),
-        }
+        project_commands = {'HEAD check project': ([head, 'check', project], None)}
+        project_commands.update({'%s check project' % commit: ([binary, 'check', project], None)
+                                 for commit, binary in bases.items()})
+        runs.update(process_timing.samples(project_commands, args.rounds, label='bench-check'))
+        peaks = {name: process_timing.peak_rss_median(command)
+                 for name, (command, _) in list(tenfold_commands.items()) + list(project_commands.items())
+                 if not name.startswith('floor')}
         for name, times in runs.items():
             peak = ('  peak %6.1f MiB' % (peaks[name] / 1024)) if name in peaks else ''
-            print('  %-20s wall %8.1f ms  cpu %8.1f ms%s' % (name, median_wall(times) * 1000,
+            print('  %-24s wall %8.1f ms  cpu %8.1f ms%s' % (name, median_wall(times) * 1000,
                                                            median_cpu(times) * 1000, peak))
 
         wall = {name: median_wall(times) for name, times in runs.items()}
         head_floor = wall['HEAD x10'] / wall['floor x10']
         versus_aapt2 = wall['aapt2 x1'] * 10 / wall['HEAD x10']
-        project_ratio = paired_ratio(runs['HEAD check project'], runs['base check project'], 0)
-        print('HEAD / base, paired (median of round-by-round ratios), corpus x10:')
-        print('  wall %.3f   cpu %.3f   peak RSS %.3f' % (
-            paired_ratio(runs['HEAD x10'], runs['base x10'], 0), paired_ratio(runs['HEAD x10'], runs['base x10'], 1),
-            peaks['HEAD x10'] / peaks['base x10']))
-        print('  `check %s`: wall %.3f   cpu %.3f   peak RSS %.3f' % (
-            os.path.basename(project), project_ratio,
-            paired_ratio(runs['HEAD check project'], runs['base check project'], 1),
-            peaks['HEAD check project'] / peaks['base check project']))
+        project_ratio = paired_ratio(runs['HEAD check project'], runs['%s check project' % commits[0]], 0)
+        for commit in commits:
+            tenfold, checked = '%s x10' % commit, '%s check project' % commit
+            print('HEAD / %s, paired (median of round-by-round ratios):' % commit)
+            print('  corpus x10: wall %.3f   cpu %.3f   peak RSS %.3f' % (
+                paired_ratio(runs['HEAD x10'], runs[tenfold], 0), paired_ratio(runs['HEAD x10'], runs[tenfold], 1),
+                peaks['HEAD x10'] / peaks[tenfold]))
+            print('  `check %s`: wall %.3f   cpu %.3f   peak RSS %.3f' % (
+                os.path.basename(project), paired_ratio(runs['HEAD check project'], runs[checked], 0),
+                paired_ratio(runs['HEAD check project'], runs[checked], 1),
+                peaks['HEAD check project'] / peaks[checked]))
         print('against the peers:')
-        print('  HEAD / one-core libpng floor (x10)       %6.2fx   (base %.2fx; both cores at best: 0.50x)' % (
-            head_floor, wall['base x10'] / wall['floor x10']))
+        print('  HEAD / one-core libpng floor (x10)       %6.2fx   (%s; both cores at best: 0.50x)' % (
+            head_floor, ', '.join('%s %.2fx' % (commit, wall['%s x10' % commit] / wall['floor x10'])
+                                  for commit in commits)))
         print('  aapt2 compile x10 / HEAD (x10)           %6.1fx faster (aapt2 on the corpus scaled by 10)' % versus_aapt2)
         print('  aapt2 compile / HEAD (corpus)            %6.1fx faster' % (wall['aapt2 x1'] / wall['HEAD x1']))
         print('  1 core / 2 cores (x10)                   %6.2fx   (the machine itself: the floor split over 2 '
@@ -217,7 +224,7 @@ def main():
         ('HEAD <= 0.75x the one-core floor on the corpus x10', head_floor <= 0.75),
         ('HEAD >= 45x aapt2', versus_aapt2 >= 45),
         ('HEAD peak memory <= 32 MiB on the corpus x10', peaks['HEAD x10'] <= 32 * 1024),
-        ('`check` on the largest project no slower than base', project_ratio <= 1.0),
+        ('`check` on the largest project no slower than %s' % commits[0], project_ratio <= 1.0),
     ]
     print('acceptance (issue 34):')
     for text, passed in checks:
