@@ -6,8 +6,14 @@
 public struct AndroidBuildModel: Sendable, Hashable {
     /// The project folder as the caller named it; every path in the model starts with it.
     public var root: String
-    /// The modules of the build, root project first, then in settings order.
+    /// The modules of every Gradle build read, build by build (outermost first), each root project first, then
+    /// in settings order.
     public var modules: [AndroidModule]
+    /// The Gradle builds read: each `settings.gradle(.kts)` below the root that is no included build, sample or
+    /// test fixture (or the root itself, read without settings when it has build files of its own).
+    public var builds: [GradleBuild] = []
+    /// Gradle builds found but not read (samples, test fixtures), so a summary can say so.
+    public var buildsNotRead: [GradleBuildNotRead] = []
 
     public init(root: String, modules: [AndroidModule]) {
         self.root = root
@@ -16,6 +22,73 @@ public struct AndroidBuildModel: Sendable, Hashable {
 
     /// Application modules only: the ones whose variants become APKs or AABs.
     public var applications: [AndroidModule] { modules.filter { $0.kind == .application } }
+
+    /// Modules that look like Android modules but whose plugins playprep could not read, so their kind (and
+    /// whether they are apps) is unknown: named, never dropped in silence.
+    public var unreadModules: [AndroidModule] { modules.filter { $0.kind == .other && !$0.unreadPlugins.isEmpty } }
+
+    /// The application module whose versionCode picks the release notes for the app `module` builds: the module
+    /// that embeds it (`wearApp(project(":wear"))`), else, for a Wear app, the phone app of the same build that
+    /// ships the same release applicationId, else `module` itself. A Wear app shares the phone app's listing; the
+    /// phone app's release is the one its notes are written for.
+    public func releaseNotesOwner(of module: AndroidModule) -> AndroidModule {
+        let apps = applications.filter { $0.build == module.build && $0.gradlePath != module.gradlePath }
+        if let embedding = apps.first(where: { $0.embeddedApps.contains(module.gradlePath) }) { return embedding }
+        guard module.isWearApp else { return module }
+        let ids = Set(module.releaseVariants.compactMap(\.applicationID.value))
+        return apps.first { app in
+            !app.isWearApp && !ids.isDisjoint(with: app.releaseVariants.compactMap(\.applicationID.value))
+        } ?? module
+    }
+
+    /// The application modules whose versionCodes pick release notes: every one that is its own
+    /// ``releaseNotesOwner(of:)``.
+    public var releaseNotesApplications: [AndroidModule] {
+        applications.filter { releaseNotesOwner(of: $0).gradlePath == $0.gradlePath }
+    }
+}
+
+/// One Gradle build of the project: a folder with a `settings.gradle(.kts)`, or the project root read without one.
+public struct GradleBuild: Sendable, Hashable {
+    /// What made the build: plain Gradle, or a Flutter or React Native app's `android/` folder.
+    public enum Framework: String, Sendable, Hashable {
+        case flutter = "Flutter"
+        case reactNative = "React Native"
+    }
+
+    /// The build's root folder relative to the project root ("" for the project root itself).
+    public var folder: String
+    /// Its settings file, root-prefixed; nil when the folder is read without one (every build file a module).
+    public var settingsFile: String?
+    public var framework: Framework?
+
+    public init(folder: String, settingsFile: String?, framework: Framework? = nil) {
+        self.folder = folder
+        self.settingsFile = settingsFile
+        self.framework = framework
+    }
+
+    /// How reports name the build: `android/`, or `.` for the project root.
+    public var displayName: String { folder.isEmpty ? "." : folder + "/" }
+}
+
+/// A Gradle build playprep found and did not read, and why.
+public struct GradleBuildNotRead: Sendable, Hashable {
+    public enum Reason: String, Sendable, Hashable {
+        /// Under an `example`/`sample` folder: a demonstration app of a library, not a release.
+        case sample = "a sample"
+        /// Under a `src`, `test` or fixtures folder: a project a test builds.
+        case testFixture = "a test fixture"
+    }
+
+    /// Its root folder relative to the project root.
+    public var folder: String
+    public var reason: Reason
+
+    public init(folder: String, reason: Reason) {
+        self.folder = folder
+        self.reason = reason
+    }
 }
 
 /// A place in a build file or manifest: 1-based line and column.
@@ -121,10 +194,29 @@ public struct AppliedPlugin: Sendable, Hashable {
     }
 }
 
+/// A plugin a module applies that playprep could not read: an alias missing from the version catalogs, a
+/// convention plugin whose source is not found, an id computed by code.
+public struct UnreadPlugin: Sendable, Hashable {
+    /// The plugin as written (`alias(libs.plugins.app)`, `id(libs.plugins.app.get().pluginId)`, its id).
+    public var expression: String
+    public var location: SourceLocation
+    /// Why it could not be read, in a few words.
+    public var reason: String
+
+    public init(expression: String, location: SourceLocation, reason: String) {
+        self.expression = expression
+        self.location = location
+        self.reason = reason
+    }
+}
+
 /// One module of the build (`:app`, `:core:ui`, or the root project `:`).
 public struct AndroidModule: Sendable, Hashable {
     /// Gradle path: `:` for the root project, `:app`, `:feature:login`.
     public var gradlePath: String
+    /// The Gradle build the module belongs to: its root folder relative to the project root ("" for the project
+    /// root's own build).
+    public var build: String = ""
     /// The module's folder (the root for `:`).
     public var directory: String
     /// `build.gradle` or `build.gradle.kts`, when the module has one.
@@ -140,6 +232,12 @@ public struct AndroidModule: Sendable, Hashable {
     /// The plugins the build file applies, and through convention plugins whose source is in the repository,
     /// the plugins those apply (located where the module applies the convention plugin).
     public var plugins: [AppliedPlugin] = []
+    /// Plugins applied that playprep could not read; with no known Android plugin, the module's kind is unknown.
+    public var unreadPlugins: [UnreadPlugin] = []
+    /// Gradle paths of the application modules this one embeds (`wearApp(project(":wear"))`).
+    public var embeddedApps: [String] = []
+    /// The main manifest declares `android.hardware.type.watch`: a Wear OS app.
+    public var isWearApp = false
 
     public init(
         gradlePath: String, directory: String, buildFile: String?, kind: ModuleKind, declaredNames: [DeclaredName],
@@ -154,8 +252,12 @@ public struct AndroidModule: Sendable, Hashable {
         self.variants = variants
     }
 
-    /// Variants that can be uploaded to Google Play: Play refuses debuggable builds.
-    public var releaseVariants: [BuildVariant] { variants.filter { !$0.isDebuggable } }
+    /// How reports name the module: its Gradle path, after its build's folder when that is not the project root
+    /// (`android/:app`).
+    public var name: String { build.isEmpty ? gradlePath : build + "/" + gradlePath }
+
+    /// Variants that can ship to Google Play (see ``BuildVariant/isRelease``).
+    public var releaseVariants: [BuildVariant] { variants.filter(\.isRelease) }
 }
 
 /// One build variant of an application module, e.g. `playRelease`.
@@ -168,6 +270,10 @@ public struct BuildVariant: Sendable, Hashable {
     /// `debug` is debuggable unless it says otherwise; other build types only when they say so (or `initWith` one
     /// that is).
     public var isDebuggable: Bool
+    /// A variant that can ship: not debuggable, and of the `release` build type, of one made with
+    /// `initWith(release)` that is not signed with the debug key (a `benchmark` type is), or of a build type
+    /// `playprep.yml` names as a release.
+    public var isRelease: Bool
     /// The effective applicationId with every suffix applied. Known values carry the most specific declaration
     /// that produced them (the suffix's line when a suffix was added); a namespace fallback carries the
     /// namespace's line.
@@ -178,16 +284,28 @@ public struct BuildVariant: Sendable, Hashable {
     /// dimension first), the multi-flavour set, the build type, the variant (`main`, `play`, `playRelease`…).
     public var sourceSets: [String]
 
+    /// A variant; without `isRelease`, every variant that is not debuggable is a release.
     public init(
-        name: String, flavors: [String], buildType: String, isDebuggable: Bool, applicationID: BuildValue<String>,
-        versionCode: BuildValue<Int>?, sourceSets: [String]
+        name: String, flavors: [String], buildType: String, isDebuggable: Bool, isRelease: Bool? = nil,
+        applicationID: BuildValue<String>, versionCode: BuildValue<Int>?, sourceSets: [String]
     ) {
         self.name = name
         self.flavors = flavors
         self.buildType = buildType
         self.isDebuggable = isDebuggable
+        self.isRelease = isRelease ?? !isDebuggable
         self.applicationID = applicationID
         self.versionCode = versionCode
         self.sourceSets = sourceSets
+    }
+
+    /// The least the versionCode can be when it is only known as a floor an environment variable may raise
+    /// (`max(System.getenv("BUILD")?.toInt() ?: 0, 100000)`): its changelog is the newest numbered one at or
+    /// above the floor, else none (supply then sends `default.txt`).
+    public var minimumVersionCode: Int? {
+        guard case .unknown(let expression)? = versionCode, case .atLeast(let floor) = expression.reason else {
+            return nil
+        }
+        return floor
     }
 }

@@ -11,6 +11,12 @@ struct BuildScriptFacts: Sendable {
     var productFlavors = NamedElements<ProductFlavorState>(builtIn: [])
     /// The script's `ext` properties (the root script's are visible in every module).
     var ext: [String: Evaluation] = [:]
+    /// Gradle paths of the apps the module embeds: `dependencies { wearApp(project(":wear")) }`.
+    var embeddedApps: [String] = []
+    /// Plugins applied that could not be read (an alias missing from the catalogs, an id computed by code).
+    var unreadPlugins: [UnreadPlugin] = []
+    /// The script configures an `android {}` block: an Android module, whatever plugin makes it one.
+    var configuresAndroid = false
 
     /// The module kind plugins with these ids make, in order: the first Android plugin decides.
     static func kind(of pluginIDs: [String]) -> ModuleKind {
@@ -34,6 +40,8 @@ enum ElementChange: Sendable {
     case versionCode(BuildValue<Int>?)
     case dimension(String)
     case debuggable(Bool)
+    /// `signingConfig = …`: whether it names the debug signing config.
+    case signedWithDebugKey(Bool)
 }
 
 /// The state of one named build type or product flavour.
@@ -46,15 +54,21 @@ struct BuildTypeState: ElementState {
     /// `debug` is debuggable unless it says otherwise.
     var isDebuggable: Bool
     var applicationIDSuffix: BuildValue<String>?
+    /// `release`, or a type made from it with `initWith` (which copies this state).
+    var derivesFromRelease: Bool
+    /// Its `signingConfig` is the debug config: such a build cannot be uploaded to Play.
+    var isSignedWithDebugKey = false
 
     init(name: String) {
         isDebuggable = name == "debug"
+        derivesFromRelease = name == "release"
     }
 
     mutating func apply(_ change: ElementChange) {
         switch change {
         case .applicationIDSuffix(let suffix): applicationIDSuffix = suffix
         case .debuggable(let flag): isDebuggable = flag
+        case .signedWithDebugKey(let flag): isSignedWithDebugKey = flag
         case .applicationID, .versionCode, .dimension: break
         }
     }
@@ -74,7 +88,7 @@ struct ProductFlavorState: ElementState {
         case .applicationIDSuffix(let suffix): applicationIDSuffix = suffix
         case .versionCode(let code): versionCode = code
         case .dimension(let name): dimension = name
-        case .debuggable: break
+        case .debuggable, .signedWithDebugKey: break
         }
     }
 }

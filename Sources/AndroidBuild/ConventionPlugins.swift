@@ -9,6 +9,8 @@
 struct ConventionPlugins: Sendable {
     /// Convention plugin id → every plugin id it applies, directly or through other convention plugins.
     private(set) var applied: [String: [String]] = [:]
+    /// Convention plugin ids registered in the repository whose class source was not found → the class.
+    private(set) var unreadable: [String: String] = [:]
 
     /// Plugin ids the model cares about when a convention plugin applies them.
     static let interestingIDs: Set<String> = [
@@ -19,9 +21,11 @@ struct ConventionPlugins: Sendable {
     /// Reads the convention plugins among `files` (root-prefixed paths) with `read`.
     init(files: [String], catalogs: [String: VersionCatalog], read: (String) -> String?) {
         var sources = [String: String]()
+        let classSources = files.filter { Self.isPluginSource($0) && !Self.isScriptPlugin($0) }
         let classFiles = Dictionary(
-            files.filter { Self.isPluginSource($0) && !Self.isScriptPlugin($0) }.map { (Self.baseName($0), $0) },
-            uniquingKeysWith: { first, _ in first })
+            classSources.map { (Self.baseName($0), $0) }, uniquingKeysWith: { first, _ in first })
+        // Classes in a file of another name, read only when a registration needs one (each file once).
+        var classesInFiles: [String: String]?
         for file in files where Self.isScriptPlugin(file) {
             if let text = read(file) { sources[Self.scriptPluginID(file)] = text }
         }
@@ -31,7 +35,16 @@ struct ConventionPlugins: Sendable {
             }
             for (id, className) in Self.registrations(in: text, catalogs: catalogs) {
                 let simpleName = String(className.split(separator: ".").last ?? Substring(className))
-                if let path = classFiles[simpleName], let body = read(path) { sources[id] = body }
+                if let path = classFiles[simpleName], let body = read(path) {
+                    sources[id] = body
+                    continue
+                }
+                if classesInFiles == nil { classesInFiles = Self.classes(in: classSources, read: read) }
+                if let body = classesInFiles?[simpleName] {
+                    sources[id] = body
+                } else {
+                    unreadable[id] = className
+                }
             }
         }
         let known = Self.interestingIDs.union(sources.keys)
@@ -50,6 +63,26 @@ struct ConventionPlugins: Sendable {
             }
             applied[id] = seen
         }
+    }
+
+    /// Each class declared in `files` → its text (from its `class` line to the next class of the file), for plugin
+    /// classes that share a file or live in one named otherwise.
+    private static func classes(in files: [String], read: (String) -> String?) -> [String: String] {
+        var classes: [String: String] = [:]
+        for file in files {
+            guard let text = read(file) else { continue }
+            let starts = text.ranges(of: "class ").filter { range in
+                range.lowerBound == text.startIndex || text[text.index(before: range.lowerBound)].isWhitespace
+            }
+            for (index, start) in starts.enumerated() {
+                let name = text[start.upperBound...].prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+                let end = index + 1 < starts.count ? starts[index + 1].lowerBound : text.endIndex
+                if !name.isEmpty, classes[String(name)] == nil {
+                    classes[String(name)] = String(text[start.lowerBound..<end])
+                }
+            }
+        }
+        return classes
     }
 
     /// A Kotlin, Java or Groovy source file of a Gradle build's main source set.
@@ -94,14 +127,29 @@ struct ConventionPlugins: Sendable {
         return found
     }
 
-    /// Every string literal and catalog plugin alias on the lines of `text` that apply a plugin (`id(…)`,
-    /// `alias(…)`, `apply(…)`), not those that only ask about one (`hasPlugin`, `withPlugin`).
+    /// The Android Gradle plugin's and GPP's plugin classes, as a plugin class applies them (`apply<AppPlugin>()`,
+    /// `pluginManager.apply(AppPlugin::class.java)`).
+    private static let pluginClasses: [String: String] = [
+        "AppPlugin": "com.android.application", "LibraryPlugin": "com.android.library",
+        "TestPlugin": "com.android.test", "DynamicFeaturePlugin": "com.android.dynamic-feature",
+        "PlayPublisherPlugin": "com.github.triplet.play",
+    ]
+
+    /// Every string literal, catalog plugin alias and plugin class on the lines of `text` that apply a plugin
+    /// (`id(…)`, `alias(…)`, `apply(…)`), not those that only ask about one (`hasPlugin`, `withPlugin`,
+    /// `pluginManager.findPlugin`); a catalog's `libs.findPlugin("x")` names the catalog's plugin `x`.
     private static func mentionedIDs(in text: String, catalogs: [String: VersionCatalog]) -> [String] {
         var ids = [String]()
         let applying = ["apply", "id(", "id \"", "id '", "alias("]
         let asking = ["hasPlugin", "withPlugin", "findPlugin"]
-        for line in text.split(separator: "\n")
-        where applying.contains(where: line.contains) && !asking.contains(where: line.contains) {
+        for line in text.split(separator: "\n") where applying.contains(where: line.contains) {
+            if let id = catalogLookup(in: line, catalogs: catalogs) {
+                ids.append(id)
+                continue
+            }
+            guard !asking.contains(where: line.contains) else { continue }
+            ids += pluginClasses.filter { line.contains($0.key + "::class") || line.contains("<\($0.key)>") }.map(
+                \.value)
             var rest = line[...]
             while let quote = rest.firstIndex(where: { $0 == "\"" || $0 == "'" }) {
                 let afterQuote = rest.index(after: quote)
@@ -112,6 +160,17 @@ struct ConventionPlugins: Sendable {
             if let id = catalogPlugin(in: line, catalogs: catalogs) { ids.append(id) }
         }
         return ids
+    }
+
+    /// `libs.findPlugin("android-application")` → the catalog's plugin id.
+    private static func catalogLookup(in line: Substring, catalogs: [String: VersionCatalog]) -> String? {
+        for (name, catalog) in catalogs {
+            guard let range = line.firstRange(of: name + ".findPlugin("),
+                let alias = firstString(in: line[range.upperBound...])
+            else { continue }
+            if let id = catalog.plugins[VersionCatalog.accessorPath(alias)] { return id }
+        }
+        return nil
     }
 
     private static func firstString(in text: Substring) -> String? {

@@ -5,6 +5,8 @@ enum ScriptValue: Sendable, Hashable {
     case bool(Bool)
     case null
     case list([ScriptValue])
+    /// A `java.util.Properties` the script made and loaded (`new Properties()`, `props.load(…)`).
+    case properties([String: String])
 }
 
 /// The outcome of evaluating an expression: a value, or why it has none.
@@ -21,7 +23,7 @@ extension ScriptValue {
         case .int(let number): .value(.string(String(number)))
         case .bool(let flag): .value(.string(flag ? "true" : "false"))
         case .null: .unresolved(.notSet)
-        case .list: .unresolved(.notConstant)
+        case .list, .properties: .unresolved(.notConstant)
         }
     }
 
@@ -31,7 +33,7 @@ extension ScriptValue {
         case .int: .value(self)
         case .string(let text): Int(text).map { .value(.int($0)) } ?? .unresolved(.notWholeNumber)
         case .null: .unresolved(.notSet)
-        case .bool, .list: .unresolved(.notWholeNumber)
+        case .bool, .list, .properties: .unresolved(.notWholeNumber)
         }
     }
 }

@@ -4,6 +4,8 @@ struct VariantBuilder {
     let facts: BuildScriptFacts
     /// Where an applicationId that nothing declares is reported.
     let buildFile: String
+    /// Build types named as releases besides those the script shows (`playprep.yml`).
+    var releaseBuildTypes: Set<String> = []
 
     func variants() -> [BuildVariant] {
         let combinations = flavorCombinations()
@@ -52,8 +54,12 @@ struct VariantBuilder {
         var uniqueSourceSets: [String] = []
         for set in sourceSets where !uniqueSourceSets.contains(set) { uniqueSourceSets.append(set) }
         let versionCode = flavorStates.lazy.compactMap(\.versionCode).first ?? facts.defaultConfig.versionCode
+        let canShip =
+            buildType == "release" || typeState.derivesFromRelease && !typeState.isSignedWithDebugKey
+            || releaseBuildTypes.contains(buildType)
         return BuildVariant(
             name: name, flavors: flavors, buildType: buildType, isDebuggable: typeState.isDebuggable,
+            isRelease: canShip && !typeState.isDebuggable,
             applicationID: applicationID(flavors: flavorStates, buildType: typeState), versionCode: versionCode,
             sourceSets: uniqueSourceSets)
     }

@@ -14,6 +14,8 @@ struct ProjectCheckResult: Sendable, Hashable {
     var listings: [String]
     /// Application modules and their release variants, for the run's summary.
     var releaseVariantCount: Int
+    /// The Gradle builds read and not read, and the modules not read, for the run's summary.
+    var builds: BuildSummary
     /// One line per release variant, `:app proRelease: com.example.app, versionCode 12`, for report headers.
     var releaseVariants: [String] = []
     /// The CI configurations read to find who uploads each listing.
@@ -90,9 +92,10 @@ struct ProjectChecker: Sendable {
         return ProjectCheckResult(
             report: selected, withheld: withheld, listings: targets.map(\.summary),
             releaseVariantCount: build.applications.map(\.releaseVariants.count).reduce(0, +),
+            builds: BuildSummary(build, relative: inventory.relative),
             releaseVariants: build.applications.flatMap { module in
                 module.releaseVariants.map { variant in
-                    "\(module.gradlePath) \(variant.name): \(variant.applicationID.value ?? "applicationId unknown"), "
+                    "\(module.name) \(variant.name): \(variant.applicationID.value ?? "applicationId unknown"), "
                         + (variant.versionCode?.value.map { "versionCode \($0)" } ?? "versionCode unknown")
                 }
             }, ciFiles: ci.files,
@@ -105,8 +108,9 @@ struct ProjectChecker: Sendable {
         AndroidBuildModel, ContinuousIntegration, [ListingTarget]
     ) {
         let build = SuppliedBuildValues(modules: configuration.suppliedModules).applied(
-            to: AndroidBuildReader(propertyOverrides: configuration.gradleProperties)
-                .read(root: inventory.root, files: inventory.files))
+            to: AndroidBuildReader(
+                propertyOverrides: configuration.gradleProperties, releaseBuildTypes: configuration.releaseBuildTypes
+            ).read(root: inventory.root, files: inventory.files))
         let ci = ContinuousIntegration(root: inventory.root, walked: inventory.files)
         let targets = ListingPlanner(configuration: configuration).targets(for: inventory, build: build, ci: ci)
         return (build, ci, targets)
@@ -136,16 +140,23 @@ struct ProjectChecker: Sendable {
             switch value {
             case .known(let known, let location)?: ReleasePlan.BuildFact(value: known, source: locate(location))
             case .unknown(let expression)?:
-                ReleasePlan.BuildFact(
-                    value: nil,
-                    source: (expression.expression.isEmpty ? "" : "`\(expression.expression)` ")
-                        + "at \(locate(expression.location)): \(expression.reason)")
+                if case .atLeast(let floor) = expression.reason {
+                    ReleasePlan.BuildFact(
+                        value: nil, atLeast: floor,
+                        source: "`\(expression.expression)` at \(locate(expression.location)): an environment variable "
+                            + "read at build time may raise it")
+                } else {
+                    ReleasePlan.BuildFact(
+                        value: nil,
+                        source: (expression.expression.isEmpty ? "" : "`\(expression.expression)` ")
+                            + "at \(locate(expression.location)): \(expression.reason)")
+                }
             case nil: ReleasePlan.BuildFact(value: nil, source: "not set in the build files")
             }
         }
         let modules = build.applications.map { module in
             ReleasePlan.Module(
-                gradlePath: module.gradlePath, buildFile: module.buildFile.map(relative),
+                name: module.name, gradlePath: module.gradlePath, buildFile: module.buildFile.map(relative),
                 plugins: module.plugins.filter { $0.id.hasPrefix("com.android.") || $0.id == "com.github.triplet.play" }
                     .reduce(into: [AppliedPlugin]()) { unique, plugin in
                         if !unique.contains(where: { $0.id == plugin.id }) { unique.append(plugin) }
@@ -173,7 +184,8 @@ struct ProjectChecker: Sendable {
                 store: target.readers.store.rawValue, proof: target.readers.proof, readers: target.readers.reason,
                 evidence: target.readers.evidence, releaseNotes: target.releaseNotes, receives: received.map(relative))
         }
-        var plan = ReleasePlan(ciFiles: ci.files, modules: modules, listings: listings)
+        var plan = ReleasePlan(
+            ciFiles: ci.files, builds: BuildSummary(build, relative: relative), modules: modules, listings: listings)
         plan.declarations = artifact?.declarations
         if !modules.isEmpty || artifact != nil { plan.appLevelForms = AppLevelForm.play2026 }
         return plan

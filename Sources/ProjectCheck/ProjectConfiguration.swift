@@ -38,6 +38,7 @@ public enum ConfigurationError: Error, Sendable, Hashable, CustomStringConvertib
 ///   - "legacy/**"
 /// gradle:
 ///   properties: { APP_PACKAGE: org.example.app }   # as -P: values build scripts read that playprep cannot
+///   releaseBuildTypes: [beta]   # build types that ship besides release and those made with initWith(release)
 /// ninepatch:
 ///   aapt1: true     # also report what aapt (v1) would reject (NP201)
 ///   badPatchTolerance: 24    # NP107's visibility threshold per premultiplied channel (default 16)
@@ -83,6 +84,8 @@ public struct ProjectConfiguration: Sendable, Hashable {
     public var excludes: [Glob] = []
     /// Stand-ins for Gradle properties (`-PNAME=value`), over gradle.properties.
     public var gradleProperties: [String: String] = [:]
+    /// Build types that ship besides `release` and those made from it (`gradle: releaseBuildTypes`).
+    var releaseBuildTypes: Set<String> = []
     var listingRoots: [ListingRootSetting] = []
     public var aapt1Compatibility = false
     /// NP107's tolerance; `nil` leaves the default.
@@ -154,8 +157,12 @@ public struct ProjectConfiguration: Sendable, Hashable {
                     }
                 }
             case "gradle":
-                for (option, setting) in try reader.mapping(value, allowed: ["properties"]) where option == "properties"
-                {
+                for (option, setting) in try reader.mapping(value, allowed: ["properties", "releaseBuildTypes"]) {
+                    if option == "releaseBuildTypes" {
+                        configuration.releaseBuildTypes = Set(
+                            try reader.strings(setting, key: option, expected: "a build type name"))
+                        continue
+                    }
                     for (name, property) in try reader.mapping(setting, allowed: nil) {
                         configuration.gradleProperties[name] = try reader.string(
                             property, key: name, expected: "a value")
@@ -263,10 +270,11 @@ public struct ProjectConfiguration: Sendable, Hashable {
     {
         var modules = [String: SuppliedModule]()
         for (path, values) in try reader.mapping(node, allowed: nil) {
-            guard path.hasPrefix(":") else {
+            // A module of a Gradle build below the project root is named after the build's folder: `android/:app`.
+            guard path.hasPrefix(":") || path.contains("/:") else {
                 throw .invalidValue(
                     file: reader.file, line: reader.line(values), key: path,
-                    expected: "named by its Gradle path (':app')")
+                    expected: "named by its Gradle path (':app', or 'android/:app' in a build below the root)")
             }
             var module = SuppliedModule(file: reader.file, line: reader.line(values))
             for (key, value) in try reader.mapping(values, allowed: ["applicationId", "versionCode"]) {
@@ -361,9 +369,11 @@ private struct NodeReader {
         return scalar.string
     }
 
-    func strings(_ node: Node, key: String) throws(ConfigurationError) -> [String] {
+    func strings(_ node: Node, key: String, expected: String = "a path pattern") throws(ConfigurationError)
+        -> [String]
+    {
         var values = [String]()
-        for item in try items(node, key: key) { values.append(try string(item, key: key, expected: "a path pattern")) }
+        for item in try items(node, key: key) { values.append(try string(item, key: key, expected: expected)) }
         return values
     }
 

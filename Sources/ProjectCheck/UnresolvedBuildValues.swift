@@ -13,7 +13,7 @@ struct UnresolvedBuildValues: Sendable {
     func applicationIDNotes(for build: AndroidBuildModel, _ finding: RuleOutput) -> [Diagnostic] {
         var notes = [Diagnostic]()
         for module in build.modules {
-            for variant in module.variants where !variant.isDebuggable {
+            for variant in module.variants where variant.isRelease {
                 guard case .unknown(let expression) = variant.applicationID else { continue }
                 let note = finding.diagnostic(
                     file: expression.location.file,
@@ -40,7 +40,7 @@ struct UnresolvedBuildValues: Sendable {
                     + (known.count == 1 ? ", of the known versionCode, is" : ", of the known versionCodes, are")
                     + " judged for this module (`playprep plan` says which)"
             let supply =
-                "give it with --version-code, or in playprep.yml (\(Self.modulesKey(module.gradlePath, "versionCode")))"
+                "give it with --version-code, or in playprep.yml (\(Self.modulesKey(module.name, "versionCode")))"
             var unknown = [UnresolvedExpression]()
             for case .unknown(let expression)? in variants.map(\.versionCode) where !unknown.contains(expression) {
                 unknown.append(expression)
@@ -49,20 +49,28 @@ struct UnresolvedBuildValues: Sendable {
                 finding.diagnostic(
                     file: expression.location.file,
                     at: .text(line: expression.location.line, column: expression.location.column),
-                    "versionCode of \(module.gradlePath) is `\(expression.expression)`, which playprep cannot evaluate "
-                        + "(\(expression.reason)), \(consequence); \(supply)")
+                    "versionCode of \(module.name) is `\(expression.expression)`, "
+                        + Self.unknownVersionCode(expression.reason) + ", \(consequence); \(supply)")
             }
             if !variants.isEmpty, variants.allSatisfy({ $0.versionCode == nil }) {
                 notes.append(
                     finding.diagnostic(
                         file: module.buildFile ?? module.directory, at: .text(line: 1, column: 1),
-                        "versionCode of \(module.gradlePath) is not set in its build file"
+                        "versionCode of \(module.name) is not set in its build file"
                             + Self.setBy(
                                 module, otherwise: "; a plugin or the manifest sets it where playprep does not read")
                             + ", \(consequence); \(supply)"))
             }
             return notes
         }
+    }
+
+    /// Why a versionCode is not known: a floor an environment variable raises is said as one.
+    private static func unknownVersionCode(_ reason: UnresolvedReason) -> String {
+        if case .atLeast(let floor) = reason {
+            return "at least \(floor) (an environment variable read at build time may raise it)"
+        }
+        return "which playprep cannot evaluate (\(reason))"
     }
 
     /// `--expect` cannot be compared when some release applicationId cannot be read and none of the readable
@@ -90,7 +98,7 @@ struct UnresolvedBuildValues: Sendable {
     /// The words for an applicationId (or the suffix added to it) playprep cannot evaluate, with the
     /// `playprep.yml` key that supplies what is missing.
     private static func unevaluatedApplicationID(_ expression: UnresolvedExpression, module: AndroidModule) -> String {
-        let name = module.gradlePath
+        let name = module.name
         if expression.reason == .notInBuildFile {
             // Nothing in the build file: a convention plugin (or one playprep does not know) sets it.
             return "applicationId of \(name) is not set in its build file"
