@@ -125,6 +125,7 @@ public struct AndroidBuildReader: Sendable {
                     ])
                 }
                 environment.rootExt = rootFacts?.ext ?? [:]
+                environment.functions = rootFacts?.extFunctions ?? [:]
                 var scriptReader = BuildScriptReader(script: TokenizedScript(source: script), environment: environment)
                 scriptReader.read()
                 facts = scriptReader.facts

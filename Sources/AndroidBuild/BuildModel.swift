@@ -280,6 +280,9 @@ public struct BuildVariant: Sendable, Hashable {
     public var applicationID: BuildValue<String>
     /// The effective versionCode; `nil` when none is declared anywhere.
     public var versionCode: BuildValue<Int>?
+    /// Gradle Play Publisher's tasks publish this variant when the module applies it: its `play { enabled }` and
+    /// `playConfigs { <variant, flavour or build type> { enabled } }` allow it (GPP's default is every variant).
+    public var isPublishedByGPP = true
     /// Source-set names from lowest to highest priority, as AGP merges them: `main`, the flavours (lowest-priority
     /// dimension first), the multi-flavour set, the build type, the variant (`main`, `play`, `playRelease`…).
     public var sourceSets: [String]

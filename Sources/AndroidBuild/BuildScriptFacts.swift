@@ -11,12 +11,18 @@ struct BuildScriptFacts: Sendable {
     var productFlavors = NamedElements<ProductFlavorState>(builtIn: [])
     /// The script's `ext` properties (the root script's are visible in every module).
     var ext: [String: Evaluation] = [:]
+    /// Closures stored in `ext` (`ext.configFile = { name -> … }`), callable by name like functions.
+    var extFunctions: [String: ScriptFunction] = [:]
     /// Gradle paths of the apps the module embeds: `dependencies { wearApp(project(":wear")) }`.
     var embeddedApps: [String] = []
     /// Plugins applied that could not be read (an alias missing from the catalogs, an id computed by code).
     var unreadPlugins: [UnreadPlugin] = []
     /// The script configures an `android {}` block: an Android module, whatever plugin makes it one.
     var configuresAndroid = false
+    /// Gradle Play Publisher's `play { enabled }`: whether its tasks publish a variant no `playConfigs` entry names.
+    var playPublishesByDefault = true
+    /// `playConfigs { <variant, flavour or build type> { enabled } }`.
+    var playPublishing: [String: Bool] = [:]
 
     /// The module kind plugins with these ids make, in order: the first Android plugin decides.
     static func kind(of pluginIDs: [String]) -> ModuleKind {

@@ -21,6 +21,10 @@ struct BuildScriptReader {
         case android, defaultConfig, buildTypes, productFlavors, flavorDimensions
         case buildType(ElementTarget)
         case productFlavor(ElementTarget)
+        /// Gradle Play Publisher's `play {}` (nil) or `playConfigs { <name> {} }`, and its `enabled` property.
+        case play(String?)
+        case playConfigs
+        case playEnabled(String?)
     }
 
     /// Blocks nest at most this deep before they are skipped (hostile input cannot exhaust the stack).
@@ -71,7 +75,8 @@ struct BuildScriptReader {
         let outerFunctions = environment.functions
         environment.functions.merge(ScriptFunction.definitions(in: script)) { _, own in own }
         run(0..<script.tokens.count, in: .script, depth: 0)
-        environment.functions = outerFunctions
+        // Closures in `ext` belong to the project: the applying script and the modules call them too.
+        environment.functions = outerFunctions.merging(facts.extFunctions) { _, closure in closure }
     }
 
     /// The value a function body gives its caller: its top-level `return`, or in Groovy its last statement's
@@ -133,6 +138,15 @@ struct BuildScriptReader {
             if let inner = navigate(from: scope, through: chain.segments) {
                 run(body, in: inner, depth: depth + 1)
             }
+            return
+        }
+        if let body = statement.body, script.isSymbol(head.upperBound - 1, "="), chain.end == head.upperBound - 1,
+            last.isPlainName, navigate(from: scope, through: segments) == .ext
+        {
+            // `ext.configFile = { name -> rootProject.file("gradle/$name") }`: a closure scripts call by name.
+            let closure = ScriptFunction(closureOpenedAt: head.upperBound, body: body, in: script)
+            facts.extFunctions[last.name] = closure
+            environment.functions[last.name] = closure
             return
         }
         guard statement.body == nil, let target = navigate(from: scope, through: segments) else { return }
@@ -203,6 +217,7 @@ struct BuildScriptReader {
             case "plugins": return .plugins
             case "extensions": return .extensions
             case "dependencies": return .dependencies
+            case "play": return .play(nil)
             default: return nil
             }
         case .extensions:
@@ -216,6 +231,7 @@ struct BuildScriptReader {
             case "buildTypes": return .buildTypes
             case "productFlavors": return .productFlavors
             case "flavorDimensions": return .flavorDimensions
+            case "playConfigs": return .playConfigs
             case "apply", "run", "with": return .android
             default: return nil
             }
@@ -225,7 +241,13 @@ struct BuildScriptReader {
             return element(segment).map(Scope.productFlavor)
         case .defaultConfig, .buildType, .productFlavor:
             return segment.isPlainName && (name == "apply" || name == "configure" || name == "run") ? scope : nil
-        case .ext, .plugins, .flavorDimensions, .dependencies:
+        case .playConfigs:
+            guard case .named(let name)? = element(segment) else { return nil }
+            return .play(name)
+        case .play(let name):
+            return segment.isPlainName && name == nil && segment.name == "playConfigs"
+                ? .playConfigs : segment.isPlainName && segment.name == "enabled" ? .playEnabled(name) : nil
+        case .ext, .plugins, .flavorDimensions, .dependencies, .playEnabled:
             return nil
         }
     }
@@ -261,7 +283,10 @@ struct BuildScriptReader {
                 facts.plugins.append(AppliedPlugin(id: id, location: script.location(arguments.lowerBound)))
             }
             if let path = appliedScript(arguments) { apply(path) }
-        case (.dependencies, "wearApp"):
+        case (.playEnabled(let name), "set"):
+            setPublishing(name, arguments)
+        case (.dependencies, let configuration) where configuration == "wearApp" || configuration.hasSuffix("WearApp"):
+            // `wearApp`, or a variant's own (`globalWearApp`, `releaseWearApp`).
             if let path = projectReference(arguments) { facts.embeddedApps.append(path) }
         case (.android, "flavorDimensions"):
             facts.flavorDimensions = dimensionNames(arguments)
@@ -302,6 +327,8 @@ struct BuildScriptReader {
             if case .value(.bool(let flag)) = evaluator.evaluate(value) {
                 facts.buildTypes.change(target, .debuggable(flag))
             }
+        case (.play(let name), "enabled"):
+            setPublishing(name, value)
         case (.buildType(let target), "signingConfig"):
             facts.buildTypes.change(target, .signedWithDebugKey(namesDebugSigningConfig(value)))
         case (.productFlavor(let target), "applicationId"):
@@ -341,6 +368,12 @@ struct BuildScriptReader {
         guard isPlainLiteral else { return }
         let location = script.source.location(at: token.contentStart)
         facts.namespaceDeclarations.append(DeclaredName(kind: .namespace, value: name, location: location))
+    }
+
+    /// GPP's `enabled`: whether its tasks publish every variant (`play {}`) or those a `playConfigs` entry names.
+    private mutating func setPublishing(_ name: String?, _ value: Range<Int>) {
+        guard case .value(.bool(let flag)) = evaluator.evaluate(value) else { return }
+        if let name { facts.playPublishing[name] = flag } else { facts.playPublishesByDefault = flag }
     }
 
     // MARK: Values
@@ -626,7 +659,7 @@ struct BuildScriptReader {
 
     /// Loads the file `stream` reads into the local `Properties` named `name`.
     private mutating func load(_ stream: Range<Int>, into name: String) -> Bool {
-        guard case .value(.properties(let known))? = environment.local(name) else { return false }
+        guard case .value(.map(let known))? = environment.local(name) else { return false }
         environment.updateLocal(name, evaluator.loading(stream, into: known))
         return true
     }

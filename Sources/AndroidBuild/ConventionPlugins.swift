@@ -179,13 +179,15 @@ struct ConventionPlugins: Sendable {
         return rest.firstIndex(of: text[quote]).map { String(rest[..<$0]) }
     }
 
-    /// `libs.plugins.a.b` (ending at `.get()`, `)` or the line's end) → the catalog's plugin id.
+    /// `libs.plugins.a.b` (ending at `.get()`, `.asProvider()`, `)` or the line's end) → the catalog's plugin id.
     private static func catalogPlugin(in text: Substring, catalogs: [String: VersionCatalog]) -> String? {
         for (name, catalog) in catalogs {
             guard let range = text.firstRange(of: name + ".plugins.") else { continue }
             let path = text[range.upperBound...].prefix { $0.isLetter || $0.isNumber || $0 == "." || $0 == "_" }
             var segments = path.split(separator: ".").map(String.init)
-            while let last = segments.last, ["get", "pluginId", "getPluginId"].contains(last) || last.isEmpty {
+            while let last = segments.last,
+                ["get", "pluginId", "getPluginId", "asProvider"].contains(last) || last.isEmpty
+            {
                 segments.removeLast()
             }
             if let id = catalog.plugins[segments.joined(separator: ".")] { return id }

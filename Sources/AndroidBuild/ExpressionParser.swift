@@ -180,7 +180,7 @@ struct ExpressionParser {
                 } else if symbol("{"), let closure = script.closer(of: position) {
                     let block = (position + 1)..<min(closure, end)
                     position = closure + 1
-                    if case .value(.properties(let known)) = chain, ["apply", "also", "run", "with"].contains(name) {
+                    if case .value(.map(let known)) = chain, ["apply", "also", "run", "with"].contains(name) {
                         chain = Chain(evaluator.loading(block: block, into: known))
                     } else {
                         chain = call(chain, name, arguments: nil, nullSafe: nullSafe)
@@ -230,7 +230,7 @@ struct ExpressionParser {
             guard isList || symbol("(") else { return .unresolved(.notConstant) }
             position = close + 1
             guard isList else { return Chain(evaluator.nested(inside)) }
-            if inside.contains(where: { script.isSymbol($0, ":") }) { return .unresolved(.notConstant) }
+            if inside.contains(where: { script.isSymbol($0, ":") }) { return Chain(map(inside)) }
             return Chain(Self.list(evaluator.nestedArguments(inside)))
         case .identifier:
             let name = script.text(position)
@@ -258,6 +258,24 @@ struct ExpressionParser {
             if symbol("{") { return .unresolved(.callsFunction) }
             return root(name)
         }
+    }
+
+    /// A Groovy map literal's entries (`[code: 12, 'name': "x"]`, `[:]`); an entry whose key or value cannot be
+    /// evaluated makes the map unresolved.
+    func map(_ inside: Range<Int>) -> Evaluation {
+        var entries: [String: ScriptValue] = [:]
+        if inside.count == 1 && script.isSymbol(inside.lowerBound, ":") { return .value(.map(entries)) }
+        for entry in script.splitAtCommas(inside) {
+            let key = entry.lowerBound
+            guard script.isSymbol(key + 1, ":"), script.isIdentifier(key) || script.tokens[key].kind == .string else {
+                return .unresolved(.notConstant)
+            }
+            switch evaluator.nested((key + 2)..<entry.upperBound) {
+            case .value(let value): entries[script.text(key)] = value
+            case let failure: return failure
+            }
+        }
+        return .value(.map(entries))
     }
 
     static func list(_ items: [Evaluation]) -> Evaluation {

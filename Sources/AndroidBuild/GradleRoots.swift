@@ -15,11 +15,11 @@ struct GradleRoots {
     private(set) var candidates: [Candidate] = []
     private(set) var notRead: [GradleBuildNotRead] = []
 
-    /// Folder names whose builds are demonstrations of a library (a Flutter plugin's `example/android`).
+    /// Folder names (in any letter case) whose builds are demonstrations of a library (a Flutter plugin's `example/android`).
     private static let sampleFolders: Set<String> = ["example", "examples", "sample", "samples", "demo", "demos"]
     /// Folder names whose builds are projects a test builds (`src/test/fixtures/app`, `testdata/`).
     private static let fixtureFolders: Set<String> = [
-        "src", "test", "tests", "testdata", "test-data", "testData", "fixtures", "test-fixtures", "testFixtures",
+        "src", "test", "tests", "testdata", "test-data", "fixtures", "test-fixtures", "testfixtures",
     ]
 
     /// Finds the settings files among `files` (root-prefixed paths of the walk), outside `buildSrc`.
@@ -37,7 +37,7 @@ struct GradleRoots {
         }
         let depth = { (folder: String) in folder.isEmpty ? 0 : folder.split(separator: "/").count }
         for folder in settings.keys.sorted(by: { (depth($0), $0) < (depth($1), $1) }) {
-            let components = folder.split(separator: "/").map(String.init)
+            let components = folder.lowercased().split(separator: "/").map(String.init)
             if components.contains(where: Self.fixtureFolders.contains) {
                 notRead.append(GradleBuildNotRead(folder: folder, reason: .testFixture))
             } else if components.contains(where: Self.sampleFolders.contains) {

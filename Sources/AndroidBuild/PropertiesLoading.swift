@@ -12,7 +12,7 @@ extension ExpressionEvaluator {
 
     /// `known` with the keys of the file the stream at `stream` reads; unresolved when the file is not one the
     /// build sees or the stream cannot be evaluated.
-    func loading(_ stream: Range<Int>, into known: [String: String]) -> Evaluation {
+    func loading(_ stream: Range<Int>, into known: [String: ScriptValue]) -> Evaluation {
         guard case .value(.string(let path)) = evaluate(stream) else { return .unresolved(.callsFunction) }
         guard let keys = environment.files.properties(path) else {
             let relative =
@@ -20,15 +20,15 @@ extension ExpressionEvaluator {
                 ? String(path.dropFirst(environment.files.root.count + 1)) : path
             return .unresolved(.fileNotInRepository(relative))
         }
-        return .value(.properties(known.merging(keys) { _, loaded in loaded }))
+        return .value(.map(known.merging(keys.mapValues(ScriptValue.string)) { _, loaded in loaded }))
     }
 
     /// `Properties().apply { load(stream) }` (`also`, `run`, `with`; `it.load`, `this.load`; also inside
     /// `stream.use { load(it) }`): the properties after each `load` of the block.
-    func loading(block: Range<Int>, into known: [String: String]) -> Evaluation {
-        var result = Evaluation.value(.properties(known))
+    func loading(block: Range<Int>, into known: [String: ScriptValue]) -> Evaluation {
+        var result = Evaluation.value(.map(known))
         for statement in script.statements(in: block) {
-            guard case .value(.properties(let current)) = result else { break }
+            guard case .value(.map(let current)) = result else { break }
             if let stream = streamOpenedByBlock(statement), let body = statement.body {
                 if script.statements(in: body).contains(where: { loadArgument($0) != nil }) {
                     result = loading(stream, into: current)
@@ -70,13 +70,13 @@ extension ExpressionEvaluator {
         return head.lowerBound..<(index - 1)
     }
 
-    /// A `Properties` value's methods: `getProperty(key)`, `getProperty(key, default)`, `get(key)`,
+    /// A map's or `Properties`' methods: `getProperty(key)`, `getProperty(key, default)`, `get(key)`,
     /// `getOrDefault(key, default)`; nil for any other.
-    func propertiesCall(_ keys: [String: String], _ name: String, arguments: Range<Int>?) -> Evaluation? {
+    func mapCall(_ keys: [String: ScriptValue], _ name: String, arguments: Range<Int>?) -> Evaluation? {
         guard let arguments, ["getProperty", "get", "getOrDefault"].contains(name) else { return nil }
         let values = nestedArguments(arguments)
         guard case .value(.string(let key))? = values.first else { return .unresolved(.notConstant) }
-        if let value = keys[key] { return .value(.string(value)) }
+        if let value = keys[key] { return .value(value) }
         return values.count > 1 ? values[1] : .value(.null)
     }
 }

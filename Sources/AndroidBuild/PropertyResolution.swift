@@ -33,7 +33,7 @@ extension ExpressionParser {
         }
         switch name {
         case "Properties":
-            return arguments.isEmpty ? .value(.properties([:])) : .unresolved(.callsFunction)
+            return arguments.isEmpty ? .value(.map([:])) : .unresolved(.callsFunction)
         case "max", "maxOf":
             return maximum(arguments)
         case "property", "findProperty", "hasProperty":
@@ -144,7 +144,7 @@ extension ExpressionParser {
             return call(Chain(finish(chain)), name, arguments: arguments, nullSafe: nullSafe)
         case .catalogPlugins:
             switch name {
-            case "get" where arguments?.isEmpty ?? false: return chain
+            case "get" where arguments?.isEmpty ?? false, "asProvider" where arguments?.isEmpty ?? false: return chain
             case "getPluginId" where arguments?.isEmpty ?? false: return member(chain, "pluginId", nullSafe: nullSafe)
             default: return .unresolved(.callsFunction)
             }
@@ -189,8 +189,8 @@ extension ExpressionParser {
     /// Methods of plain values and of providers (`get()`, `getOrElse(…)`), conversions.
     private func valueCall(_ value: ScriptValue, _ name: String, arguments: Range<Int>?, nullSafe: Bool) -> Chain {
         let hasNoArguments = arguments?.isEmpty ?? false
-        if case .properties(let keys) = value {
-            return evaluator.propertiesCall(keys, name, arguments: arguments).map(Chain.init)
+        if case .map(let keys) = value {
+            return evaluator.mapCall(keys, name, arguments: arguments).map(Chain.init)
                 ?? .unresolved(.callsFunction)
         }
         if case .string = value, ExpressionEvaluator.streamMethods.contains(name), arguments != nil {
@@ -232,7 +232,7 @@ extension ExpressionParser {
             case (.null, "orNull"): return .value(.null)
             case (.null, "present"), (.null, "isPresent"): return .value(.bool(false))
             case (.null, _): return nullSafe ? .shortCircuited : .unresolved(.notSet)
-            case (.properties(let keys), _): return keys[name].map { .value(.string($0)) } ?? .value(.null)
+            case (.map(let keys), _): return keys[name].map(Chain.value) ?? .value(.null)
             case (_, "orNull"): return .value(value)
             case (_, "present"), (_, "isPresent"): return .value(.bool(true))
             default: return .unresolved(.notConstant)
@@ -296,8 +296,8 @@ extension ExpressionParser {
             return environment.projectProperty(name).map(Chain.init) ?? .value(.null)
         case (.project, .value(.string(let name))): return member(chain, name, nullSafe: false)
         case (.environmentVariables, _): return .value(.null)
-        case (.value(.properties(let keys)), .value(.string(let name))):
-            return keys[name].map { .value(.string($0)) } ?? .value(.null)
+        case (.value(.map(let keys)), .value(.string(let name))):
+            return keys[name].map(Chain.value) ?? .value(.null)
         case (.value(.list(let items)), .value(.int(let position))) where items.indices.contains(position):
             return .value(items[position])
         default: return .unresolved(.notConstant)

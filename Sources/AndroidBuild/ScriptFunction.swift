@@ -17,6 +17,25 @@ struct ScriptFunction: Sendable {
     /// Calls nest at most this deep (a function calling itself is left unresolved, not run forever).
     static let maximumCallDepth = 8
 
+    /// A Groovy closure (`{ name -> rootProject.file("gradle/$name") }`) whose `{` is at `open` and whose body,
+    /// after its parameters, is `body`: called, it returns its last statement's value.
+    init(closureOpenedAt open: Int, body: Range<Int>, in script: TokenizedScript) {
+        self.script = script
+        let arrow = body.lowerBound - 1
+        parameters =
+            script.isSymbol(arrow, "->")
+            ? script.splitAtCommas((open + 1)..<arrow).compactMap { Self.parameter(in: $0, script: script) } : []
+        self.body = body
+        isExpression = false
+    }
+
+    private init(script: TokenizedScript, parameters: [Parameter], body: Range<Int>, isExpression: Bool) {
+        self.script = script
+        self.parameters = parameters
+        self.body = body
+        self.isExpression = isExpression
+    }
+
     /// The functions defined at the top level of `script`, by name (a later definition wins, as an overload
     /// playprep cannot tell apart would).
     static func definitions(in script: TokenizedScript) -> [String: ScriptFunction] {

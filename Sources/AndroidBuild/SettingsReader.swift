@@ -107,10 +107,11 @@ struct SettingsReader {
     /// `app` and `:app` both mean `:app`.
     static func gradlePath(_ name: String) -> String { name.hasPrefix(":") ? name : ":" + name }
 
-    /// A folder the settings name, relative to the build's root unless it starts with it, with `.` and `..`
-    /// worked out so it matches the walked paths.
+    /// A folder the settings name, relative to the build's root unless it starts with the project's, with `.`
+    /// and `..` worked out so it matches the walked paths.
     private func normalized(_ folder: String) -> String {
-        let isRooted = folder.hasPrefix("/") || folder == root || folder.hasPrefix(root + "/")
+        let projectRoot = environment.files.root
+        let isRooted = folder.hasPrefix("/") || folder == projectRoot || folder.hasPrefix(projectRoot + "/")
         return environment.files.normalized(isRooted ? folder : root + "/" + folder)
     }
 }

@@ -54,14 +54,18 @@ struct VariantBuilder {
         var uniqueSourceSets: [String] = []
         for set in sourceSets where !uniqueSourceSets.contains(set) { uniqueSourceSets.append(set) }
         let versionCode = flavorStates.lazy.compactMap(\.versionCode).first ?? facts.defaultConfig.versionCode
+        // GPP's own order: the variant's entry, the flavours' (highest priority first), the build type's, `play {}`.
+        let publishing = ([name] + flavors + [buildType]).lazy.compactMap { facts.playPublishing[$0] }.first
         let canShip =
             buildType == "release" || typeState.derivesFromRelease && !typeState.isSignedWithDebugKey
             || releaseBuildTypes.contains(buildType)
-        return BuildVariant(
+        var variant = BuildVariant(
             name: name, flavors: flavors, buildType: buildType, isDebuggable: typeState.isDebuggable,
             isRelease: canShip && !typeState.isDebuggable,
             applicationID: applicationID(flavors: flavorStates, buildType: typeState), versionCode: versionCode,
             sourceSets: uniqueSourceSets)
+        variant.isPublishedByGPP = publishing ?? facts.playPublishesByDefault
+        return variant
     }
 
     /// The highest-priority flavour's id, else defaultConfig's, else the namespace; then the suffixes of

@@ -161,7 +161,17 @@ struct ProjectChecker: Sendable {
                     .reduce(into: [AppliedPlugin]()) { unique, plugin in
                         if !unique.contains(where: { $0.id == plugin.id }) { unique.append(plugin) }
                     }
-                    .map { "\($0.id) (\(locate($0.location))\($0.via.map { ", via " + $0 } ?? ""))" },
+                    .map { plugin in
+                        let published = module.releaseVariants.filter(\.isPublishedByGPP).map(\.name)
+                        let only =
+                            plugin.id == "com.github.triplet.play" && published.count < module.releaseVariants.count
+                            ? "; publishes "
+                                + (published.isEmpty
+                                    ? "no release variant" : published.joined(separator: ", ") + " only")
+                            : ""
+                        return
+                            "\(plugin.id) (\(locate(plugin.location))\(plugin.via.map { ", via " + $0 } ?? "")\(only))"
+                    },
                 releaseVariants: module.releaseVariants.map { variant in
                     let code: BuildValue<String>? =
                         switch variant.versionCode {

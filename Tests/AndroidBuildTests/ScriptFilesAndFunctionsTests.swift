@@ -132,4 +132,47 @@ import Testing
         #expect(model.modules.first { $0.gradlePath == ":app" }?.embeddedApps == [":wear-app"])
         #expect(model.releaseNotesApplications.map(\.gradlePath) == [":app"])
     }
+
+    @Test func gradlePlayPublisherPublishesTheVariantsItsConfigurationEnables() throws {
+        let module = try app([
+            "app/build.gradle": """
+            plugins { id 'com.android.application'; id 'com.github.triplet.play' }
+            android {
+                defaultConfig { applicationId 'org.example' }
+                flavorDimensions 'store'
+                productFlavors { google { dimension 'store' }; fdroid { dimension 'store' }; huawei { dimension 'store' } }
+                playConfigs {
+                    googleRelease { enabled.set(true) }
+                    register("huawei") { enabled = true }
+                }
+            }
+            play { enabled.set(false) }
+            """
+        ])
+        #expect(module.releaseVariants.filter(\.isPublishedByGPP).map(\.name) == ["googleRelease", "huaweiRelease"])
+        let everything = try app([
+            "app/build.gradle":
+                "plugins { id 'com.android.application'; id 'com.github.triplet.play' }\nandroid { defaultConfig { applicationId 'org.example' } }"
+        ])
+        #expect(everything.releaseVariants.allSatisfy { $0.isPublishedByGPP })
+    }
+
+    @Test func extClosuresAndMapsAreRead() throws {
+        let model = try TemporaryProject([
+            "settings.gradle": "include ':app', ':lib'",
+            "build.gradle": """
+            buildscript {
+                ext.configFile = { fileName -> rootProject.file("gradle/$fileName") }
+                ext.versions = [compileSdk: 36, versionCode: 30301, 'versionName': "3.3.1"]
+            }
+            """,
+            "gradle/library.gradle": "apply plugin: 'com.android.library'",
+            "lib/build.gradle": "apply from: configFile('library.gradle')\nandroid { namespace 'org.example.lib' }",
+            "app/build.gradle":
+                "plugins { id 'com.android.application' }\nandroid { defaultConfig { applicationId 'org.example'; versionCode versions.versionCode } }",
+        ]).read()
+        #expect(model.modules.first { $0.gradlePath == ":lib" }?.kind == .library)
+        #expect(model.unreadModules.isEmpty)
+        #expect(model.applications.first?.releaseVariants.first?.versionCode?.value == 30301)
+    }
 }
