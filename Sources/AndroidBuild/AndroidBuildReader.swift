@@ -154,7 +154,8 @@ public struct AndroidBuildReader: Sendable {
     }
 
     /// One module from what its script declares: its kind by the plugins it applies (also through convention
-    /// plugins), its variants when it is an app, and the plugins that could not be read when its kind is unknown.
+    /// plugins), its variants when it is an app, and the plugins that could not be read when its kind is unknown
+    /// (also when it configures `android {}` with no plugin playprep can read).
     private func module(
         _ declaration: SettingsReader.Project, build: GradleBuild, buildFile: String?, facts: BuildScriptFacts,
         conventions: ConventionPlugins
@@ -251,7 +252,8 @@ public struct AndroidBuildReader: Sendable {
     }
 
     /// Adds each manifest's `package` to the module whose folder holds it most closely, and marks the modules
-    /// whose manifest declares a watch (`android.hardware.type.watch`): Wear OS apps.
+    /// whose manifest declares a watch (`android.hardware.type.watch`): Wear OS apps, and those with a launcher
+    /// activity (`LAUNCHER`, `LEANBACK_LAUNCHER`).
     private func addManifestFacts(
         _ project: ProjectFiles, to modules: inout [AndroidModule], source: (String?) -> ScriptSource?
     ) {
@@ -262,6 +264,9 @@ public struct AndroidBuildReader: Sendable {
             }
         }
         let watch = Array("android.hardware.type.watch".utf8)
+        let launchers = ["android.intent.category.LAUNCHER", "android.intent.category.LEANBACK_LAUNCHER"].map {
+            Array($0.utf8)
+        }
         for manifest in project.manifests {
             var folder = Substring(manifest.folder)
             var owner = moduleByFolder[String(folder)]
@@ -271,6 +276,9 @@ public struct AndroidBuildReader: Sendable {
             }
             guard let owner, let text = source(manifest.path) else { continue }
             if text.bytes.firstRange(of: watch) != nil { modules[owner].isWearApp = true }
+            if launchers.contains(where: { text.bytes.firstRange(of: $0) != nil }) {
+                modules[owner].launchesActivity = true
+            }
             if let declaration = ManifestReader.packageDeclaration(in: text) {
                 modules[owner].declaredNames.append(declaration)
             }

@@ -23,9 +23,15 @@ public struct AndroidBuildModel: Sendable, Hashable {
     /// Application modules only: the ones whose variants become APKs or AABs.
     public var applications: [AndroidModule] { modules.filter { $0.kind == .application } }
 
-    /// Modules that look like Android modules but whose plugins playprep could not read, so their kind (and
-    /// whether they are apps) is unknown: named, never dropped in silence.
-    public var unreadModules: [AndroidModule] { modules.filter { $0.kind == .other && !$0.unreadPlugins.isEmpty } }
+    /// Modules whose plugins playprep could not read and whose manifest launches an activity: apps, perhaps,
+    /// whose kind is unknown; named, never dropped in silence.
+    public var unreadModules: [AndroidModule] { modulesNotRead.filter(\.launchesActivity) }
+
+    /// Modules whose plugins playprep could not read and that launch no activity: taken for libraries, and
+    /// counted.
+    public var unreadLibraries: [AndroidModule] { modulesNotRead.filter { !$0.launchesActivity } }
+
+    private var modulesNotRead: [AndroidModule] { modules.filter { $0.kind == .other && !$0.unreadPlugins.isEmpty } }
 
     /// The application module whose versionCode picks the release notes for the app `module` builds: the module
     /// that embeds it (`wearApp(project(":wear"))`), else, for a Wear app, the phone app of the same build that
@@ -238,6 +244,8 @@ public struct AndroidModule: Sendable, Hashable {
     public var embeddedApps: [String] = []
     /// The main manifest declares `android.hardware.type.watch`: a Wear OS app.
     public var isWearApp = false
+    /// A manifest of the module declares a launcher activity (`LAUNCHER`, `LEANBACK_LAUNCHER`): apps do.
+    public var launchesActivity = false
 
     public init(
         gradlePath: String, directory: String, buildFile: String?, kind: ModuleKind, declaredNames: [DeclaredName],

@@ -96,8 +96,19 @@ struct ScriptFunction: Sendable {
             name: script.text(nameIndex), defaultValue: equals.map { ($0 + 1)..<range.upperBound })
     }
 
-    /// The value of a call with `arguments` (already evaluated by the caller) in the caller's `environment`.
+    /// The value of a call with `arguments` (already evaluated by the caller) in the caller's `environment`. A
+    /// value the body cannot give is the call's ("calls a function"), unless it is a floor or a file the
+    /// repository does not hold, which say more.
     func call(_ arguments: [Evaluation], environment: EvaluationEnvironment) -> Evaluation {
+        switch evaluate(arguments, environment: environment) {
+        case .unresolved(.atLeast(let floor)): .unresolved(.atLeast(floor))
+        case .unresolved(.fileNotInRepository(let path)): .unresolved(.fileNotInRepository(path))
+        case .unresolved: .unresolved(.callsFunction)
+        case let value: value
+        }
+    }
+
+    private func evaluate(_ arguments: [Evaluation], environment: EvaluationEnvironment) -> Evaluation {
         guard environment.callDepth < Self.maximumCallDepth else { return .unresolved(.tooDeep) }
         var environment = environment
         environment.callDepth += 1

@@ -8,8 +8,11 @@ struct BuildSummary: Sendable, Hashable, Codable {
     var builds: [String]
     /// `example/android/ (a sample)`, …
     var notRead: [String]
-    /// One sentence per module whose kind is unknown: what it applies and why that could not be read.
+    /// One sentence per module whose kind is unknown and that launches an activity: what it applies and why that
+    /// could not be read.
     var unreadModules: [String]
+    /// How many modules whose plugins could not be read launch no activity (taken for libraries).
+    var unreadLibraries: Int
 
     init(_ build: AndroidBuildModel, relative: (String) -> String) {
         let named = build.builds.map { $0.displayName + ($0.framework.map { " (\($0.rawValue))" } ?? "") }
@@ -23,6 +26,7 @@ struct BuildSummary: Sendable, Hashable, Codable {
                 + ", so playprep cannot tell whether it is an app; if it is, give its release values in playprep.yml ("
                 + UnresolvedBuildValues.modulesKey(module.name, "applicationId") + ")"
         }
+        unreadLibraries = build.unreadLibraries.count
     }
 
     /// What follows the release-variant count in the summary: `; Gradle builds android/ (Flutter), wear/`.
@@ -35,5 +39,11 @@ struct BuildSummary: Sendable, Hashable, Codable {
         (notRead.isEmpty
             ? [] : ["Gradle builds not read: " + notRead.joined(separator: ", ")])
             + unreadModules.map { "module not read: " + $0 }
+            + (unreadLibraries == 0
+                ? []
+                : [
+                    "\(unreadLibraries) more \(unreadLibraries == 1 ? "module applies" : "modules apply") plugins playprep "
+                        + "cannot read and \(unreadLibraries == 1 ? "launches" : "launch") no activity: taken for libraries"
+                ])
     }
 }
