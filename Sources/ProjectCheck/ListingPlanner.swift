@@ -250,18 +250,29 @@ struct ListingPlanner: Sendable {
                 evidence: { pluginEvidence($0, inventory: inventory) })
             var merges = [[String]: [String]]()
             var order = [[String]]()
+            // A variant GPP's configuration does not publish (`play { enabled }`, `playConfigs`) is F-Droid's only.
+            let unpublished = ""
             for variant in module.releaseVariants {
                 let layers = variant.sourceSets.map { module.directory + "/src/" + $0 + "/play" }.filter(own.contains)
                 guard !layers.isEmpty else { continue }
-                if merges[layers] == nil { order.append(layers) }
-                merges[layers, default: []].append(variant.name)
+                let key = layers + (readers.store == .play && !variant.isPublishedByGPP ? [unpublished] : [])
+                if merges[key] == nil { order.append(key) }
+                merges[key, default: []].append(variant.name)
             }
-            for layers in order {
+            for key in order {
+                let layers = key.filter { $0 != unpublished }
                 used.formUnion(layers)
+                let variants = (merges[key] ?? []).joined(separator: ", ")
                 targets.append(
                     gppTarget(
-                        layers, readers: readers, inventory: inventory,
-                        forVariants: (merges[layers] ?? []).joined(separator: ", ")))
+                        layers,
+                        readers: key.count == layers.count
+                            ? readers
+                            : ListingReaders(
+                                proof: .none, store: .fdroid,
+                                reason: "F-Droid (Triple-T layout; GPP's configuration does not publish \(variants))",
+                                evidence: [], parts: [.text, .changelogs]),
+                        inventory: inventory, forVariants: variants))
             }
             used.formUnion(own)
         }

@@ -90,4 +90,19 @@ import Testing
             "\(error)".contains("releaseBuildTypes")
         }
     }
+
+    @Test func aVariantGPPDoesNotPublishIsFDroids() throws {
+        // comaps: `play { enabled false }` and `playConfigs { googleRelease { enabled true } }`; the fdroid flavour's
+        // Triple-T folder, with a 32-character title, is read by F-Droid only.
+        let outcome = try run("gpp-one-flavour")
+        #expect(
+            outcome.listings == [
+                "app/src/google/play: Play via GPP for googleRelease [shown: app/build.gradle:3 `id 'com.github.triplet.play'`]",
+                "app/src/fdroid/play: F-Droid (Triple-T layout; GPP's configuration does not publish fdroidRelease)",
+            ])
+        #expect(outcome.report.diagnostics.isEmpty)
+        #expect(
+            try plan("gpp-one-flavour").text.contains(
+                "com.github.triplet.play (app/build.gradle:3; publishes googleRelease only)"))
+    }
 }
