@@ -31,12 +31,21 @@ public struct AndroidBuildReader: Sendable {
             root: root, walked: Set(files), reader: FileReader(maxBytes: Self.maximumFileBytes))
         let roots = GradleRoots(root: root, files: files)
         let absolute = { (folder: String) in folder.isEmpty ? root : root + "/" + folder }
+        // The walk's files by the nearest folder with a settings file that holds them ("" for the others).
+        let settingsFolders = Set(roots.candidates.map(\.folder) + roots.notRead.map(\.folder) + [""])
+        var filesBySettings: [String: [String]] = [:]
+        for file in files where file.hasPrefix(root + "/") {
+            let relative = file.dropFirst(root.count + 1)
+            let folder = String(relative.lastIndex(of: "/").map { relative[..<$0] } ?? "")
+            filesBySettings[GradleRoots.nearest(folder, in: settingsFolders) ?? "", default: []].append(file)
+        }
         // Every settings file's build: its context, settings, framework; the builds any of them includes.
         var found: [(build: GradleBuild, context: BuildContext, settings: SettingsReader?)] = []
         var included = Set<String>()
         for candidate in roots.candidates {
             var context = BuildContext(
-                folder: candidate.folder, project: ProjectFiles(root: absolute(candidate.folder), files: files),
+                folder: candidate.folder,
+                project: ProjectFiles(root: absolute(candidate.folder), files: filesBySettings[candidate.folder] ?? []),
                 files: scriptFiles, overrides: propertyOverrides)
             let settingsSource = scriptFiles.source(candidate.settingsFile)
             var settings: SettingsReader?
@@ -59,35 +68,48 @@ public struct AndroidBuildReader: Sendable {
         }
         // Builds of their own, outermost first: not a build another includes, nor a module folder of one read.
         var builds: [(build: GradleBuild, context: BuildContext, settings: SettingsReader?)] = []
-        var claimed = Array(included)
-        for entry in found where !claimed.contains(where: { GradleRoots.isInside(entry.build.folder, $0) }) {
+        var claimed = included
+        for entry in found where GradleRoots.nearest(entry.build.folder, in: claimed) == nil {
             builds.append(entry)
             for folder in entry.settings?.projects.map(\.directory) ?? [] {
                 if let relative = entry.context.relativeToProject(folder), relative != entry.build.folder {
-                    claimed.append(relative)
+                    claimed.insert(relative)
                 }
             }
         }
-        let rootHasSettings = builds.first?.build.folder == ""
-        // Settings folders that are not builds of the one being read: its files are not its modules'.
-        let separate = Set(builds.map(\.build.folder) + roots.notRead.map(\.folder) + claimed).subtracting([""])
-        if !rootHasSettings {
-            // No settings at the root: its build files outside every other build are modules of a build
-            // read without settings, as Gradle would need one to run.
-            let project = ProjectFiles(root: root, files: files, excluding: separate)
+        if builds.first?.build.folder != "" {
+            // No settings at the root: its build files outside every other build (and every module folder those
+            // name) are modules of a build read without settings, as Gradle would need one to run.
+            let loose = (filesBySettings[""] ?? []).filter { file in
+                let relative = file.dropFirst(root.count + 1)
+                let folder = String(relative.lastIndex(of: "/").map { relative[..<$0] } ?? "")
+                return GradleRoots.nearest(folder, in: claimed) == nil
+            }
+            let project = ProjectFiles(root: root, files: loose)
             let context = BuildContext(folder: "", project: project, files: scriptFiles, overrides: propertyOverrides)
             if project.hasModuleBuildFiles || builds.isEmpty {
                 builds.insert((GradleBuild(folder: "", settingsFile: nil), context, nil), at: 0)
             }
         }
+        // A build's files: its own, and those of the settings folders in it that are no build (included builds,
+        // modules with settings of their own).
+        let boundaries = Set(builds.map(\.build.folder) + roots.notRead.map(\.folder))
+        var filesOfBuild: [String: [String]] = [:]
+        for folder in settingsFolders {
+            let owner =
+                boundaries.contains(folder) ? folder : GradleRoots.nearest(folder, in: boundaries, strictly: true)
+            if let owner { filesOfBuild[owner, default: []] += filesBySettings[folder] ?? [] }
+        }
         var model = AndroidBuildModel(root: root, modules: [])
         for (build, context, settings) in builds {
-            let nested = separate.filter { $0 != build.folder && GradleRoots.isInside($0, build.folder) }
-                .subtracting(claimed.filter { GradleRoots.isInside($0, build.folder) })
-            let excluded = Set(nested.map { build.folder.isEmpty ? $0 : String($0.dropFirst(build.folder.count + 1)) })
+            // Included builds outside the build's folder hold convention plugins too.
+            let included = context.includedBuilds.compactMap(context.relativeToProject)
+                .filter { GradleRoots.nearest($0, in: [build.folder]) == nil }
+                .flatMap { filesBySettings[$0] ?? [] }
             model.modules += readBuild(
                 build, context: context, settings: settings,
-                project: ProjectFiles(root: context.root, files: files, excluding: excluded), files: files)
+                project: ProjectFiles(root: context.root, files: filesOfBuild[build.folder] ?? []),
+                includedFiles: included)
         }
         model.builds = builds.map(\.build)
         model.buildsNotRead = roots.notRead
@@ -96,14 +118,14 @@ public struct AndroidBuildReader: Sendable {
 
     /// The modules of one Gradle build.
     private func readBuild(
-        _ build: GradleBuild, context: BuildContext, settings: SettingsReader?, project: ProjectFiles, files: [String]
+        _ build: GradleBuild, context: BuildContext, settings: SettingsReader?, project: ProjectFiles,
+        includedFiles: [String]
     ) -> [AndroidModule] {
         let scriptFiles = context.environment.files
         let source = { (path: String?) in path.flatMap(scriptFiles.source) }
         let buildFiles = project.allFiles
-        let includedFiles = context.includedBuilds.flatMap { folder in files.filter { $0.hasPrefix(folder + "/") } }
         let conventions = ConventionPlugins(
-            files: buildFiles + includedFiles.filter { !$0.hasPrefix(context.root + "/") },
+            files: buildFiles + includedFiles,
             catalogs: context.environment.catalogs
         ) { path in
             source(path).map { String(decoding: $0.bytes, as: UTF8.self) }
@@ -339,7 +361,7 @@ private struct BuildContext {
 /// The files of one Gradle build that the build reader cares about, by folder relative to its root ("" = root).
 struct ProjectFiles {
     let root: String
-    /// Every file of the build: under its root, outside the folders of other builds.
+    /// Every file of the build given (under its root).
     private(set) var allFiles: [String] = []
     /// Folder → `build.gradle` (preferred, as Gradle does) or `build.gradle.kts`, as given.
     private(set) var buildFiles: [String: String] = [:]
@@ -351,16 +373,14 @@ struct ProjectFiles {
     /// Every AndroidManifest.xml, sorted by path.
     private(set) var manifests: [(folder: String, path: String)] = []
 
-    /// The build at `root`, from the walk's `files`, leaving out the files of `excluded` folders (relative to
-    /// `root`): other builds nested in it.
-    init(root: String, files: [String], excluding excluded: Set<String> = []) {
+    /// The build at `root`, from its files among the walk's.
+    init(root: String, files: [String]) {
         self.root = root
         let prefix = root + "/"
         for file in files where file.hasPrefix(prefix) {
             let relative = file.dropFirst(prefix.count)
             let slash = relative.lastIndex(of: "/")
             let folder = String(slash.map { relative[..<$0] } ?? "")
-            if !excluded.isEmpty, excluded.contains(where: { GradleRoots.isInside(folder, $0) }) { continue }
             allFiles.append(file)
             let name = slash.map { relative[relative.index(after: $0)...] } ?? relative
             switch name {

@@ -48,8 +48,16 @@ struct GradleRoots {
         }
     }
 
-    /// Whether `folder` is `outer` or lies inside it (relative folders, "" the root).
-    static func isInside(_ folder: String, _ outer: String) -> Bool {
-        outer.isEmpty || folder == outer || folder.hasPrefix(outer + "/")
+    /// The nearest of `folders` that holds `folder` (relative folders, "" the root): `folder` itself unless
+    /// `strictly`, else its parents from the nearest up. Walks the parents, so a check costs the folder's depth
+    /// whatever the number of folders.
+    static func nearest(_ folder: String, in folders: Set<String>, strictly: Bool = false) -> String? {
+        if !strictly && folders.contains(folder) { return folder }
+        var current = Substring(folder)
+        while !current.isEmpty {
+            current = current.lastIndex(of: "/").map { current[..<$0] } ?? ""
+            if folders.contains(String(current)) { return String(current) }
+        }
+        return nil
     }
 }

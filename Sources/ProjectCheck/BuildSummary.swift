@@ -29,10 +29,17 @@ struct BuildSummary: Sendable, Hashable, Codable {
         unreadLibraries = build.unreadLibraries.count
     }
 
-    /// What follows the release-variant count in the summary: `; Gradle builds android/ (Flutter), wear/`.
+    /// What follows the release-variant count in the summary: `; Gradle builds android/ (Flutter), wear/` (the
+    /// first few; `plan` lists them all).
     var inSummary: String {
-        builds.isEmpty ? "" : "; Gradle " + (builds.count == 1 ? "build " : "builds ") + builds.joined(separator: ", ")
+        guard !builds.isEmpty else { return "" }
+        let shown = builds.prefix(Self.namedInSummary).joined(separator: ", ")
+        let more = builds.count > Self.namedInSummary ? " and \(builds.count - Self.namedInSummary) more" : ""
+        return "; Gradle " + (builds.count == 1 ? "build " : "builds ") + shown + more
     }
+
+    /// How many builds the summary line names.
+    private static let namedInSummary = 6
 
     /// The lines after the summary: builds not read, modules not read.
     var lines: [String] {
