@@ -23,6 +23,7 @@ let package = Package(
         .library(name: "AndroidBuild", targets: ["AndroidBuild"]),
         .library(name: "ReportIllustrations", targets: ["ReportIllustrations"]),
         .library(name: "ArtifactKit", targets: ["ArtifactKit"]),
+        .library(name: "UploadWiring", targets: ["UploadWiring"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -70,12 +71,18 @@ let package = Package(
             ],
             exclude: ["Protobuf/aapt2_resources.proto", "Protobuf/bundle_config.proto"],
             swiftSettings: strictSwift),
+        // How a repository ships its listings: CI configurations, the scripts they run, Fastfile lanes and the
+        // uploaders (supply, GPP, upload actions), read without running them, and which tree each one sends to Play.
+        .target(
+            name: "UploadWiring",
+            dependencies: ["AndroidBuild", "PlayListingKit", "FileAccess", "Yams"],
+            swiftSettings: strictSwift),
         // `playprep check`: discovery of a whole Android project, configuration, baseline, cross-file lints.
         .target(
             name: "ProjectCheck",
             dependencies: [
                 "NinePatchKit", "PackageNameKit", "PlayListingKit", "AndroidBuild", "ArtifactKit", "Diagnostics",
-                "FileAccess", "PNGKit", "Yams",
+                "FileAccess", "PNGKit", "UploadWiring", "Yams",
             ],
             swiftSettings: strictSwift
         ),
@@ -119,7 +126,9 @@ let package = Package(
             name: "PackageNameKitTests", dependencies: ["PackageNameKit", "Diagnostics"], swiftSettings: strictSwift),
         .testTarget(
             name: "ProjectCheckTests",
-            dependencies: ["ProjectCheck", "NinePatchKit", "PlayListingKit", "Diagnostics", "TestSupport"],
+            dependencies: [
+                "ProjectCheck", "UploadWiring", "NinePatchKit", "PlayListingKit", "Diagnostics", "TestSupport",
+            ],
             exclude: ["Golden"],
             swiftSettings: strictSwift
         ),
@@ -128,6 +137,7 @@ let package = Package(
         .testTarget(
             name: "ArtifactKitTests", dependencies: ["ArtifactKit", "Diagnostics", "TestSupport"],
             swiftSettings: strictSwift),
+        .testTarget(name: "UploadWiringTests", dependencies: ["UploadWiring"], swiftSettings: strictSwift),
         // End-to-end tests: they run the built `playprep` binary.
         .testTarget(name: "CLITests", dependencies: ["TestSupport"], swiftSettings: strictSwift),
     ]

@@ -13,12 +13,24 @@ public struct AndroidBuildReader: Sendable {
     /// Build types that ship besides `release` and those made from it with `initWith` (`playprep.yml`).
     public var releaseBuildTypes: Set<String>
 
+    /// The most variants read per application module (``VariantCap`` says when a module has more).
+    public var maximumVariants: Int
+
     /// Build files, settings, properties and manifests larger than this are skipped.
     private static let maximumFileBytes = 4 << 20
+    /// The variant cap unless `playprep.yml` raises it: far above any real app (the largest real one seen has
+    /// tens), far below what memory allows (a variant is a few hundred bytes).
+    public static let defaultMaximumVariants = 1_000
+    /// The highest cap `playprep.yml` may set.
+    public static let largestMaximumVariants = 100_000
 
-    public init(propertyOverrides: [String: String] = [:], releaseBuildTypes: Set<String> = []) {
+    public init(
+        propertyOverrides: [String: String] = [:], releaseBuildTypes: Set<String> = [],
+        maximumVariants: Int = Self.defaultMaximumVariants
+    ) {
         self.propertyOverrides = propertyOverrides
         self.releaseBuildTypes = releaseBuildTypes
+        self.maximumVariants = maximumVariants
     }
 
     /// Reads the model from the files one folder walk found: `files` are every path under `root` (each starting
@@ -106,21 +118,23 @@ public struct AndroidBuildReader: Sendable {
             let included = context.includedBuilds.compactMap(context.relativeToProject)
                 .filter { GradleRoots.nearest($0, in: [build.folder]) == nil }
                 .flatMap { filesBySettings[$0] ?? [] }
-            model.modules += readBuild(
+            let (modules, limitsReached) = readBuild(
                 build, context: context, settings: settings,
                 project: ProjectFiles(root: context.root, files: filesOfBuild[build.folder] ?? []),
                 includedFiles: included)
+            model.modules += modules
+            model.limitsReached += limitsReached
         }
         model.builds = builds.map(\.build)
         model.buildsNotRead = roots.notRead
         return model
     }
 
-    /// The modules of one Gradle build.
+    /// The modules of one Gradle build, and where its reading stopped at a limit.
     private func readBuild(
         _ build: GradleBuild, context: BuildContext, settings: SettingsReader?, project: ProjectFiles,
         includedFiles: [String]
-    ) -> [AndroidModule] {
+    ) -> (modules: [AndroidModule], limitsReached: [BuildReadLimit]) {
         let scriptFiles = context.environment.files
         let source = { (path: String?) in path.flatMap(scriptFiles.source) }
         let buildFiles = project.allFiles
@@ -130,6 +144,7 @@ public struct AndroidBuildReader: Sendable {
         ) { path in
             source(path).map { String(decoding: $0.bytes, as: UTF8.self) }
         }
+        var limitsReached = (settings?.limitsReached ?? []) + (conventions.limitReached.map { [$0] } ?? [])
         let declared = declaredProjects(project, settings: settings)
 
         var rootFacts: BuildScriptFacts?
@@ -153,8 +168,10 @@ public struct AndroidBuildReader: Sendable {
                 facts = scriptReader.facts
             }
             if declaration.path == ":" { rootFacts = facts }
-            modules.append(
-                module(declaration, build: build, buildFile: buildFile, facts: facts, conventions: conventions))
+            let (module, variantLimit) = module(
+                declaration, build: build, buildFile: buildFile, facts: facts, conventions: conventions)
+            modules.append(module)
+            limitsReached += variantLimit.map { [$0] } ?? []
         }
         let paths = modules.map(\.gradlePath)
         for index in modules.indices {
@@ -172,16 +189,17 @@ public struct AndroidBuildReader: Sendable {
             modules = modules.map { setters.locating($0, relative: scriptFiles.relative) }
         }
         addManifestFacts(project, to: &modules, source: source)
-        return modules
+        return (modules, limitsReached)
     }
 
     /// One module from what its script declares: its kind by the plugins it applies (also through convention
-    /// plugins), its variants when it is an app, and the plugins that could not be read when its kind is unknown
-    /// (also when it configures `android {}` with no plugin playprep can read).
+    /// plugins), its variants when it is an app (and the note when the variant cap cut some), and the plugins that
+    /// could not be read when its kind is unknown (also when it configures `android {}` with no plugin playprep
+    /// can read).
     private func module(
         _ declaration: SettingsReader.Project, build: GradleBuild, buildFile: String?, facts: BuildScriptFacts,
         conventions: ConventionPlugins
-    ) -> AndroidModule {
+    ) -> (module: AndroidModule, variantLimit: BuildReadLimit?) {
         let plugins = facts.plugins.flatMap { plugin in
             [plugin]
                 + (conventions.applied[plugin.id] ?? []).map {
@@ -191,12 +209,13 @@ public struct AndroidBuildReader: Sendable {
         var kind = BuildScriptFacts.kind(of: plugins.map(\.id))
         // A module that sets applicationId is an app, whatever plugin (unread) makes it one.
         if kind == .other, facts.defaultConfig.applicationID != nil { kind = .application }
-        var variantBuilder = VariantBuilder(facts: facts, buildFile: buildFile ?? declaration.directory)
-        variantBuilder.releaseBuildTypes = releaseBuildTypes
+        let variantBuilder = VariantBuilder(
+            facts: facts, buildFile: buildFile ?? declaration.directory, releaseBuildTypes: releaseBuildTypes,
+            maximumVariants: maximumVariants)
+        let (variants, variantLimit) = kind == .application ? variantBuilder.variants() : ([], nil)
         var module = AndroidModule(
             gradlePath: declaration.path, directory: declaration.directory, buildFile: buildFile, kind: kind,
-            declaredNames: facts.namespaceDeclarations, namespace: facts.namespace,
-            variants: kind == .application ? variantBuilder.variants() : [])
+            declaredNames: facts.namespaceDeclarations, namespace: facts.namespace, variants: variants)
         module.build = build.folder
         module.plugins = plugins
         module.embeddedApps = facts.embeddedApps
@@ -220,7 +239,7 @@ public struct AndroidBuildReader: Sendable {
                 ]
             }
         }
-        return module
+        return (module, variantLimit)
     }
 
     /// A Gradle path, or a type-safe project accessor (`projects.wearApp`), as the path among `paths` it names.

@@ -14,6 +14,8 @@ public struct AndroidBuildModel: Sendable, Hashable {
     public var builds: [GradleBuild] = []
     /// Gradle builds found but not read (samples, test fixtures), so a summary can say so.
     public var buildsNotRead: [GradleBuildNotRead] = []
+    /// Where the reader stopped at a limit, in file order of reading.
+    public var limitsReached: [BuildReadLimit] = []
 
     public init(root: String, modules: [AndroidModule]) {
         self.root = root
@@ -268,6 +270,22 @@ public struct AndroidModule: Sendable, Hashable {
     public var releaseVariants: [BuildVariant] { variants.filter(\.isRelease) }
 }
 
+/// Where the build reader stopped at one of its limits (variants per module, names in a project path, …): what
+/// lies past it was not read, which a note says in these words.
+public struct BuildReadLimit: Sendable, Hashable {
+    public var location: SourceLocation
+    /// What was not read and why, naming the limit.
+    public var message: String
+    /// How to read it anyway, when a setting can.
+    public var hint: String?
+
+    public init(location: SourceLocation, message: String, hint: String? = nil) {
+        self.location = location
+        self.message = message
+        self.hint = hint
+    }
+}
+
 /// One build variant of an application module, e.g. `playRelease`.
 public struct BuildVariant: Sendable, Hashable {
     /// `playRelease`, `lawnWithQuickstepGithubDebug`, `release`.
@@ -291,6 +309,9 @@ public struct BuildVariant: Sendable, Hashable {
     /// Gradle Play Publisher's tasks publish this variant when the module applies it: its `play { enabled }` and
     /// `playConfigs { <variant, flavour or build type> { enabled } }` allow it (GPP's default is every variant).
     public var isPublishedByGPP = true
+    /// The effective `targetSdk` (or `targetSdkVersion`): the highest-priority flavour's, else defaultConfig's;
+    /// `nil` when the build files set none (a convention plugin may).
+    public var targetSdk: BuildValue<Int>? = nil
     /// Source-set names from lowest to highest priority, as AGP merges them: `main`, the flavours (lowest-priority
     /// dimension first), the multi-flavour set, the build type, the variant (`main`, `play`, `playRelease`…).
     public var sourceSets: [String]

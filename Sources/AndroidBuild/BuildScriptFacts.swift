@@ -44,6 +44,7 @@ enum ElementChange: Sendable {
     case applicationID(BuildValue<String>?)
     case applicationIDSuffix(BuildValue<String>?)
     case versionCode(BuildValue<Int>?)
+    case targetSdk(BuildValue<Int>?)
     case dimension(String)
     case debuggable(Bool)
     /// `signingConfig = …`: whether it names the debug signing config.
@@ -75,7 +76,7 @@ struct BuildTypeState: ElementState {
         case .applicationIDSuffix(let suffix): applicationIDSuffix = suffix
         case .debuggable(let flag): isDebuggable = flag
         case .signedWithDebugKey(let flag): isSignedWithDebugKey = flag
-        case .applicationID, .versionCode, .dimension: break
+        case .applicationID, .versionCode, .targetSdk, .dimension: break
         }
     }
 }
@@ -85,6 +86,8 @@ struct ProductFlavorState: ElementState {
     var applicationID: BuildValue<String>?
     var applicationIDSuffix: BuildValue<String>?
     var versionCode: BuildValue<Int>?
+    /// `targetSdk` or `targetSdkVersion`.
+    var targetSdk: BuildValue<Int>?
 
     init(name: String) {}
 
@@ -93,6 +96,7 @@ struct ProductFlavorState: ElementState {
         case .applicationID(let id): applicationID = id
         case .applicationIDSuffix(let suffix): applicationIDSuffix = suffix
         case .versionCode(let code): versionCode = code
+        case .targetSdk(let level): targetSdk = level
         case .dimension(let name): dimension = name
         case .debuggable, .signedWithDebugKey: break
         }

@@ -11,23 +11,28 @@ struct ConventionPlugins: Sendable {
     private(set) var applied: [String: [String]] = [:]
     /// Convention plugin ids registered in the repository whose class source was not found → the class.
     private(set) var unreadable: [String: String] = [:]
+    /// Set when a convention plugin applies others more than ``maximumApplyDepth`` levels deep.
+    private(set) var limitReached: BuildReadLimit?
 
     /// Plugin ids the model cares about when a convention plugin applies them.
     static let interestingIDs: Set<String> = [
         "com.android.application", "com.android.library", "com.android.test", "com.android.dynamic-feature",
         "com.android.kotlin.multiplatform.library", "com.github.triplet.play",
     ]
+    /// How many levels of convention plugins applying convention plugins are followed: real builds use two or
+    /// three; each plugin's list stays short however long a chain of them is.
+    static let maximumApplyDepth = 16
 
     /// Reads the convention plugins among `files` (root-prefixed paths) with `read`.
     init(files: [String], catalogs: [String: VersionCatalog], read: (String) -> String?) {
-        var sources = [String: String]()
+        var sources = [String: (path: String, text: String)]()
         let classSources = files.filter { Self.isPluginSource($0) && !Self.isScriptPlugin($0) }
         let classFiles = Dictionary(
             classSources.map { (Self.baseName($0), $0) }, uniquingKeysWith: { first, _ in first })
         // Classes in a file of another name, read only when a registration needs one (each file once).
-        var classesInFiles: [String: String]?
+        var classesInFiles: [String: (path: String, text: String)]?
         for file in files where Self.isScriptPlugin(file) {
-            if let text = read(file) { sources[Self.scriptPluginID(file)] = text }
+            if let text = read(file) { sources[Self.scriptPluginID(file)] = (file, text) }
         }
         for file in files where file.hasSuffix("/build.gradle.kts") || file.hasSuffix("/build.gradle") {
             guard let text = read(file), text.contains("gradlePlugin"), text.contains("implementationClass") else {
@@ -36,12 +41,12 @@ struct ConventionPlugins: Sendable {
             for (id, className) in Self.registrations(in: text, catalogs: catalogs) {
                 let simpleName = String(className.split(separator: ".").last ?? Substring(className))
                 if let path = classFiles[simpleName], let body = read(path) {
-                    sources[id] = body
+                    sources[id] = (path, body)
                     continue
                 }
                 if classesInFiles == nil { classesInFiles = Self.classes(in: classSources, read: read) }
-                if let body = classesInFiles?[simpleName] {
-                    sources[id] = body
+                if let source = classesInFiles?[simpleName] {
+                    sources[id] = source
                 } else {
                     unreadable[id] = className
                 }
@@ -49,26 +54,44 @@ struct ConventionPlugins: Sendable {
         }
         let known = Self.interestingIDs.union(sources.keys)
         var direct = [String: [String]]()
-        for (id, text) in sources {
-            direct[id] = Self.mentionedIDs(in: text, catalogs: catalogs).filter { known.contains($0) && $0 != id }
-        }
-        for id in direct.keys {
-            var seen = [String]()
-            var queue = direct[id] ?? []
-            while let next = queue.first {
-                queue.removeFirst()
-                guard !seen.contains(next), next != id else { continue }
-                seen.append(next)
-                queue += direct[next] ?? []
+        for (id, source) in sources {
+            direct[id] = Self.mentionedIDs(in: source.text, catalogs: catalogs).filter {
+                known.contains($0) && $0 != id
             }
-            applied[id] = seen
+        }
+        var tooDeep = [String]()
+        for id in direct.keys {
+            // Breadth first, level by level, each id once.
+            var seen: Set<String> = [id]
+            var order = [String]()
+            var level = direct[id] ?? []
+            var depth = 0
+            while !level.isEmpty && depth < Self.maximumApplyDepth {
+                var next = [String]()
+                for plugin in level where seen.insert(plugin).inserted {
+                    order.append(plugin)
+                    next += direct[plugin] ?? []
+                }
+                level = next
+                depth += 1
+            }
+            if level.contains(where: { !seen.contains($0) }) { tooDeep.append(id) }
+            applied[id] = order
+        }
+        if let first = tooDeep.min(), let path = sources[first]?.path {
+            limitReached = BuildReadLimit(
+                location: SourceLocation(file: path, line: 1, column: 1),
+                message: "convention plugin \(first)\(tooDeep.count > 1 ? " (and \(tooDeep.count - 1) others)" : "") "
+                    + "applies convention plugins more than \(Self.maximumApplyDepth) levels deep, playprep's limit: "
+                    + "the plugins applied deeper were not followed")
         }
     }
 
-    /// Each class declared in `files` → its text (from its `class` line to the next class of the file), for plugin
-    /// classes that share a file or live in one named otherwise.
-    private static func classes(in files: [String], read: (String) -> String?) -> [String: String] {
-        var classes: [String: String] = [:]
+    /// Each class declared in `files` → its file and text (from its `class` line to the next class of the file),
+    /// for plugin classes that share a file or live in one named otherwise.
+    private static func classes(in files: [String], read: (String) -> String?) -> [String: (path: String, text: String)]
+    {
+        var classes: [String: (path: String, text: String)] = [:]
         for file in files {
             guard let text = read(file) else { continue }
             let starts = text.ranges(of: "class ").filter { range in
@@ -78,7 +101,7 @@ struct ConventionPlugins: Sendable {
                 let name = text[start.upperBound...].prefix { $0.isLetter || $0.isNumber || $0 == "_" }
                 let end = index + 1 < starts.count ? starts[index + 1].lowerBound : text.endIndex
                 if !name.isEmpty, classes[String(name)] == nil {
-                    classes[String(name)] = String(text[start.lowerBound..<end])
+                    classes[String(name)] = (file, String(text[start.lowerBound..<end]))
                 }
             }
         }
@@ -114,7 +137,7 @@ struct ConventionPlugins: Sendable {
             let blockStart =
                 text.index(classRange.lowerBound, offsetBy: -400, limitedBy: text.startIndex) ?? text.startIndex
             let block = text[blockStart..<classRange.lowerBound]
-            guard let className = firstString(in: text[classRange.upperBound...].prefix { $0 != "\n" }),
+            guard let className = firstString(in: text[classRange.upperBound...]),
                 let idRange = block.ranges(of: "id").last(where: { range in
                     range.lowerBound == block.startIndex || !block[block.index(before: range.lowerBound)].isLetter
                 })
@@ -173,10 +196,16 @@ struct ConventionPlugins: Sendable {
         return nil
     }
 
+    /// The first quoted string on the first line of `text`; the scan stops at the line's end or the closing
+    /// quote, so looking once per registration on a long line stays linear.
     private static func firstString(in text: Substring) -> String? {
-        guard let quote = text.firstIndex(where: { $0 == "\"" || $0 == "'" }) else { return nil }
+        guard let quote = text.firstIndex(where: { $0 == "\"" || $0 == "'" || $0 == "\n" }), text[quote] != "\n"
+        else { return nil }
         let rest = text[text.index(after: quote)...]
-        return rest.firstIndex(of: text[quote]).map { String(rest[..<$0]) }
+        guard let end = rest.firstIndex(where: { $0 == text[quote] || $0 == "\n" }), rest[end] != "\n" else {
+            return nil
+        }
+        return String(rest[..<end])
     }
 
     /// `libs.plugins.a.b` (ending at `.get()`, `.asProvider()`, `)` or the line's end) → the catalog's plugin id.

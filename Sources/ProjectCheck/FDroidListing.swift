@@ -1,4 +1,5 @@
 import FileAccess
+import UploadWiring
 
 /// Whether the repository shows that F-Droid publishes the app: a Markdown file at its root (the README) links
 /// F-Droid's page of one of the app's applicationIds (`f-droid.org/packages/<id>`, `…/browse/?fdid=<id>`).

@@ -2,6 +2,7 @@ import AndroidBuild
 import Diagnostics
 import FileAccess
 import PlayListingKit
+import UploadWiring
 
 /// One listing as one store receives it: the folders it is read from, and how.
 struct ListingTarget: Sendable, Hashable {

@@ -2,6 +2,7 @@ import Diagnostics
 import Foundation
 import TestSupport
 import Testing
+import UploadWiring
 
 @testable import ProjectCheck
 
@@ -131,25 +132,6 @@ import Testing
     }
 }
 
-/// The release-notes step of a CI job names the locales it copies, however it writes the checkout folder.
-@Suite struct ChangelogLocaleTests {
-    @Test(arguments: [
-        "cp fastlane/metadata/android/en-US/changelogs/$CODE.txt whatsnew/whatsnew-en-US",
-        "cp ./fastlane/metadata/android/en-US/changelogs/$CODE.txt whatsnew/whatsnew-en-US",
-        "cp $GITHUB_WORKSPACE/fastlane/metadata/android/en-US/changelogs/$CODE.txt whatsnew/",
-        "cp ${{ github.workspace }}/fastlane/metadata/android/en-US/changelogs/$CODE.txt whatsnew/",
-    ])
-    func theCopiedLocaleIsNamed(step: String) {
-        #expect(UploadEvidence.changelogLocales(in: step, tree: "fastlane/metadata/android") == ["en-US"])
-    }
-
-    @Test func anotherTreesLocaleIsNotThisOnes() {
-        let locales = UploadEvidence.changelogLocales(
-            in: "cp other/fastlane/metadata/android/de-DE/changelogs/1.txt out/", tree: "fastlane/metadata/android")
-        #expect(locales?.contains("de-DE") != true)
-    }
-}
-
 /// Where playprep cannot read the build, it says so: never a silent pass.
 @Suite struct NoSilenceTests {
     /// An app whose applicationId a plugin sets where playprep does not read: `--expect` is a note, not a pass,
@@ -168,7 +150,7 @@ import Testing
         let result = ProjectChecker(configuration: configuration, jobs: 1)
             .run(ProjectDiscovery().inventory(of: root.path))
         let notes = result.report.diagnostics.filter { $0.ruleID == "PRJ002" }
-        #expect(notes.map { $0.file.hasSuffix("/app/build.gradle.kts") } == [true, true, true])
+        #expect(notes.map { $0.file.hasSuffix("/app/build.gradle.kts") } == [true, true])
         #expect(notes.first?.message.hasPrefix("applicationId of :app is not set in its build file") == true)
         #expect(
             notes.contains {
@@ -176,17 +158,13 @@ import Testing
                     == "--expect 'com.wrong.id' was not compared: 1 of 1 release variants have an applicationId "
                     + "playprep cannot evaluate"
             })
-        // No changelog is read here, yet the unread versionCode is named, with the key that supplies it.
-        #expect(
-            notes.contains {
-                $0.message.hasPrefix("versionCode of :app is not set in its build file")
-                    && $0.message.hasSuffix("in playprep.yml (modules: {':app': {versionCode: …}})")
-            })
+        // No changelog is read here, so the unread versionCode changes nothing: only `plan` says it.
+        #expect(!notes.contains { $0.message.hasPrefix("versionCode of") })
     }
 
-    /// A flavour whose versionCode cannot be evaluated beside one whose versionCode is known: the note says that
-    /// only the known one's changelog is judged, which is what the listing line and `plan` use.
-    @Test func aPartlyKnownVersionCodeNamesTheChangelogJudged() throws {
+    /// A flavour whose versionCode cannot be evaluated beside one whose versionCode is known: the known one's
+    /// changelog is judged whatever the other's is, so no note (`plan` names the unknown one).
+    @Test func aPartlyKnownVersionCodeNeedsNoNote() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("partly-known-\(UUID())")
         defer { try? FileManager.default.removeItem(at: root) }
         try FileManager.default.createDirectory(
@@ -217,11 +195,10 @@ import Testing
         let result = ProjectChecker(configuration: ProjectConfiguration(), jobs: 1)
             .run(ProjectDiscovery().inventory(of: root.path))
         let notes = result.report.diagnostics.filter { $0.ruleID == "PRJ002" }.map(\.message)
-        #expect(notes.count == 1, "\(notes)")
-        #expect(
-            notes.first?.contains(
-                "so only changelogs/42.txt, of the known versionCode, is judged for this module (`playprep plan` says "
-                    + "which)") == true, "\(notes)")
+        #expect(notes.isEmpty, "\(notes)")
+        let plan = ProjectChecker(configuration: ProjectConfiguration(), jobs: 1)
+            .plan(ProjectDiscovery().inventory(of: root.path))
+        #expect(plan.modules.first?.releaseVariants.contains { $0.versionCode.value == nil } == true)
         // Given the versionCode being released (--version-code, listing.versionCode, --artifact), no note asks for it.
         var given = ProjectConfiguration()
         given.listingOptions.versionCode = 43

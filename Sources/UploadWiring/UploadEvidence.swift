@@ -1,5 +1,5 @@
-import AndroidBuild
-import PlayListingKit
+public import AndroidBuild
+public import PlayListingKit
 
 /// How strongly the repository shows that a listing tree is uploaded to Google Play. Play's rules make errors
 /// only when the upload is shown.
@@ -14,7 +14,7 @@ public enum PlayProof: String, Sendable, Hashable, Codable {
 }
 
 /// Who reads a listing tree and why, from the repository alone.
-struct ListingReaders: Sendable, Hashable {
+public struct ListingReaders: Sendable, Hashable {
     public var proof: PlayProof
     /// The store whose rules judge it: Play when the upload is shown or partly shown, else F-Droid.
     public var store: ListingStore
@@ -27,11 +27,25 @@ struct ListingReaders: Sendable, Hashable {
     /// The only locale folders sent, when an upload sends some (a step copying `en-US`'s newest changelog); `nil`:
     /// every locale.
     public var locales: [String]? = nil
+
+    public init(
+        proof: PlayProof, store: ListingStore, reason: String, evidence: [Evidence], parts: UploadedParts,
+        locales: [String]? = nil
+    ) {
+        self.proof = proof
+        self.store = store
+        self.reason = reason
+        self.evidence = evidence
+        self.parts = parts
+        self.locales = locales
+    }
 }
 
 /// Finds, for each listing tree, the CI steps, Fastfile lanes and Gradle plugins that upload it.
-struct UploadEvidence: Sendable {
+public struct UploadEvidence: Sendable {
     var ci: ContinuousIntegration
+
+    public init(ci: ContinuousIntegration) { self.ci = ci }
 
     /// One `fastlane …` invocation: the platform when named, the lane (or `supply`), its other words, and the
     /// command.
@@ -108,7 +122,7 @@ struct UploadEvidence: Sendable {
 
     /// The readers of a fastlane tree. `tree` is its path relative to the folder fastlane runs in (as a
     /// `metadata_path`), `relativeTree` relative to the project; `fastfile` is the Fastfile's project path.
-    func fastlaneReaders(
+    public func fastlaneReaders(
         tree: String, relativeTree: String, fastlane: FastlaneFiles, fastfile: String, appfile: String
     ) -> ListingReaders {
         // Every uploader found; the strongest proof wins, and uploaders with equal proof add up.
@@ -224,7 +238,7 @@ struct UploadEvidence: Sendable {
 
     /// Trees that an upload step names by a path built at run time (`app-metadata/${APPLICATION_ID}/en-US/
     /// changelogs/…`): the folders of `files` (below `root`) that fit the path and hold `<locale>/changelogs/`.
-    func treesNamedAtRunTime(files: [String], root: String) -> [String] {
+    public func treesNamedAtRunTime(files: [String], root: String) -> [String] {
         var trees = [String]()
         for (_, fill) in whatsNewFills() {
             for (pattern, _) in Self.changelogPaths(in: fill.text) where pattern.contains("$") {
@@ -309,7 +323,7 @@ struct UploadEvidence: Sendable {
     /// `mention` is a line of the module's build file naming the plugin where playprep did not see it applied
     /// (under a condition it cannot evaluate).
     /// `evidence` makes the evidence of a plugin applied where the module's build file applies it.
-    func gppReaders(module: AndroidModule?, mention: Evidence?, evidence: (AppliedPlugin) -> Evidence)
+    public func gppReaders(module: AndroidModule?, mention: Evidence?, evidence: (AppliedPlugin) -> Evidence)
         -> ListingReaders
     {
         let tasks = gppTasks.map(\.command.evidence)

@@ -1,9 +1,9 @@
-import PlayListingKit
+public import PlayListingKit
 
 /// What a project's fastlane folder says about its Play uploads: the `upload_to_play_store` / `supply` calls of
 /// its Fastfile (any lane) and the Appfile's package name. Read as text, not run: enough to know which parts of
 /// the metadata tree supply sends, and for which app.
-struct FastlaneFiles: Sendable {
+public struct FastlaneFiles: Sendable {
     /// One call that uploads to Play.
     struct Upload: Sendable, Hashable {
         /// What the call leaves in (its `skip_upload_*` options left out).
@@ -36,7 +36,7 @@ struct FastlaneFiles: Sendable {
     var jsonKeyLine: (line: Int, quote: String)?
 
     /// Reads `fastfile` and `appfile` (their contents; either may be absent).
-    init(fastfile: String?, appfile: String?) {
+    public init(fastfile: String?, appfile: String?) {
         lanes = fastfile.map(Self.lanes(in:)) ?? []
         uploads = fastfile.map(Self.uploads(in:)) ?? []
         for index in uploads.indices {
@@ -111,12 +111,12 @@ struct FastlaneFiles: Sendable {
 
     /// What supply uploads from the metadata tree at `path` (relative to the folder fastlane runs in, such as
     /// `fastlane/metadata/android`): the union over every call that reads it. Empty: nothing goes to Play.
-    func uploadedParts(ofTreeAt path: String) -> UploadedParts {
+    public func uploadedParts(ofTreeAt path: String) -> UploadedParts {
         uploads(ofTreeAt: path).reduce(into: UploadedParts()) { $0.formUnion($1.parts) }
     }
 
     /// The package name the uploads are for: the Appfile's, or the one every call names.
-    var uploadedPackage: String? {
+    public var uploadedPackage: String? {
         packageName
             ?? Set(uploads.compactMap(\.packageName)).first.flatMap { name in
                 uploads.allSatisfy { $0.packageName == nil || $0.packageName == name } ? name : nil

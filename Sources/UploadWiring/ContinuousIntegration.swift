@@ -1,5 +1,5 @@
-import FileAccess
-import Yams
+internal import FileAccess
+internal import Yams
 
 /// A line of a repository file that shows how a release is made: the file (relative to the project), the line
 /// and a short quote, so a reader can check it in one look.
@@ -19,7 +19,7 @@ public struct Evidence: Sendable, Hashable, Codable, CustomStringConvertible {
 }
 
 /// One command line a CI configuration (or a script it runs) executes, with what it knows around it.
-struct CICommand: Sendable, Hashable {
+public struct CICommand: Sendable, Hashable {
     enum Origin: Sendable, Hashable {
         /// A step of a CI configuration.
         case ci
@@ -52,13 +52,13 @@ struct CICommand: Sendable, Hashable {
 /// What a repository's CI configurations run, read without running them: GitHub Actions workflows (YAML, with
 /// their `env`, `uses` and `with`), GitLab CI, Bitrise, CircleCI, Travis and Jenkinsfiles (as text lines), the
 /// repository scripts those steps run, and the scripts nothing runs that call fastlane.
-struct ContinuousIntegration: Sendable {
-    var commands: [CICommand] = []
+public struct ContinuousIntegration: Sendable {
+    public internal(set) var commands: [CICommand] = []
     /// Jobs that call a release-like workflow of another repository (`uses: org/repo/.github/workflows/x.yml@ref`
     /// whose name or inputs speak of Play, tracks or releases).
-    var reusableWorkflows: [Evidence] = []
+    public internal(set) var reusableWorkflows: [Evidence] = []
     /// The CI files read, relative to the project.
-    var files: [String] = []
+    public internal(set) var files: [String] = []
 
     /// Words in a reusable workflow's path or inputs that make it a likely Play upload.
     private static let releaseWords = ["play", "track", "rollout", "release", "deploy", "publish", "upload"]
@@ -69,7 +69,8 @@ struct ContinuousIntegration: Sendable {
 
     /// Reads the CI files under `root` (hidden folders included, which the project walk skips) and the scripts
     /// among `walked` (the walk's files).
-    init(root: String, walked: [String], reader: FileReader = FileReader(maxBytes: 1 << 20)) {
+    public init(root: String, walked: [String]) {
+        let reader = FileReader(maxBytes: 1 << 20)
         let read = { (path: String) -> String? in
             (try? reader.read(path)).map { String(decoding: $0, as: UTF8.self) }
         }
