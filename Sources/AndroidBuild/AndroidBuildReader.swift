@@ -293,8 +293,7 @@ public struct AndroidBuildReader: Sendable {
     }
 
     /// Adds each manifest's `package` to the module whose folder holds it most closely, and marks the modules
-    /// whose manifest declares a watch (`android.hardware.type.watch`): Wear OS apps, and those with a launcher
-    /// activity (`LAUNCHER`, `LEANBACK_LAUNCHER`).
+    /// with a launcher activity (`LAUNCHER`, `LEANBACK_LAUNCHER`).
     private func addManifestFacts(
         _ project: ProjectFiles, to modules: inout [AndroidModule], source: (String?) -> ScriptSource?
     ) {
@@ -304,7 +303,6 @@ public struct AndroidBuildReader: Sendable {
                 moduleByFolder[folder] = index
             }
         }
-        let watch = Array("android.hardware.type.watch".utf8)
         let launchers = ["android.intent.category.LAUNCHER", "android.intent.category.LEANBACK_LAUNCHER"].map {
             Array($0.utf8)
         }
@@ -316,7 +314,6 @@ public struct AndroidBuildReader: Sendable {
                 owner = moduleByFolder[String(folder)]
             }
             guard let owner, let text = source(manifest.path) else { continue }
-            if text.bytes.firstRange(of: watch) != nil { modules[owner].isWearApp = true }
             if launchers.contains(where: { text.bytes.firstRange(of: $0) != nil }) {
                 modules[owner].launchesActivity = true
             }

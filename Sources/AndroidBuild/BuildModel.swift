@@ -36,16 +36,14 @@ public struct AndroidBuildModel: Sendable, Hashable {
     private var modulesNotRead: [AndroidModule] { modules.filter { $0.kind == .other && !$0.unreadPlugins.isEmpty } }
 
     /// The application module whose versionCode picks the release notes for the app `module` builds: the module
-    /// that embeds it (`wearApp(project(":wear"))`), else, for a Wear app, the phone app of the same build that
-    /// ships the same release applicationId, else `module` itself. A Wear app shares the phone app's listing; the
-    /// phone app's release is the one its notes are written for.
+    /// of the same build that embeds it (`wearApp(project(":wear"))`: the Wear APK ships inside the phone app's,
+    /// whose release the notes are written for), else `module` itself. A Wear app uploaded on its own, even with
+    /// the phone app's applicationId, sends its own `<versionCode>.txt` (tasks uploads `wear-release.aab` to the
+    /// `wear:internal` track in a second supply call).
     public func releaseNotesOwner(of module: AndroidModule) -> AndroidModule {
-        let apps = applications.filter { $0.build == module.build && $0.gradlePath != module.gradlePath }
-        if let embedding = apps.first(where: { $0.embeddedApps.contains(module.gradlePath) }) { return embedding }
-        guard module.isWearApp else { return module }
-        let ids = Set(module.releaseVariants.compactMap(\.applicationID.value))
-        return apps.first { app in
-            !app.isWearApp && !ids.isDisjoint(with: app.releaseVariants.compactMap(\.applicationID.value))
+        applications.first { app in
+            app.build == module.build && app.gradlePath != module.gradlePath
+                && app.embeddedApps.contains(module.gradlePath)
         } ?? module
     }
 
@@ -244,8 +242,6 @@ public struct AndroidModule: Sendable, Hashable {
     public var unreadPlugins: [UnreadPlugin] = []
     /// Gradle paths of the application modules this one embeds (`wearApp(project(":wear"))`).
     public var embeddedApps: [String] = []
-    /// The main manifest declares `android.hardware.type.watch`: a Wear OS app.
-    public var isWearApp = false
     /// A manifest of the module declares a launcher activity (`LAUNCHER`, `LEANBACK_LAUNCHER`): apps do.
     public var launchesActivity = false
 

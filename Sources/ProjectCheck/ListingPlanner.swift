@@ -152,6 +152,14 @@ struct ListingPlanner: Sendable {
                 options.versionCodes = Self.versionCodes(of: variants)
                 if !options.versionCodes.isEmpty {
                     releaseNotes = Self.changelogNames(options.versionCodes) + ": the build's versionCode"
+                } else if let floor = Self.minimumVersionCode(of: variants),
+                    Self.newestChangelog(in: listing.path, files: files).map({ $0 < floor }) ?? false
+                {
+                    // Every numbered changelog is below the least versionCode the build can have: supply sends
+                    // default.txt.
+                    versionUnknown = true
+                    releaseNotes =
+                        "changelogs/default.txt: the versionCode is at least \(floor), above every numbered changelog"
                 } else if let newest = Self.newestChangelog(in: listing.path, files: files) {
                     versionUnknown = true
                     options.versionCodes = [newest]
@@ -201,12 +209,14 @@ struct ListingPlanner: Sendable {
 
     /// The release variants a fastlane tree belongs to: those of the application module it sits in, else of the
     /// app the Fastfile uploads (by package name), else of every application module; a flavour tree
-    /// (`src/<flavour>/fastlane/…`) keeps that flavour's.
+    /// (`src/<flavour>/fastlane/…`) keeps that flavour's. An app another embeds (a Wear app) shares its listing:
+    /// the embedding app's versionCode picks the release notes (``AndroidBuildModel/releaseNotesOwner(of:)``).
     private func releaseVariants(for path: String, packageName: String?, build: AndroidBuildModel) -> [BuildVariant] {
         let owner = build.applications
             .filter { $0.gradlePath != ":" && path.hasPrefix($0.directory + "/") }
             .max { $0.directory.count < $1.directory.count }
-        var variants = (owner.map { [$0] } ?? build.applications).flatMap(\.releaseVariants)
+        var variants = (owner.map { [build.releaseNotesOwner(of: $0)] } ?? build.releaseNotesApplications)
+            .flatMap(\.releaseVariants)
         if owner == nil, let packageName {
             let matching = variants.filter { $0.applicationID.value == packageName }
             if !matching.isEmpty { variants = matching }
@@ -217,6 +227,14 @@ struct ListingPlanner: Sendable {
             variants = variants.filter { $0.flavors.contains(flavour) }
         }
         return variants
+    }
+
+    /// The least versionCode every one of `variants` can have, when each is only known as a floor an environment
+    /// variable may raise (``BuildVariant/minimumVersionCode``); nil when any may be lower.
+    private static func minimumVersionCode(of variants: [BuildVariant]) -> Int? {
+        let floors = variants.map(\.minimumVersionCode)
+        guard !floors.isEmpty, !floors.contains(nil) else { return nil }
+        return floors.compactMap { $0 }.min()
     }
 
     /// The known versionCodes of those variants: each one's changelog is current. `UnresolvedBuildValues` names the

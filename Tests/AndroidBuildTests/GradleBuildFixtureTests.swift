@@ -158,7 +158,7 @@ import Testing
         let model = model("wear-app")
         let phone = try app(model, ":phone")
         let wear = try app(model, ":wear")
-        #expect(phone.embeddedApps == [":wear"] && wear.isWearApp && !phone.isWearApp)
+        #expect(phone.embeddedApps == [":wear"] && wear.embeddedApps.isEmpty)
         #expect(model.releaseNotesOwner(of: wear).gradlePath == ":phone")
         #expect(model.releaseNotesOwner(of: phone).gradlePath == ":phone")
         #expect(model.releaseNotesApplications.map(\.gradlePath) == [":phone"])

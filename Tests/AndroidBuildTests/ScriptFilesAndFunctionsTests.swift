@@ -103,7 +103,7 @@ import Testing
         #expect(module.releaseVariants.map(\.name) == (ships ? ["release", "profile"] : ["release"]))
     }
 
-    @Test func aWearAppOfThePhoneAppsIDDefersToIt() throws {
+    @Test func aWearAppUploadedOnItsOwnKeepsItsNotes() throws {
         let wearManifest =
             "<manifest xmlns:android=\"http://schemas.android.com/apk/res/android\"><uses-feature android:name=\"android.hardware.type.watch\"/></manifest>"
         let model = try TemporaryProject([
@@ -113,12 +113,14 @@ import Testing
             "watchface/build.gradle.kts":
                 "plugins { id(\"com.android.application\") }\nandroid { defaultConfig { applicationId = \"org.example\"; versionCode = 2010 } }",
             "watchface/src/main/AndroidManifest.xml": wearManifest,
-            // Another Wear app of its own id keeps its own notes.
+            // Another Wear app of its own id keeps its own notes too.
             "companion/build.gradle.kts":
                 "plugins { id(\"com.android.application\") }\nandroid { defaultConfig { applicationId = \"org.example.other\" } }",
             "companion/src/main/AndroidManifest.xml": wearManifest,
         ]).read()
-        #expect(model.releaseNotesApplications.map(\.gradlePath) == [":mobile", ":companion"])
+        // Nothing embeds the watch face: uploaded on its own (tasks' `wear:internal` track), its versionCode's
+        // changelog is sent with it, though it shares the phone app's applicationId.
+        #expect(model.releaseNotesApplications.map(\.gradlePath) == [":mobile", ":watchface", ":companion"])
     }
 
     @Test func typeSafeProjectAccessorsNameTheEmbeddedApp() throws {

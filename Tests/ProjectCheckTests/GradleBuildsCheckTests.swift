@@ -73,6 +73,21 @@ import Testing
         )
     }
 
+    @Test func aFloorAboveEveryNumberedChangelogJudgesDefault() throws {
+        // versionCode is max(run number, 100000): changelogs/94.txt can never be the release's.
+        let notes = try plan("version-floor").listings.first?.releaseNotes
+        #expect(notes == "changelogs/default.txt: the versionCode is at least 100000, above every numbered changelog")
+        #expect(
+            try run("version-floor").lines.contains {
+                $0.contains("release notes: changelogs/default.txt: the versionCode is at least 100000")
+            })
+    }
+
+    @Test func thePhoneAppEmbeddingAWearAppPicksTheReleaseNotes() throws {
+        // The Wear app's versionCode 100530 shares the listing of org.tidewatch but does not pick its notes.
+        #expect(try plan("wear-app").listings.first?.releaseNotes == "changelogs/530.txt: the build's versionCode")
+    }
+
     @Test func modulesOfABuildBelowTheRootAreNamedWithItsFolder() throws {
         let configuration = try ProjectConfiguration.parse(
             "modules:\n  \"android/:app\": { versionCode: 58 }\n  \":app\": { versionCode: 1 }\ngradle:\n  releaseBuildTypes: [beta, qa]\n",
