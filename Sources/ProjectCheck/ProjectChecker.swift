@@ -105,6 +105,22 @@ struct ProjectChecker: Sendable {
             unusedSettings: SuppliedBuildValues(modules: configuration.suppliedModules).unmatchedEntries(in: build))
     }
 
+    /// The listing findings for the trees at, inside or around `folder` (relative to the inventory's root; empty for
+    /// the root itself), judged exactly as `check` judges them: by the store that reads each tree and with its
+    /// upload's proof, with the configuration's rule selection. `nil` when no listing the project reads is there.
+    func listingReport(_ inventory: ProjectInventory, at folder: String) -> (report: Report, listings: [String])? {
+        let (_, _, _, targets) = readRelease(inventory, artifact: nil)
+        let chosen = targets.filter { target in
+            target.layers.map(inventory.relative).contains { layer in
+                folder.isEmpty || layer == folder || layer.hasPrefix(folder + "/") || folder.hasPrefix(layer + "/")
+            }
+        }
+        guard !chosen.isEmpty else { return nil }
+        let (selected, _) = configuration.rules.apply(
+            to: Report(files: listingReports(chosen, files: inventory.files)), catalog: .playprep)
+        return (selected, chosen.map(\.summary))
+    }
+
     /// The configuration for the release, the build (with the values `playprep.yml` supplies), the CI
     /// configurations and the listing targets: what both `check` and `plan` read. The `artifact`'s versionCode
     /// names the release notes, which must then exist, unless it is another app's (PRJ003).
