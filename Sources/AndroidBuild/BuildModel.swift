@@ -192,6 +192,9 @@ public struct BuildVariant: Sendable, Hashable {
     public var applicationID: BuildValue<String>
     /// The effective versionCode; `nil` when none is declared anywhere.
     public var versionCode: BuildValue<Int>?
+    /// The effective `targetSdk` (or `targetSdkVersion`): the highest-priority flavour's, else defaultConfig's;
+    /// `nil` when the build files set none (a convention plugin may).
+    public var targetSdk: BuildValue<Int>? = nil
     /// Source-set names from lowest to highest priority, as AGP merges them: `main`, the flavours (lowest-priority
     /// dimension first), the multi-flavour set, the build type, the variant (`main`, `play`, `playRelease`…).
     public var sourceSets: [String]

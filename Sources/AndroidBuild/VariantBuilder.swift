@@ -73,10 +73,12 @@ struct VariantBuilder {
         var uniqueSourceSets: [String] = []
         for set in sourceSets where !uniqueSourceSets.contains(set) { uniqueSourceSets.append(set) }
         let versionCode = flavorStates.lazy.compactMap(\.versionCode).first ?? facts.defaultConfig.versionCode
-        return BuildVariant(
+        var variant = BuildVariant(
             name: name, flavors: flavors, buildType: buildType, isDebuggable: typeState.isDebuggable,
             applicationID: applicationID(flavors: flavorStates, buildType: typeState), versionCode: versionCode,
             sourceSets: uniqueSourceSets)
+        variant.targetSdk = flavorStates.lazy.compactMap(\.targetSdk).first ?? facts.defaultConfig.targetSdk
+        return variant
     }
 
     /// The highest-priority flavour's id, else defaultConfig's, else the namespace; then the suffixes of

@@ -1,6 +1,7 @@
 import AndroidBuild
 import ArtifactKit
 import Diagnostics
+import Foundation
 import NinePatchKit
 import PackageNameKit
 import PlayListingKit
@@ -54,14 +55,13 @@ struct ProjectChecker: Sendable {
     func run(
         _ inventory: ProjectInventory, artifact: ArtifactCheck? = nil, progress: (@Sendable (Int, Int) -> Void)? = nil
     ) -> ProjectCheckResult {
-        let configuration = configuration(releasing: artifact)
         let total = inventory.ninePatchFiles.count
         let checks = ninePatchChecker.checks(forFilesAt: inventory.ninePatchFiles, jobs: jobs) { progress?($0, total) }
-        let (build, ci, targets) = Self.readRelease(inventory, configuration: configuration)
+        let (configuration, build, ci, targets) = readRelease(inventory, artifact: artifact)
         let project = ProjectContext(
             inventory: inventory, ninePatches: checks, build: build,
             expectedApplicationID: configuration.expectedApplicationID,
-            versionCodeGiven: !configuration.listingOptions.versionCodes.isEmpty)
+            versionCodeGiven: !configuration.listingOptions.versionCodes.isEmpty, artifact: artifact)
         var extra = [String: [Diagnostic]]()
         for diagnostic in ProjectRules.resourceEntries.flatMap({ $0.findings(on: project) }) {
             extra[diagnostic.file, default: []].append(diagnostic)
@@ -77,9 +77,11 @@ struct ProjectChecker: Sendable {
         ninePatchReports += extra.keys.sorted().map { FileReport(file: $0, diagnostics: extra[$0] ?? []) }
         let packageFindings = PackageNameJudge(expected: configuration.expectedApplicationID).diagnostics(for: build)
         let declarationNotes =
-            artifact == nil ? SourceDeclarations().diagnostics(build: build, inventory: inventory) : []
+            artifact == nil
+            ? SourceDeclarations().diagnostics(
+                build: build, inventory: inventory, record: configuration.declarationRecord) : []
         let report = Report(
-            files: (artifact?.files ?? [])
+            files: Self.artifactReports(artifact?.files ?? [], ProjectRules.artifactOfAnotherApp.findings(on: project))
                 + buildFileReports(
                     inventory,
                     ProjectRules.unreadable.findings(on: project) + packageFindings
@@ -100,36 +102,42 @@ struct ProjectChecker: Sendable {
             unusedSettings: SuppliedBuildValues(modules: configuration.suppliedModules).unmatchedEntries(in: build))
     }
 
-    /// The build (with the values `playprep.yml` supplies), the CI configurations and the listing targets: what
-    /// both `check` and `plan` read.
-    private static func readRelease(_ inventory: ProjectInventory, configuration: ProjectConfiguration) -> (
-        AndroidBuildModel, ContinuousIntegration, [ListingTarget]
+    /// The configuration for the release, the build (with the values `playprep.yml` supplies), the CI
+    /// configurations and the listing targets: what both `check` and `plan` read. The `artifact`'s versionCode
+    /// names the release notes, which must then exist, unless it is another app's (PRJ003).
+    private func readRelease(_ inventory: ProjectInventory, artifact: ArtifactCheck?) -> (
+        ProjectConfiguration, AndroidBuildModel, ContinuousIntegration, [ListingTarget]
     ) {
+        var configuration = configuration
         let build = SuppliedBuildValues(modules: configuration.suppliedModules).applied(
             to: AndroidBuildReader(
                 propertyOverrides: configuration.gradleProperties, maximumVariants: configuration.maximumVariants
             ).read(root: inventory.root, files: inventory.files))
-        let ci = ContinuousIntegration(root: inventory.root, walked: inventory.files)
-        let targets = ListingPlanner(configuration: configuration).targets(for: inventory, build: build, ci: ci)
-        return (build, ci, targets)
-    }
-
-    /// The configuration for releasing `artifact`: its versionCode names the release notes, which must then exist.
-    private func configuration(releasing artifact: ArtifactCheck?) -> ProjectConfiguration {
-        var configuration = configuration
-        if let versionCode = artifact?.manifest.versionCode {
+        if let manifest = artifact?.manifest, let versionCode = manifest.versionCode,
+            ArtifactOfTheBuild.variants(of: manifest, in: build) != nil
+        {
             configuration.listingOptions.versionCode = versionCode
             configuration.listingOptions.requiresReleaseNotes = true
         }
-        return configuration
+        let ci = ContinuousIntegration(root: inventory.root, walked: inventory.files)
+        let targets = ListingPlanner(configuration: configuration).targets(for: inventory, build: build, ci: ci)
+        return (configuration, build, ci, targets)
+    }
+
+    /// The artifact's reports with its findings against the build (PRJ003) first in its own.
+    private static func artifactReports(_ reports: [FileReport], _ diagnostics: [Diagnostic]) -> [FileReport] {
+        reports.map { report in
+            var report = report
+            report.diagnostics.insert(contentsOf: diagnostics.filter { $0.file == report.file }, at: 0)
+            return report
+        }
     }
 
     /// The release as playprep reads it, before judging (`playprep plan`): application modules and their release
     /// variants, each listing tree with its readers and evidence, the files each store receives, and with the
     /// release's `artifact` its versionCode's notes and the Play Console declarations it needs.
     func plan(_ inventory: ProjectInventory, artifact: ArtifactCheck? = nil) -> ReleasePlan {
-        let configuration = configuration(releasing: artifact)
-        let (build, ci, targets) = Self.readRelease(inventory, configuration: configuration)
+        let (configuration, build, ci, targets) = readRelease(inventory, artifact: artifact)
         let relative = inventory.relative
         let locate = { (location: SourceLocation?) in
             location.map { "\(relative($0.file)):\($0.line)" } ?? "default"
@@ -166,6 +174,13 @@ struct ProjectChecker: Sendable {
         }
         let checker = ListingChecker(limits: configuration.listingLimits, decoder: ninePatchChecker.decoder)
         let walked = ListingFileIndex(inventory.files)
+        // The planner says "(configured)" of any versionCode it is given; the artifact's is named as such.
+        let artifactGaveCode =
+            self.configuration.listingOptions.versionCodes.isEmpty
+            && !configuration.listingOptions.versionCodes.isEmpty
+        let fromArtifact = artifact.flatMap { $0.files.first?.file }.map {
+            ": the versionCode of the artifact \(relative($0))"
+        }
         let listings = targets.map { target in
             let source = LayeredFileSource(layers: target.layers, files: target.files(in: walked))
             let received =
@@ -173,10 +188,18 @@ struct ProjectChecker: Sendable {
             return ReleasePlan.Listing(
                 folders: target.layers.map(relative), layout: target.options.layout?.rawValue ?? "fastlane",
                 store: target.readers.store.rawValue, proof: target.readers.proof, readers: target.readers.reason,
-                evidence: target.readers.evidence, releaseNotes: target.releaseNotes, receives: received.map(relative))
+                evidence: target.readers.evidence,
+                releaseNotes: artifactGaveCode
+                    ? target.releaseNotes.replacingOccurrences(
+                        of: ": the version being released (configured)", with: fromArtifact ?? "")
+                    : target.releaseNotes,
+                receives: received.map(relative))
         }
         var plan = ReleasePlan(ciFiles: ci.files, modules: modules, listings: listings)
         plan.declarations = artifact?.declarations
+        if artifact == nil {
+            plan.sourceDeclarations = SourceDeclarations().checklists(build: build, inventory: inventory)
+        }
         if !modules.isEmpty || artifact != nil { plan.appLevelForms = AppLevelForm.play2026 }
         return plan
     }
@@ -212,6 +235,7 @@ struct ProjectChecker: Sendable {
         let checker = ListingChecker(limits: configuration.listingLimits, decoder: ninePatchChecker.decoder)
         var order = [String]()
         var byFile = [String: [Diagnostic]]()
+        var unreadable = [String: String]()
         let index = ListingFileIndex(walked)
         for target in targets {
             let files: [FileReport]
@@ -221,7 +245,8 @@ struct ProjectChecker: Sendable {
                     layers: target.layers, files: target.files(in: index),
                     maxFileBytes: ninePatchChecker.decoder.limits.maxFileBytes)
                 files = try checker.check(source, options: target.options, displayRoot: target.displayRoot).files.map {
-                    target.readers.proof == .partial ? Self.ifUploaded($0, readers: target.readers) : $0
+                    (target.readers.proof == .partial ? Self.ifUploaded($0, readers: target.readers) : $0)
+                        .withUnreadableListingFile()
                 }
             } catch {
                 files = [
@@ -235,12 +260,13 @@ struct ProjectChecker: Sendable {
             }
             for file in files {
                 if byFile[file.file] == nil { order.append(file.file) }
+                if let reason = file.unreadable { unreadable[file.file] = reason }
                 for diagnostic in file.diagnostics where !(byFile[file.file] ?? []).contains(diagnostic) {
                     byFile[file.file, default: []].append(diagnostic)
                 }
                 if byFile[file.file] == nil { byFile[file.file] = [] }
             }
         }
-        return order.map { FileReport(file: $0, diagnostics: byFile[$0] ?? []) }
+        return order.map { FileReport(file: $0, diagnostics: byFile[$0] ?? [], unreadable: unreadable[$0]) }
     }
 }

@@ -139,8 +139,10 @@ public struct ProjectConfiguration: Sendable, Hashable {
                 let expected = "error, warning, note, on or off"
                 for (rule, severity) in try reader.mapping(value, key: key, allowed: nil) {
                     guard RuleCatalog.playprep.rules[rule] != nil else {
+                        // Point at the misspelt id, not at its severity.
+                        let name = value.mapping?.keys.first { $0.string == rule } ?? severity
                         throw .unknownRule(
-                            file: file, line: reader.line(severity), column: reader.column(severity), id: rule,
+                            file: file, line: reader.line(name), column: reader.column(name), id: rule,
                             closest: RuleCatalog.playprep.closestID(to: rule))
                     }
                     // YAML reads a bare `on`/`off` as a boolean.
@@ -167,7 +169,7 @@ public struct ProjectConfiguration: Sendable, Hashable {
                             setting, key: option, in: NumberRanges.variants)
                         continue
                     }
-                    for (name, property) in try reader.mapping(setting, key: option, allowed: nil) {
+                    for (name, property) in try reader.mapping(setting, key: "gradle.properties", allowed: nil) {
                         configuration.gradleProperties[name] = try reader.string(
                             property, key: name, expected: "a value")
                     }
@@ -235,7 +237,7 @@ public struct ProjectConfiguration: Sendable, Hashable {
                 }
             default:
                 let allowed = ["title", "shortDescription", "fullDescription", "releaseNotes"]
-                for (limit, value) in try reader.mapping(setting, key: option, allowed: allowed) {
+                for (limit, value) in try reader.mapping(setting, key: "listing.limits", allowed: allowed) {
                     let number = try reader.int(value, key: limit, in: NumberRanges.characterLimit)
                     let source = "playprep.yml (\(reader.file):\(reader.line(value)))"
                     let sourced = SourcedLimit(number, source: source, asOf: "project configuration")
@@ -295,7 +297,9 @@ public struct ProjectConfiguration: Sendable, Hashable {
                 throw reader.invalid(values, key: path, expected: "named by its Gradle path (':app')")
             }
             var module = SuppliedModule(file: reader.file, line: reader.line(values))
-            for (key, value) in try reader.mapping(values, key: path, allowed: ["applicationId", "versionCode"]) {
+            for (key, value) in try reader.mapping(
+                values, key: "modules.'\(path)'", allowed: ["applicationId", "versionCode"])
+            {
                 if key == "versionCode" {
                     module.versionCode = try reader.int(value, key: key, in: NumberRanges.versionCode)
                 } else {
@@ -310,7 +314,7 @@ public struct ProjectConfiguration: Sendable, Hashable {
     private func readListingRoot(_ node: Node, reader: NodeReader) throws(ConfigurationError) -> ListingRootSetting {
         var root = ListingRootSetting(path: "")
         root.line = reader.line(node)
-        for (key, value) in try reader.mapping(node, key: "roots", allowed: ["path", "store", "layout"]) {
+        for (key, value) in try reader.mapping(node, key: "listing.roots", allowed: ["path", "store", "layout"]) {
             switch key {
             case "path":
                 root.path = try reader.string(value, key: key, expected: "a folder relative to the project")

@@ -72,7 +72,9 @@ import Testing
             } == true)
         #expect((object["appLevelForms"] as? [[String: Any]])?.first?["form"] as? String == "Data safety")
         let without = try PlayprepBinary.run(["plan", "TestImages/SampleApp"])
-        #expect(without.standardOutput.contains("give the release's APK or AAB with --artifact"))
+        #expect(
+            without.standardOutput.contains(
+                "the release's merged manifest decides: give its APK or AAB with --artifact"))
     }
 
     @Test func brokenAppListsEachPlantedProblemOnce() throws {
