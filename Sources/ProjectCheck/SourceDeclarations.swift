@@ -34,13 +34,15 @@ struct SourceDeclarations {
         module: AndroidModule, variants: [String], checklist: DeclarationChecklist
     )] {
         let manifests = manifests.compactMapValues { try? $0.get() }
+        let buildFiles = Set(inventory.buildFiles)
         var merged = [MergeKey: DeclarationFacts]()
         return build.applications.flatMap { module in
             var groups = [(variants: [String], checklist: DeclarationChecklist)]()
             for variant in module.releaseVariants {
                 guard
                     let checklist = checklist(
-                        of: variant, in: module, inventory: inventory, manifests: manifests, merged: &merged)
+                        of: variant, in: module, inventory: inventory, buildFiles: buildFiles, manifests: manifests,
+                        merged: &merged)
                 else { continue }
                 if let index = groups.firstIndex(where: { $0.checklist.needs == checklist.needs }) {
                     groups[index].variants.append(variant.name)
@@ -117,13 +119,12 @@ struct SourceDeclarations {
     /// The checklist of `variant`, its artifact naming the files it was read from, or `nil` when no manifest of its
     /// source sets can be read. `manifests` are the parsed source manifests; `merged` keeps each merge once.
     private func checklist(
-        of variant: BuildVariant, in module: AndroidModule, inventory: ProjectInventory,
+        of variant: BuildVariant, in module: AndroidModule, inventory: ProjectInventory, buildFiles: Set<String>,
         manifests: [String: SourceManifest], merged: inout [MergeKey: DeclarationFacts]
     ) -> DeclarationChecklist? {
         let targetSdk = variant.targetSdk?.value
-        let files = variant.sourceSets.map { module.directory + "/src/\($0)/AndroidManifest.xml" }.filter {
-            inventory.buildFiles.contains($0)
-        }
+        let files = variant.sourceSets.map { module.directory + "/src/\($0)/AndroidManifest.xml" }.filter(
+            buildFiles.contains)
         let key = MergeKey(files: files, targetSdk: targetSdk)
         let sources =
             merged[key]
