@@ -33,6 +33,8 @@ enum ElementChange: Sendable {
     case applicationIDSuffix(BuildValue<String>?)
     case versionCode(BuildValue<Int>?)
     case targetSdk(BuildValue<Int>?)
+    case minSdk(BuildValue<Int>?)
+    case signingConfig(BuildValue<String>?)
     case dimension(String)
     case debuggable(Bool)
 }
@@ -47,6 +49,8 @@ struct BuildTypeState: ElementState {
     /// `debug` is debuggable unless it says otherwise.
     var isDebuggable: Bool
     var applicationIDSuffix: BuildValue<String>?
+    /// The build type's `signingConfig`: it wins over the flavours' and defaultConfig's.
+    var signingConfig: BuildValue<String>?
 
     init(name: String) {
         isDebuggable = name == "debug"
@@ -56,7 +60,8 @@ struct BuildTypeState: ElementState {
         switch change {
         case .applicationIDSuffix(let suffix): applicationIDSuffix = suffix
         case .debuggable(let flag): isDebuggable = flag
-        case .applicationID, .versionCode, .targetSdk, .dimension: break
+        case .signingConfig(let config): signingConfig = config
+        case .applicationID, .versionCode, .targetSdk, .minSdk, .dimension: break
         }
     }
 }
@@ -68,6 +73,9 @@ struct ProductFlavorState: ElementState {
     var versionCode: BuildValue<Int>?
     /// `targetSdk` or `targetSdkVersion`.
     var targetSdk: BuildValue<Int>?
+    /// `minSdk` or `minSdkVersion`.
+    var minSdk: BuildValue<Int>?
+    var signingConfig: BuildValue<String>?
 
     init(name: String) {}
 
@@ -77,6 +85,8 @@ struct ProductFlavorState: ElementState {
         case .applicationIDSuffix(let suffix): applicationIDSuffix = suffix
         case .versionCode(let code): versionCode = code
         case .targetSdk(let level): targetSdk = level
+        case .minSdk(let level): minSdk = level
+        case .signingConfig(let config): signingConfig = config
         case .dimension(let name): dimension = name
         case .debuggable: break
         }

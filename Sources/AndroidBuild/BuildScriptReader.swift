@@ -251,6 +251,16 @@ struct BuildScriptReader {
             facts.defaultConfig.targetSdk = integerValue(value)
         case (.productFlavor(let target), "targetSdk"), (.productFlavor(let target), "targetSdkVersion"):
             facts.productFlavors.change(target, .targetSdk(integerValue(value)))
+        case (.defaultConfig, "minSdk"), (.defaultConfig, "minSdkVersion"):
+            facts.defaultConfig.minSdk = integerValue(value)
+        case (.productFlavor(let target), "minSdk"), (.productFlavor(let target), "minSdkVersion"):
+            facts.productFlavors.change(target, .minSdk(integerValue(value)))
+        case (.defaultConfig, "signingConfig"):
+            facts.defaultConfig.signingConfig = signingConfigName(value)
+        case (.productFlavor(let target), "signingConfig"):
+            facts.productFlavors.change(target, .signingConfig(signingConfigName(value)))
+        case (.buildType(let target), "signingConfig"):
+            facts.buildTypes.change(target, .signingConfig(signingConfigName(value)))
         case (.buildType(let target), "applicationIdSuffix"):
             facts.buildTypes.change(target, .applicationIDSuffix(stringValue(value)))
         case (.buildType(let target), "debuggable"), (.buildType(let target), "isDebuggable"):
@@ -333,6 +343,28 @@ struct BuildScriptReader {
             reason = why
         }
         return .unknown(UnresolvedExpression(expression: script.excerpt(range), location: location, reason: reason))
+    }
+
+    /// The signing config an expression names: `signingConfigs.release`, `signingConfigs.getByName("release")`,
+    /// `signingConfigs["release"]`, `android.signingConfigs.named("x")`; nil for `null` (unsigned); else the
+    /// expression as written.
+    private func signingConfigName(_ range: Range<Int>) -> BuildValue<String>? {
+        let location = script.location(range.lowerBound)
+        if range.count == 1, script.isIdentifier(range.lowerBound, "null") { return nil }
+        if let chain = StatementChain(script, in: range), chain.end == range.upperBound,
+            let container = chain.segments.lastIndex(where: { $0.isPlainName && $0.name == "signingConfigs" }),
+            container == chain.segments.count - 2
+        {
+            let member = chain.segments[container + 1]
+            if member.isPlainName { return .known(member.name, at: location) }
+            if member.isIndex || Self.elementCreators.contains(member.name), let arguments = member.arguments,
+                case .value(.string(let name)) = evaluator.evaluate(arguments)
+            {
+                return .known(name, at: location)
+            }
+        }
+        return .unknown(
+            UnresolvedExpression(expression: script.excerpt(range), location: location, reason: .notConstant))
     }
 
     /// Dimension names from `"a", "b"`, `["a", "b"]`, `listOf("a")`; unresolved entries are left out.

@@ -78,6 +78,10 @@ struct VariantBuilder {
             applicationID: applicationID(flavors: flavorStates, buildType: typeState), versionCode: versionCode,
             sourceSets: uniqueSourceSets)
         variant.targetSdk = flavorStates.lazy.compactMap(\.targetSdk).first ?? facts.defaultConfig.targetSdk
+        variant.minSdk = flavorStates.lazy.compactMap(\.minSdk).first ?? facts.defaultConfig.minSdk
+        variant.signingConfig =
+            typeState.signingConfig ?? flavorStates.lazy.compactMap(\.signingConfig).first
+            ?? facts.defaultConfig.signingConfig
         return variant
     }
 
