@@ -9,13 +9,27 @@
 ///   "cause", "fingerprint"}]}], "summary": {"files", "errors", "warnings", "notes"}, "baseline"}`. Absent
 /// locations, hints, causes and baselines are `null`, never missing; every location is listed (no grouping).
 /// An APK or AAB's entry also has `"artifact"`: its ``ArtifactFacts`` (README, "The artifact's identity").
+/// With `check --since REF` the document also has `"since"`: the release compared with, then its release
+/// variants (docs/release-diff.md).
 public struct JSONReporter: Reporter {
-    public init() {}
+    /// `--since`'s lines: `v1.2.0 (commit 1a2b3c4d5e6f)`, then `:app release: com.example.app, versionCode 41`.
+    public var comparedRelease: [String]
+
+    public init(comparedRelease: [String] = []) {
+        self.comparedRelease = comparedRelease
+    }
 
     public func render(_ report: Report) -> String {
-        let document = Document(
+        var document = Document(
             files: report.files.map(FileEntry.init), summary: report.summary, baseline: report.baseline)
+        document.since = comparedRelease.first.map { Since(release: $0, variants: Array(comparedRelease.dropFirst())) }
         return JSONReporter.encode(document)
+    }
+
+    /// The release `--since` compared with, and its release variants as the build read them there.
+    private struct Since: Encodable {
+        var release: String
+        var variants: [String]
     }
 
     /// Pretty-printed JSON with stable key order and unescaped slashes, shared by every JSON output of playprep.
@@ -31,9 +45,11 @@ public struct JSONReporter: Reporter {
         var files: [FileEntry]
         var summary: ReportSummary
         var baseline: BaselineUse?
+        /// Only with `--since`, so other reports keep their shape.
+        var since: Since? = nil
 
         enum CodingKeys: String, CodingKey {
-            case files, summary, baseline
+            case files, summary, baseline, since
         }
 
         func encode(to encoder: any Encoder) throws {
@@ -41,6 +57,7 @@ public struct JSONReporter: Reporter {
             try container.encode(files, forKey: .files)
             try container.encode(summary, forKey: .summary)
             try container.encode(baseline, forKey: .baseline)
+            try container.encodeIfPresent(since, forKey: .since)
         }
     }
 
