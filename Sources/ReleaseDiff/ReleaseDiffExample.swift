@@ -2,32 +2,34 @@ import AndroidBuild
 public import Diagnostics
 import FileAccess
 
-/// Two releases of a small project in playprep's repository, `TestImages/since/<name>/before` (the release at
-/// the reference) and `…/after` (the working tree), compared as `check --since` compares them; a
+/// Two releases of a small project in playprep's repository, `TestImages/since/<before>` (the release at the
+/// reference) and `TestImages/since/<after>` (the working tree), compared as `check --since` compares them; a
 /// `fastlane/metadata/android` tree in them is taken as one Play receives.
 public struct ReleaseDiffExample: RuleExample {
-    /// The pair's folder, from the repository's root.
-    public var folder: String
+    /// The two project folders, from the repository's root.
+    public var before: String
+    public var after: String
 
-    /// The pair `TestImages/since/<name>`.
-    public static func pair(_ name: String) -> ReleaseDiffExample {
-        ReleaseDiffExample(folder: "TestImages/since/" + name)
+    /// The release `TestImages/since/<before>` followed by `TestImages/since/<after>`.
+    public static func releases(_ before: String, then after: String) -> ReleaseDiffExample {
+        ReleaseDiffExample(before: "TestImages/since/" + before, after: "TestImages/since/" + after)
     }
 
-    public var title: String { Self.fixtureName(folder) + ": before → after" }
+    public var title: String { Self.fixtureName(before) + " → " + Self.fixtureName(after) }
 
     public var howToCheck: String? {
         Self.fixturesNote(
-            "commit `before` in a git repository, replace it with `after` and run `playprep check --since HEAD`.")
+            "commit the first folder in a git repository, replace it with the second and run "
+                + "`playprep check --since HEAD`.")
     }
 
     public func reportedRuleIDs(repository: String) throws -> Set<String> {
-        let read = { (side: String) in
-            let root = repository + "/" + folder + "/" + side
+        let read = { (folder: String) in
+            let root = repository + "/" + folder
             return (root, AndroidBuildReader().read(root: root, files: FolderWalker().files(under: root) { _ in true }))
         }
-        let (previousRoot, previous) = read("before")
-        let (currentRoot, current) = read("after")
+        let (previousRoot, previous) = read(before)
+        let (currentRoot, current) = read(after)
         // The example's fastlane tree is taken as one Play receives (a check asks the upload wiring).
         let tree = "/fastlane/metadata/android"
         let listing = { (root: String) in

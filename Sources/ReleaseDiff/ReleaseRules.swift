@@ -15,7 +15,7 @@ public enum ReleaseRules {
             why: "Play refuses an upload whose versionCode was used (\"Version code 42 has already been used\"), "
                 + "after the whole build.",
             examples: ReleaseDiffExample.self,
-            passing: [.pair("raised")], failing: [.pair("version-code-same")])
+            passing: [.releases("v1", then: "v2")], failing: [.releases("v1", then: "v1")])
     ) { releases, finding in
         var seen = Set<String>()
         return releases.variantPairs.compactMap { pair -> Diagnostic? in
@@ -62,7 +62,7 @@ public enum ReleaseRules {
             why: "Play treats a new applicationId as a new app: the installed users of the old one get no more "
                 + "updates, and its listing, ratings and reviews stay with it.",
             examples: ReleaseDiffExample.self,
-            passing: [.pair("raised")], failing: [.pair("application-id-renamed")])
+            passing: [.releases("v1", then: "v2")], failing: [.releases("v1", then: "renamed")])
     ) { releases, finding in
         var reported = Set<String>()
         return releases.previous.applications.flatMap { before -> [Diagnostic] in
@@ -101,7 +101,7 @@ public enum ReleaseRules {
             why: "Users on the dropped API levels keep the old version without being told; deliberate, but "
                 + "worth a decision.",
             examples: ReleaseDiffExample.self,
-            passing: [.pair("raised")], failing: [.pair("min-sdk-raised")])
+            passing: [.releases("v1", then: "v2")], failing: [.releases("v1", then: "min-sdk-24")])
     ) { releases, finding in
         levelChanges(releases, \.minSdk, finding) { before, now in
             guard now > before else { return nil }
@@ -119,7 +119,7 @@ public enum ReleaseRules {
             why: "A lower targetSdk brings back old platform behaviours on devices that had the new ones, and "
                 + "Play's target level requirement may refuse it.",
             examples: ReleaseDiffExample.self,
-            passing: [.pair("raised")], failing: [.pair("target-sdk-lowered")])
+            passing: [.releases("v1", then: "v2")], failing: [.releases("v1", then: "target-sdk-33")])
     ) { releases, finding in
         levelChanges(releases, \.targetSdk, finding) { before, now in
             now < before ? "targetSdk lowered from \(before) to \(now)" : nil
@@ -132,7 +132,7 @@ public enum ReleaseRules {
             "A release variant is signed with the same signingConfig as at the compared release (--since REF).",
             why: "Play accepts only uploads signed with the upload key it knows; a new config must hold that key.",
             examples: ReleaseDiffExample.self,
-            passing: [.pair("raised")], failing: [.pair("signing-config-changed")])
+            passing: [.releases("v1", then: "v2")], failing: [.releases("v1", then: "signed-other")])
     ) { releases, finding in
         var seen = Set<String>()
         return releases.variantPairs.compactMap { pair -> Diagnostic? in
@@ -164,7 +164,8 @@ public enum ReleaseRules {
             why: "Nothing is refused: neither supply nor GPP deletes on Play what is gone from the tree, so the "
                 + "removal does not reach users unless it is made in Play Console.",
             examples: ReleaseDiffExample.self,
-            passing: [.pair("raised")], failing: [.pair("listing-locale-gone")])
+            passing: [.releases("listing-en", then: "listing-en-de")],
+            failing: [.releases("listing-en-de", then: "listing-en")])
     ) { releases, finding in
         releases.listings.flatMap { tree -> [Diagnostic] in
             let now = ListingTreeFiles.parts(tree.current, layout: tree.layout)
