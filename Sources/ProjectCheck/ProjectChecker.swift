@@ -17,6 +17,8 @@ struct ProjectCheckResult: Sendable, Hashable {
     var listings: [String]
     /// Application modules and their release variants, for the run's summary.
     var releaseVariantCount: Int
+    /// The Gradle builds read and not read, and the modules not read, for the run's summary.
+    var builds: BuildSummary
     /// One line per release variant, `:app proRelease: com.example.app, versionCode 12`, for report headers.
     var releaseVariants: [String] = []
     /// The CI configurations read to find who uploads each listing.
@@ -106,6 +108,7 @@ struct ProjectChecker: Sendable {
         return ProjectCheckResult(
             report: selected, withheld: withheld, listings: targets.map(\.summary),
             releaseVariantCount: build.applications.map(\.releaseVariants.count).reduce(0, +),
+            builds: BuildSummary(build, relative: inventory.relative),
             releaseVariants: Self.variantLines(build), ciFiles: ci.files,
             unusedSettings: SuppliedBuildValues(modules: configuration.suppliedModules).unmatchedEntries(in: build),
             comparedRelease: previous?.lines ?? [])
@@ -167,10 +170,26 @@ struct ProjectChecker: Sendable {
     static func variantLines(_ build: AndroidBuildModel) -> [String] {
         build.applications.flatMap { module in
             module.releaseVariants.map { variant in
-                "\(module.gradlePath) \(variant.name): \(variant.applicationID.value ?? "applicationId unknown"), "
+                "\(module.name) \(variant.name): \(variant.applicationID.value ?? "applicationId unknown"), "
                     + (variant.versionCode?.value.map { "versionCode \($0)" } ?? "versionCode unknown")
             }
         }
+    }
+
+    /// The listing findings for the trees at, inside or around `folder` (relative to the inventory's root; empty for
+    /// the root itself), judged exactly as `check` judges them: by the store that reads each tree and with its
+    /// upload's proof, with the configuration's rule selection. `nil` when no listing the project reads is there.
+    func listingReport(_ inventory: ProjectInventory, at folder: String) -> (report: Report, listings: [String])? {
+        let (_, _, _, targets) = readRelease(inventory, artifact: nil)
+        let chosen = targets.filter { target in
+            target.layers.map(inventory.relative).contains { layer in
+                folder.isEmpty || layer == folder || layer.hasPrefix(folder + "/") || folder.hasPrefix(layer + "/")
+            }
+        }
+        guard !chosen.isEmpty else { return nil }
+        let (selected, _) = configuration.rules.apply(
+            to: Report(files: listingReports(chosen, files: inventory.files)), catalog: .playprep)
+        return (selected, chosen.map(\.summary))
     }
 
     /// The configuration for the release, the build (with the values `playprep.yml` supplies), the CI
@@ -196,7 +215,8 @@ struct ProjectChecker: Sendable {
     /// at `--since REF`: today's supplied versionCode is not the one it had).
     private func readBuild(_ inventory: ProjectInventory, supplied: Bool = true) -> AndroidBuildModel {
         let build = AndroidBuildReader(
-            propertyOverrides: configuration.gradleProperties, maximumVariants: configuration.maximumVariants
+            propertyOverrides: configuration.gradleProperties, releaseBuildTypes: configuration.releaseBuildTypes,
+            maximumVariants: configuration.maximumVariants
         ).read(root: inventory.root, files: inventory.files)
         return supplied ? SuppliedBuildValues(modules: configuration.suppliedModules).applied(to: build) : build
     }
@@ -223,21 +243,38 @@ struct ProjectChecker: Sendable {
             switch value {
             case .known(let known, let location)?: ReleasePlan.BuildFact(value: known, source: locate(location))
             case .unknown(let expression)?:
-                ReleasePlan.BuildFact(
-                    value: nil,
-                    source: (expression.expression.isEmpty ? "" : "`\(Excerpt.of(expression.expression))` ")
-                        + "at \(locate(expression.location)): \(expression.reason)")
+                if case .atLeast(let floor) = expression.reason {
+                    ReleasePlan.BuildFact(
+                        value: nil, atLeast: floor,
+                        source: "`\(Excerpt.of(expression.expression))` at \(locate(expression.location)): an "
+                            + "environment variable read at build time may raise it")
+                } else {
+                    ReleasePlan.BuildFact(
+                        value: nil,
+                        source: (expression.expression.isEmpty ? "" : "`\(Excerpt.of(expression.expression))` ")
+                            + "at \(locate(expression.location)): \(expression.reason)")
+                }
             case nil: ReleasePlan.BuildFact(value: nil, source: "not set in the build files")
             }
         }
         let modules = build.applications.map { module in
             ReleasePlan.Module(
-                gradlePath: module.gradlePath, buildFile: module.buildFile.map(relative),
+                name: module.name, gradlePath: module.gradlePath, buildFile: module.buildFile.map(relative),
                 plugins: module.plugins.filter { $0.id.hasPrefix("com.android.") || $0.id == "com.github.triplet.play" }
                     .reduce(into: [AppliedPlugin]()) { unique, plugin in
                         if !unique.contains(where: { $0.id == plugin.id }) { unique.append(plugin) }
                     }
-                    .map { "\($0.id) (\(locate($0.location))\($0.via.map { ", via " + $0 } ?? ""))" },
+                    .map { plugin in
+                        let published = module.releaseVariants.filter(\.isPublishedByGPP).map(\.name)
+                        let only =
+                            plugin.id == "com.github.triplet.play" && published.count < module.releaseVariants.count
+                            ? "; publishes "
+                                + (published.isEmpty
+                                    ? "no release variant" : published.joined(separator: ", ") + " only")
+                            : ""
+                        return
+                            "\(plugin.id) (\(locate(plugin.location))\(plugin.via.map { ", via " + $0 } ?? "")\(only))"
+                    },
                 releaseVariants: module.releaseVariants.map { variant in
                     let code: BuildValue<String>? =
                         switch variant.versionCode {
@@ -272,7 +309,8 @@ struct ProjectChecker: Sendable {
                     : target.releaseNotes,
                 receives: received.map(relative))
         }
-        var plan = ReleasePlan(ciFiles: ci.files, modules: modules, listings: listings)
+        var plan = ReleasePlan(
+            ciFiles: ci.files, builds: BuildSummary(build, relative: relative), modules: modules, listings: listings)
         if let since {
             let previous = compare(
                 since, with: build, configuration: configuration, inventory: inventory, targets: targets)

@@ -10,6 +10,8 @@ public struct ReleasePlan: Sendable, Hashable, Codable {
     /// A value read from the build, or why it could not be.
     public struct BuildFact: Sendable, Hashable, Codable {
         public var value: String?
+        /// A whole number known only as a floor an environment variable may raise (`max(env, 100000)`).
+        public var atLeast: Int?
         /// Where it is set (`app/build.gradle:12`), or the expression and why it cannot be evaluated.
         public var source: String
     }
@@ -21,6 +23,9 @@ public struct ReleasePlan: Sendable, Hashable, Codable {
     }
 
     public struct Module: Sendable, Hashable, Codable {
+        /// The module as reports name it: its Gradle path, after its build's folder below the project root
+        /// (`android/:app`).
+        public var name: String
         public var gradlePath: String
         public var buildFile: String?
         /// The plugins that make it an app (and GPP), with where they are applied.
@@ -45,6 +50,8 @@ public struct ReleasePlan: Sendable, Hashable, Codable {
 
     /// The CI configurations read (relative to the project).
     var ciFiles: [String]
+    /// The Gradle builds read and not read, and the modules not read.
+    var builds: BuildSummary
     public var modules: [Module]
     public var listings: [Listing]
     /// The App content declarations the released artifact's merged manifest makes Play ask for (`--artifact`).
@@ -69,9 +76,10 @@ public struct ReleasePlan: Sendable, Hashable, Codable {
     public var text: String {
         var lines = ["CI configurations read: " + (ciFiles.isEmpty ? "none" : ciFiles.joined(separator: ", "))]
         lines.append("")
+        if !builds.builds.isEmpty { lines.append("Gradle builds: " + builds.builds.joined(separator: ", ")) }
         lines.append(modules.isEmpty ? "Application modules: none found" : "Application modules:")
         for module in modules {
-            lines.append("  \(module.gradlePath) (\(module.buildFile ?? "no build file"))")
+            lines.append("  \(module.name) (\(module.buildFile ?? "no build file"))")
             if !module.plugins.isEmpty { lines.append("    plugins: " + module.plugins.joined(separator: ", ")) }
             if module.releaseVariants.isEmpty { lines.append("    no release variant") }
             for variant in module.releaseVariants {
@@ -80,6 +88,7 @@ public struct ReleasePlan: Sendable, Hashable, Codable {
                         + Self.render(variant.versionCode))
             }
         }
+        lines += builds.lines
         lines.append("")
         lines.append(listings.isEmpty ? "Listings: none found" : "Listings:")
         for listing in listings {
@@ -138,6 +147,7 @@ public struct ReleasePlan: Sendable, Hashable, Codable {
     }
 
     private static func render(_ fact: BuildFact) -> String {
-        fact.value.map { "\($0) (\(fact.source))" } ?? "unknown (\(fact.source))"
+        if let floor = fact.atLeast { return "≥ \(floor) (\(fact.source))" }
+        return fact.value.map { "\($0) (\(fact.source))" } ?? "unknown (\(fact.source))"
     }
 }

@@ -82,7 +82,7 @@ struct SourceDeclarations {
         for (module, variants, checklist) in all {
             // The same variant at the reference: what it needed is not new (none: everything is).
             let previousChecklist = before.map { checklists in
-                checklists.first { $0.module.gradlePath == module.gradlePath && $0.variants.contains(variants[0]) }?
+                checklists.first { $0.module.name == module.name && $0.variants.contains(variants[0]) }?
                     .checklist
                     ?? DeclarationChecklist(
                         artifact: "at \(previous?.reference ?? ""), none", facts: DeclarationFacts(targetSdk: nil))

@@ -38,7 +38,7 @@ public struct ReleaseComparison: Sendable {
     /// Release variants of application modules present in both: the same module path and variant name.
     var variantPairs: [VariantPair] {
         previous.applications.flatMap { before in
-            guard let now = current.applications.first(where: { $0.gradlePath == before.gradlePath }) else {
+            guard let now = current.applications.first(where: { $0.name == before.name }) else {
                 return [VariantPair]()
             }
             return before.releaseVariants.compactMap { variant in

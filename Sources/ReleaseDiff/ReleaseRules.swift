@@ -20,8 +20,8 @@ public enum ReleaseRules {
         var seen = Set<String>()
         return releases.variantPairs.compactMap { pair -> Diagnostic? in
             guard let before = pair.previous.versionCode?.value else { return nil }
-            let id = pair.current.applicationID.value ?? pair.module.gradlePath
-            let variant = "\(pair.module.gradlePath) \(pair.current.name)"
+            let id = pair.current.applicationID.value ?? pair.module.name
+            let variant = "\(pair.module.name) \(pair.current.name)"
             let was = "\(before) at \(releases.previousPlace(pair.previous.versionCode?.location))"
             let location = pair.current.versionCode?.location
             let file = releases.file(location, module: pair.module)
@@ -66,7 +66,7 @@ public enum ReleaseRules {
     ) { releases, finding in
         var reported = Set<String>()
         return releases.previous.applications.flatMap { before -> [Diagnostic] in
-            let module = releases.current.applications.first { $0.gradlePath == before.gradlePath }
+            let module = releases.current.applications.first { $0.name == before.name }
             let nowVariants = module?.releaseVariants ?? []
             // An id playprep cannot evaluate may be the old one: no error on a guess (PRJ002 says why).
             guard nowVariants.allSatisfy({ $0.applicationID.value != nil }) else { return [] }
@@ -85,7 +85,7 @@ public enum ReleaseRules {
                     module.map { releases.file(location, module: $0) } ?? releases.current.root
                 return finding.diagnostic(
                     file: file, at: location.map { .text(line: $0.line, column: $0.column) },
-                    "applicationId \(id) (\(before.gradlePath) \(variant.name), "
+                    "applicationId \(id) (\(before.name) \(variant.name), "
                         + "\(releases.previousPlace(variant.applicationID.location))) \(now): Play takes it for "
                         + "another app, and users of \(id) get no more updates",
                     hint: "keep applicationId \(id) for the app on Play")
@@ -147,7 +147,7 @@ public enum ReleaseRules {
             let diagnostic = finding.diagnostic(
                 file: releases.file(location, module: pair.module),
                 at: location.map { .text(line: $0.line, column: $0.column) },
-                "\(pair.module.gradlePath) \(pair.current.name) was signed with signingConfig '\(before)' "
+                "\(pair.module.name) \(pair.current.name) was signed with signingConfig '\(before)' "
                     + "(\(releases.previousPlace(pair.previous.signingConfig?.location))) and now with \(now): "
                     + "Play refuses an upload not signed with the upload key it knows",
                 hint: "make sure the new config holds the upload key Play expects (playprep check --artifact with "
@@ -225,7 +225,7 @@ public enum ReleaseRules {
             let diagnostic = finding.diagnostic(
                 file: releases.file(location, module: pair.module),
                 at: location.map { .text(line: $0.line, column: $0.column) },
-                "\(change) for \(pair.current.applicationID.value ?? pair.module.gradlePath) "
+                "\(change) for \(pair.current.applicationID.value ?? pair.module.name) "
                     + "(\(releases.previousPlace(pair.previous[keyPath: level]?.location)) → "
                     + "\(releases.currentPlace(location)))")
             return seen.insert(diagnostic.file + diagnostic.message).inserted ? diagnostic : nil
