@@ -50,7 +50,13 @@ public struct AndroidBuildModel: Sendable, Hashable {
     /// The application modules whose versionCodes pick release notes: every one that is its own
     /// ``releaseNotesOwner(of:)``.
     public var releaseNotesApplications: [AndroidModule] {
-        applications.filter { releaseNotesOwner(of: $0).gradlePath == $0.gradlePath }
+        let applications = applications
+        // The apps another app of the same build embeds, found once (a build may have thousands of modules).
+        let embedded = Set(
+            applications.flatMap { app in
+                app.embeddedApps.filter { $0 != app.gradlePath }.map { [app.build, $0] }
+            })
+        return applications.filter { !embedded.contains([$0.build, $0.gradlePath]) }
     }
 }
 

@@ -47,15 +47,17 @@ struct UnresolvedBuildValues: Sendable {
         -> [Diagnostic]
     {
         let apps = build.applications.filter { $0.gradlePath != ":" }
+        // A tree inside an application module's folder is that module's: each tree's owners, found once (a build
+        // may have thousands of modules).
+        let owners = changelogTrees.map { tree in
+            Set(apps.lazy.filter { tree.hasPrefix($0.directory + "/") }.map(\.directory))
+        }
         var unknown = [(module: AndroidModule, expression: UnresolvedExpression?)]()
         for module in build.applications {
             let variants = module.releaseVariants
             guard !variants.isEmpty, !variants.contains(where: { $0.versionCode?.value != nil }) else { continue }
-            // A tree inside another application module's folder is that module's.
-            let owns = changelogTrees.contains { tree in
-                !apps.contains { $0 != module && tree.hasPrefix($0.directory + "/") }
-            }
-            guard owns else { continue }
+            // A module judges a tree no other application module's folder holds.
+            guard owners.contains(where: { $0.subtracting([module.directory]).isEmpty }) else { continue }
             var expressions = [UnresolvedExpression?]()
             for variant in variants {
                 let expression: UnresolvedExpression? =
@@ -101,6 +103,8 @@ struct UnresolvedBuildValues: Sendable {
     /// where a build file sets nothing, the convention plugin that sets the value.
     private static func grouped(_ unknown: [(module: AndroidModule, expression: UnresolvedExpression?)]) -> [Group] {
         var groups = [Group]()
+        var groupOfCause = [Cause: Int]()
+        var modulesOfGroup = [Set<String>]()
         for (module, expression) in unknown {
             var cause = Cause(expression: nil, setBy: setBy(module))
             if var key = expression, key.reason != .notInBuildFile {
@@ -109,9 +113,11 @@ struct UnresolvedBuildValues: Sendable {
                 }
                 cause = Cause(expression: key, setBy: nil)
             }
-            if let index = groups.firstIndex(where: { $0.cause == cause }) {
-                if !groups[index].modules.contains(module) { groups[index].modules.append(module) }
+            if let index = groupOfCause[cause] {
+                if modulesOfGroup[index].insert(module.directory).inserted { groups[index].modules.append(module) }
             } else {
+                groupOfCause[cause] = groups.count
+                modulesOfGroup.append([module.directory])
                 groups.append(Group(cause: cause, modules: [module], first: expression))
             }
         }
