@@ -24,6 +24,7 @@ let package = Package(
         .library(name: "ReportIllustrations", targets: ["ReportIllustrations"]),
         .library(name: "ArtifactKit", targets: ["ArtifactKit"]),
         .library(name: "UploadWiring", targets: ["UploadWiring"]),
+        .library(name: "ReleaseDiff", targets: ["ReleaseDiff"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -77,12 +78,16 @@ let package = Package(
             name: "UploadWiring",
             dependencies: ["AndroidBuild", "PlayListingKit", "FileAccess", "Yams"],
             swiftSettings: strictSwift),
+        // `--since REF`: the release at a git reference read through `git` (no checkout), compared with this one.
+        .target(
+            name: "ReleaseDiff", dependencies: ["AndroidBuild", "Diagnostics", "FileAccess"],
+            swiftSettings: strictSwift),
         // `playprep check`: discovery of a whole Android project, configuration, baseline, cross-file lints.
         .target(
             name: "ProjectCheck",
             dependencies: [
                 "NinePatchKit", "PackageNameKit", "PlayListingKit", "AndroidBuild", "ArtifactKit", "Diagnostics",
-                "FileAccess", "PNGKit", "UploadWiring", "Yams",
+                "FileAccess", "PNGKit", "UploadWiring", "ReleaseDiff", "Yams",
             ],
             swiftSettings: strictSwift
         ),
@@ -138,6 +143,9 @@ let package = Package(
             name: "ArtifactKitTests", dependencies: ["ArtifactKit", "Diagnostics", "TestSupport"],
             swiftSettings: strictSwift),
         .testTarget(name: "UploadWiringTests", dependencies: ["UploadWiring"], swiftSettings: strictSwift),
+        .testTarget(
+            name: "ReleaseDiffTests", dependencies: ["ReleaseDiff", "AndroidBuild", "Diagnostics"],
+            swiftSettings: strictSwift),
         // End-to-end tests: they run the built `playprep` binary.
         .testTarget(name: "CLITests", dependencies: ["TestSupport"], swiftSettings: strictSwift),
     ]

@@ -6,6 +6,7 @@
 #   PLAYPREP_PATH     the project folder (default .)
 #   PLAYPREP_FORMAT   github (annotations on the files, the default) or sarif (writes playprep.sarif)
 #   PLAYPREP_BASELINE a baseline file (optional)
+#   PLAYPREP_SINCE    a git reference or last-tag to compare the release with (--since; optional)
 #   PLAYPREP_ARGS     more options for playprep check, split on whitespace (optional)
 # With sarif, writes `sarif-file=PATH` to $GITHUB_OUTPUT before checking, so an upload step with
 # `if: always()` finds the report even when the check fails. Exits with playprep's status.
@@ -26,6 +27,7 @@ case "${PLAYPREP_FORMAT:-github}" in
     ;;
 esac
 if [ -n "${PLAYPREP_BASELINE:-}" ]; then arguments+=(--baseline "$PLAYPREP_BASELINE"); fi
+if [ -n "${PLAYPREP_SINCE:-}" ]; then arguments+=(--since "$PLAYPREP_SINCE"); fi
 if [ -n "${PLAYPREP_ARGS:-}" ]; then
   read -r -a extra <<<"$PLAYPREP_ARGS"
   arguments+=("${extra[@]}")

@@ -3,6 +3,8 @@
 #   * NinePatches (*.9.png): `playprep ninepatch check FILE...`, all in one run.
 #   * Store listing text: `playprep listing check DIR` once for each listing folder the files belong to
 #     (fastlane's .../metadata/android, Gradle Play Publisher's <module>/src/<set>/play), deduplicated.
+#   * With `--since REF` first (the hook's `args: [--since, REF]`): a staged build file, manifest or version
+#     catalog runs `playprep check . --since REF` once (versionCode raised, applicationIds kept, …).
 # playprep is taken from $PLAYPREP, else from PATH. Exits 0 when every run passed, else the highest status
 # (1 problems found, 2 playprep could not run).
 set -uo pipefail
@@ -13,12 +15,22 @@ if ! command -v "$playprep" >/dev/null 2>&1; then
   exit 2
 fi
 
+since=""
+if [ "${1:-}" = "--since" ]; then
+  since="${2:?playprep hook: --since needs a git reference (a tag, branch, commit or last-tag)}"
+  shift 2
+fi
+
 ninepatches=()
 listings=()
+build_changed=""
 declare -A seen=()
 for file in "$@"; do
   folder=""
-  if [[ "$file" == *.9.png ]]; then
+  if [[ "$file" =~ (^|/)(build\.gradle(\.kts)?|AndroidManifest\.xml|[^/]*\.versions\.toml)$ ]]; then
+    build_changed=1
+    continue
+  elif [[ "$file" == *.9.png ]]; then
     ninepatches+=("$file")
     continue
   elif [[ "$file" =~ ^(.*/)?metadata/android/ ]]; then
@@ -45,4 +57,9 @@ for folder in "${listings[@]}"; do
   "$playprep" listing check "$folder"
   record $?
 done
+if [ -n "$since" ] && [ -n "$build_changed" ]; then
+  echo "playprep check . --since $since"
+  "$playprep" check . --since "$since"
+  record $?
+fi
 exit "$worst"

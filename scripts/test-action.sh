@@ -10,7 +10,8 @@
 #     GITHUB_OUTPUT/GITHUB_PATH files: installing the release tarball from a file:// URL with its .sha256 and
 #     with a pinned sha256, refusing a wrong sha256 and a wrong version, the build from source (with a stand-in
 #     swift: CI has already built the real binary), then checking TestImages/SampleApp
-#     (github annotations, sarif with the sarif-file output) and TestImages/BrokenApp (annotations, exit 1).
+#     (github annotations, sarif with the sarif-file output) and TestImages/BrokenApp (annotations, exit 1), and
+#     the since input on a git repository of SampleApp (versionCode not raised: exit 1; raised: exit 0).
 # The tools come from .venv-ci (scripts/ci-requirements.txt), or PATH.
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
@@ -146,6 +147,19 @@ fi
 (cd "$tmp/workspace" && "$installed" check BrokenApp --write-baseline baseline.json >/dev/null 2>&1)
 step baseline scripts/action-check.sh PLAYPREP="$installed" PLAYPREP_PATH=BrokenApp PLAYPREP_BASELINE=baseline.json
 if [ "$status" = 0 ]; then pass "baseline input: BrokenApp against its baseline exits 0"; else failure "baseline (exit $status)"; fi
+git -C "$tmp/workspace" init -q
+git -C "$tmp/workspace" add SampleApp
+git -C "$tmp/workspace" -c user.name=t -c user.email=t@example.invalid commit -q -m "release 3"
+git -C "$tmp/workspace" tag v3
+step since scripts/action-check.sh PLAYPREP="$installed" PLAYPREP_PATH=SampleApp PLAYPREP_SINCE=v3
+if [ "$status" = 1 ] && grep -q '^::error file=SampleApp/app/build.gradle.kts,.*REL001' "$tmp/since.log"; then
+  pass "since input: SampleApp against its own tag, versionCode not raised (REL001), exit 1"
+else
+  failure "since v3 (exit $status)"
+fi
+sed -i 's/versionCode = 3/versionCode = 4/' "$tmp/workspace/SampleApp/app/build.gradle.kts"
+step since-raised scripts/action-check.sh PLAYPREP="$installed" PLAYPREP_PATH=SampleApp PLAYPREP_SINCE=last-tag
+if [ "$status" = 0 ]; then pass "since input: versionCode raised since the last tag, exit 0"; else failure "since last-tag (exit $status)"; fi
 step badformat scripts/action-check.sh PLAYPREP="$installed" PLAYPREP_FORMAT=xml
 if [ "$status" = 2 ]; then pass "an unknown format is refused (exit 2)"; else failure "format xml (exit $status)"; fi
 

@@ -9,7 +9,9 @@
 #   * a fastlane title over Play's 30 characters passes while nothing in the repository uploads the tree (F-Droid
 #     reads it), and is blocked once a workflow runs the lane that uploads it to Play; a short one passes;
 #   * so is a Gradle Play Publisher title where the app applies GPP (its src/main/play folder is checked);
-#   * a file the hook does not select skips it.
+#   * a file the hook does not select skips it;
+#   * with `args: [--since, v1]`, a staged build file whose versionCode was not raised since the tag v1 is blocked
+#     (REL001), and passes once raised.
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$ROOT"
@@ -163,6 +165,29 @@ printf 'notes\n' >README.txt
 git add README.txt
 commit pass "a file the hook does not select"
 expect_output '^playprep \(NinePatches, Play listing text\)\.+\(no files to check\)Skipped'
+
+cat >.pre-commit-config.yaml <<EOF
+repos:
+  - repo: $ROOT
+    rev: $rev
+    hooks:
+      - id: playprep
+        args: [--since, v1]
+EOF
+mkdir -p app
+printf "include ':app'\n" >settings.gradle
+printf "plugins { id 'com.android.application' }\nandroid {\n    defaultConfig {\n        applicationId 'org.example.hook'\n        versionCode 1\n    }\n}\n" >app/build.gradle
+git add .pre-commit-config.yaml settings.gradle app
+git commit -q --no-verify -m "release 1"
+git tag v1
+printf '// a change that keeps versionCode 1\n' >>app/build.gradle
+git add app/build.gradle
+commit block "a build file change without raising versionCode since v1"
+expect_output 'playprep check \. --since v1'
+expect_output 'error\[REL001\]'
+sed -i 's/versionCode 1/versionCode 2/' app/build.gradle
+git add app/build.gradle
+commit pass "versionCode raised since v1"
 
 echo "test-pre-commit: $passed passed, $failed failed"
 [ "$failed" = 0 ]

@@ -17,7 +17,7 @@ public struct AndroidBuildReader: Sendable {
     public var maximumVariants: Int
 
     /// Build files, settings, properties and manifests larger than this are skipped.
-    private static let maximumFileBytes = 4 << 20
+    public static let maximumFileBytes = 4 << 20
     /// The variant cap unless `playprep.yml` raises it: far above any real app (the largest real one seen has
     /// tens), far below what memory allows (a variant is a few hundred bytes).
     public static let defaultMaximumVariants = 1_000

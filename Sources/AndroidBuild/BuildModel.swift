@@ -314,6 +314,12 @@ public struct BuildVariant: Sendable, Hashable {
     /// The effective `targetSdk` (or `targetSdkVersion`): the highest-priority flavour's, else defaultConfig's;
     /// `nil` when the build files set none (a convention plugin may).
     public var targetSdk: BuildValue<Int>? = nil
+    /// The effective `minSdk` (or `minSdkVersion`), read as `targetSdk` is; `nil` when the build files set none.
+    public var minSdk: BuildValue<Int>? = nil
+    /// The name of the signing config the variant is signed with (`release` for `signingConfigs.release` or
+    /// `signingConfigs.getByName("release")`): the build type's, else the highest-priority flavour's, else
+    /// defaultConfig's; `nil` when none is set (AGP signs `debug` with the debug key).
+    public var signingConfig: BuildValue<String>? = nil
     /// Source-set names from lowest to highest priority, as AGP merges them: `main`, the flavours (lowest-priority
     /// dimension first), the multi-flavour set, the build type, the variant (`main`, `play`, `playRelease`…).
     public var sourceSets: [String]

@@ -45,6 +45,8 @@ enum ElementChange: Sendable {
     case applicationIDSuffix(BuildValue<String>?)
     case versionCode(BuildValue<Int>?)
     case targetSdk(BuildValue<Int>?)
+    case minSdk(BuildValue<Int>?)
+    case signingConfig(BuildValue<String>?)
     case dimension(String)
     case debuggable(Bool)
     /// `signingConfig = …`: whether it names the debug signing config.
@@ -61,6 +63,8 @@ struct BuildTypeState: ElementState {
     /// `debug` is debuggable unless it says otherwise.
     var isDebuggable: Bool
     var applicationIDSuffix: BuildValue<String>?
+    /// The build type's `signingConfig`: it wins over the flavours' and defaultConfig's.
+    var signingConfig: BuildValue<String>?
     /// `release`, or a type made from it with `initWith` (which copies this state).
     var derivesFromRelease: Bool
     /// Its `signingConfig` is the debug config: such a build cannot be uploaded to Play.
@@ -75,8 +79,9 @@ struct BuildTypeState: ElementState {
         switch change {
         case .applicationIDSuffix(let suffix): applicationIDSuffix = suffix
         case .debuggable(let flag): isDebuggable = flag
+        case .signingConfig(let config): signingConfig = config
         case .signedWithDebugKey(let flag): isSignedWithDebugKey = flag
-        case .applicationID, .versionCode, .targetSdk, .dimension: break
+        case .applicationID, .versionCode, .targetSdk, .minSdk, .dimension: break
         }
     }
 }
@@ -88,6 +93,9 @@ struct ProductFlavorState: ElementState {
     var versionCode: BuildValue<Int>?
     /// `targetSdk` or `targetSdkVersion`.
     var targetSdk: BuildValue<Int>?
+    /// `minSdk` or `minSdkVersion`.
+    var minSdk: BuildValue<Int>?
+    var signingConfig: BuildValue<String>?
 
     init(name: String) {}
 
@@ -97,6 +105,8 @@ struct ProductFlavorState: ElementState {
         case .applicationIDSuffix(let suffix): applicationIDSuffix = suffix
         case .versionCode(let code): versionCode = code
         case .targetSdk(let level): targetSdk = level
+        case .minSdk(let level): minSdk = level
+        case .signingConfig(let config): signingConfig = config
         case .dimension(let name): dimension = name
         case .debuggable, .signedWithDebugKey: break
         }

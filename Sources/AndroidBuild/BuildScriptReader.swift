@@ -325,6 +325,18 @@ struct BuildScriptReader {
             facts.defaultConfig.targetSdk = integerValue(value)
         case (.productFlavor(let target), "targetSdk"), (.productFlavor(let target), "targetSdkVersion"):
             facts.productFlavors.change(target, .targetSdk(integerValue(value)))
+        case (.defaultConfig, "minSdk"), (.defaultConfig, "minSdkVersion"):
+            facts.defaultConfig.minSdk = integerValue(value)
+        case (.productFlavor(let target), "minSdk"), (.productFlavor(let target), "minSdkVersion"):
+            facts.productFlavors.change(target, .minSdk(integerValue(value)))
+        case (.defaultConfig, "signingConfig"):
+            facts.defaultConfig.signingConfig = signingConfigName(value)
+        case (.productFlavor(let target), "signingConfig"):
+            facts.productFlavors.change(target, .signingConfig(signingConfigName(value)))
+        case (.buildType(let target), "signingConfig"):
+            let config = signingConfigName(value)
+            facts.buildTypes.change(target, .signingConfig(config))
+            facts.buildTypes.change(target, .signedWithDebugKey(config?.value == "debug"))
         case (.buildType(let target), "applicationIdSuffix"):
             facts.buildTypes.change(target, .applicationIDSuffix(stringValue(value)))
         case (.buildType(let target), "debuggable"), (.buildType(let target), "isDebuggable"):
@@ -333,8 +345,6 @@ struct BuildScriptReader {
             }
         case (.play(let name), "enabled"):
             setPublishing(name, value)
-        case (.buildType(let target), "signingConfig"):
-            facts.buildTypes.change(target, .signedWithDebugKey(namesDebugSigningConfig(value)))
         case (.productFlavor(let target), "applicationId"):
             facts.productFlavors.change(target, .applicationID(stringValue(value)))
         case (.productFlavor(let target), "applicationIdSuffix"):
@@ -417,6 +427,29 @@ struct BuildScriptReader {
             reason = why
         }
         return .unknown(UnresolvedExpression(expression: script.excerpt(range), location: location, reason: reason))
+    }
+
+    /// The signing config an expression names: `signingConfigs.release`, `signingConfigs.getByName("release")`,
+    /// `signingConfigs["release"]`, `android.signingConfigs.named("x")`; nil for `null` (unsigned); else the
+    /// expression as written.
+    private func signingConfigName(_ range: Range<Int>) -> BuildValue<String>? {
+        let location = script.location(range.lowerBound)
+        if range.count == 1, script.isIdentifier(range.lowerBound, "null") { return nil }
+        if let chain = StatementChain(script, in: range), chain.end == range.upperBound {
+            var segments = chain.segments[...]
+            if segments.first?.name == "android" { segments = segments.dropFirst() }
+            if segments.count == 2, segments.first?.name == "signingConfigs" {
+                let member = segments[segments.startIndex + 1]
+                if member.isPlainName { return .known(member.name, at: location) }
+                if member.isIndex || ["getByName", "named", "getAt", "findByName"].contains(member.name),
+                    let arguments = member.arguments, case .value(.string(let name)) = evaluator.evaluate(arguments)
+                {
+                    return .known(name, at: location)
+                }
+            }
+        }
+        return .unknown(
+            UnresolvedExpression(expression: script.excerpt(range), location: location, reason: .notConstant))
     }
 
     /// Dimension names from `"a", "b"`, `["a", "b"]`, `listOf("a")`; unresolved entries are left out.
@@ -595,20 +628,6 @@ struct BuildScriptReader {
             return nil
         }
         return chain.segments.map(\.name).joined(separator: ".")
-    }
-
-    /// `signingConfigs.debug`, `signingConfigs.getByName("debug")`, `signingConfigs["debug"]`: the debug key.
-    private func namesDebugSigningConfig(_ value: Range<Int>) -> Bool {
-        guard let chain = StatementChain(script, in: value), chain.end == value.upperBound else { return false }
-        var segments = chain.segments[...]
-        if segments.first?.name == "android" { segments = segments.dropFirst() }
-        guard segments.first?.name == "signingConfigs", segments.count >= 2 else { return false }
-        let config = segments[segments.startIndex + 1]
-        if config.isPlainName { return config.name == "debug" && segments.count == 2 }
-        guard config.isIndex || ["getByName", "named", "getAt", "findByName"].contains(config.name),
-            let arguments = config.arguments, case .value(.string(let name)) = evaluator.evaluate(arguments)
-        else { return false }
-        return name == "debug"
     }
 
     // MARK: Files the script reads

@@ -87,6 +87,10 @@ struct VariantBuilder {
             sourceSets: uniqueSourceSets)
         variant.isPublishedByGPP = publishing ?? facts.playPublishesByDefault
         variant.targetSdk = flavorStates.lazy.compactMap(\.targetSdk).first ?? facts.defaultConfig.targetSdk
+        variant.minSdk = flavorStates.lazy.compactMap(\.minSdk).first ?? facts.defaultConfig.minSdk
+        variant.signingConfig =
+            typeState.signingConfig ?? flavorStates.lazy.compactMap(\.signingConfig).first
+            ?? facts.defaultConfig.signingConfig
         return variant
     }
 

@@ -97,6 +97,12 @@ public struct HTMLReporter: Reporter {
             ("release variants", "variants", header.releaseVariants, "none read from the build"),
             ("listings", "listings", header.listings, "none found"),
         ]
+        if let compared = header.comparedRelease.first {
+            html += "<dt>compared with</dt><dd class=\"since\">\(Self.escape(compared))"
+            let variants = header.comparedRelease.dropFirst()
+            html += variants.isEmpty ? "" : "<ul>" + variants.map { "<li>\(Self.escape($0))</li>" }.joined() + "</ul>"
+            html += "</dd>\n"
+        }
         for (title, kind, items, none) in lists {
             html += "<dt>\(title)</dt><dd class=\"\(kind)\" data-count=\"\(items.count)\">"
             html += items.isEmpty ? none : "<ul>" + items.map { "<li>\(Self.escape($0))</li>" }.joined() + "</ul>"

@@ -9,8 +9,21 @@
 ///   "cause", "fingerprint"}]}], "summary": {"files", "errors", "warnings", "notes"}, "baseline"}`. Absent
 /// locations, hints, causes and baselines are `null`, never missing; every location is listed (no grouping).
 /// An APK or AAB's entry also has `"artifact"`: its ``ArtifactFacts`` (README, "The artifact's identity").
+/// With `check --since REF` the document also has `"since"`: the release compared with, then its release
+/// variants (docs/release-diff.md).
 public struct JSONReporter: Reporter {
-    public init() {}
+    /// `--since`'s lines: `v1.2.0 (commit 1a2b3c4d5e6f)`, then `:app release: com.example.app, versionCode 41`.
+    public var comparedRelease: [String]
+
+    public init(comparedRelease: [String] = []) {
+        self.comparedRelease = comparedRelease
+    }
+
+    /// The release `--since` compared with, and its release variants as the build read them there.
+    private struct Since: Encodable {
+        var release: String
+        var variants: [String]
+    }
 
     public func render(_ report: Report) -> String {
         var text = [UInt8]()
@@ -52,6 +65,11 @@ public struct JSONReporter: Reporter {
             json.hand(over: Self.pieceSize, to: output)
         }
         json.endArray()
+        // Only with `--since`, so other reports keep their shape.
+        if let release = comparedRelease.first {
+            json.key("since")
+            json.encoded(Since(release: release, variants: Array(comparedRelease.dropFirst())))
+        }
         json.key("summary")
         json.encoded(report.summary)
         json.endObject()

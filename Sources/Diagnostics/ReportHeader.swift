@@ -11,11 +11,18 @@ public struct ReportHeader: Sendable, Hashable {
     /// One line per listing, its store and the proof of its upload, as the summary line gives it:
     /// `fastlane/metadata/android: Play via supply (lane release) [shown: …]`.
     public var listings: [String]
+    /// With `--since REF`: the release compared with (`v1.2.0 (commit 1a2b3c4d5e6f)`), then its release variants
+    /// as `releaseVariants` gives them; empty without.
+    public var comparedRelease: [String]
 
-    public init(project: String, date: String, releaseVariants: [String] = [], listings: [String] = []) {
+    public init(
+        project: String, date: String, releaseVariants: [String] = [], listings: [String] = [],
+        comparedRelease: [String] = []
+    ) {
         self.project = project
         self.date = date
         self.releaseVariants = releaseVariants
         self.listings = listings
+        self.comparedRelease = comparedRelease
     }
 }

@@ -3,6 +3,7 @@ import Diagnostics
 import FileAccess
 import Foundation
 public import NinePatchKit
+import ReleaseDiff
 
 /// Why a run could not start or finish (the CLI's exit status 2), as opposed to problems found in the inputs.
 public enum ProjectCheckError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -60,6 +61,8 @@ public struct ProjectCheckRequest: Sendable {
     public var previousArtifact: String?
     /// The upload certificate's SHA-256 fingerprint (ART015) as given, over the configured one.
     public var uploadCertificate: String?
+    /// The release to compare with (`--since REF`: a tag, branch or commit, or `last-tag`), over the configured one.
+    public var since: String?
     /// A baseline of known problems to ignore, or the file to record every current problem in instead.
     public var baseline: String?
     public var writeBaseline: String?
@@ -95,6 +98,7 @@ public struct ProjectCheckRequest: Sendable {
         }
         if aapt1Compatibility { configuration.aapt1Compatibility = true }
         if let expectedApplicationID { configuration.expectedApplicationID = expectedApplicationID }
+        if let since { configuration.since = since }
         if checksAllChangelogs { configuration.listingOptions.checksAllChangelogs = true }
         configuration.rules.enable(enabledRules)
         configuration.rules.disable(disabledRules)
@@ -155,7 +159,12 @@ public struct ProjectCheckRequest: Sendable {
         }
         let inventory = ProjectDiscovery(excludes: configuration.excludes).inventory(of: projectDirectory)
         try refuseEmpty(inventory, configuration: configuration)
-        return ProjectChecker(configuration: configuration, jobs: 1).plan(inventory, artifact: artifactCheck)
+        let release = try configuration.since.map { reference throws(ProjectCheckError) in
+            try Self.release(at: reference, of: projectDirectory)
+        }
+        defer { release?.remove() }
+        return ProjectChecker(configuration: configuration, jobs: 1).plan(
+            inventory, artifact: artifactCheck, since: release)
     }
 
     /// A folder with nothing `check` or `plan` reads is refused (a wrong path would pass), unless `allowsEmpty`.

@@ -3,6 +3,7 @@ public import Diagnostics
 import FileAccess
 import Foundation
 import NinePatchKit
+import ReleaseDiff
 
 /// What a `playprep check` run produced, for a front end to show: the report (baseline applied), the lines for
 /// standard error, and, with `writeBaseline`, the baseline to write instead of a report.
@@ -20,6 +21,9 @@ public struct ProjectCheckOutcome: Sendable {
     /// One line per release variant and per listing, for a report's header.
     public var releaseVariants: [String]
     public var listings: [String]
+    /// With `--since REF`: the release compared with (`v1.2.0 (commit 1a2b3c4d5e6f)`), then one line per release
+    /// variant there, as `releaseVariants`; empty without.
+    public var comparedRelease: [String] = []
     /// `playprep: error: FILE: why` for an artifact that cannot be read, which the report also names (a PRJ001
     /// finding): a front end shows it where the report is not read on the console.
     public var artifactError: String?
@@ -80,13 +84,20 @@ extension ProjectCheckRequest {
                 "playprep: checking one module: \(projectDirectory) is inside the Gradle build at \(buildRoot) "
                     + "(playprep check \(buildRoot) checks all of it)")
         }
+        let release = try configuration.since.map { reference throws(ProjectCheckError) in
+            try Self.release(at: reference, of: projectDirectory)
+        }
+        defer { release?.remove() }
         let checker = ProjectChecker(configuration: configuration, ninePatchChecker: ninePatchChecker, jobs: jobs)
-        let run = checker.run(inventory, artifact: artifactCheck, progress: progress)
+        let run = checker.run(inventory, artifact: artifactCheck, since: release, progress: progress)
         var outcome = ProjectCheckOutcome(
             report: run.report, lines: lines,
             badPatchTolerance: checker.ninePatchChecker.parser.badPatchTolerance
                 ?? NinePatchLints.defaultBadPatchTolerance,
-            releaseVariants: run.releaseVariants, listings: run.listings)
+            releaseVariants: run.releaseVariants, listings: run.listings, comparedRelease: run.comparedRelease)
+        if let release {
+            outcome.lines += Self.comparisonLines(release)
+        }
         if let artifactFailure {
             outcome.report = Report(files: [artifactFailure] + outcome.report.files)
             outcome.artifactError = artifactLines.first
@@ -159,6 +170,27 @@ extension ProjectCheckRequest {
                     + "(\(rules.joined(separator: ", "))); --enable RULE shows them")
         }
         return lines
+    }
+
+    /// The release at `reference` (`--since`, `since:`), read from git into a temporary folder; a reference git
+    /// cannot give is the run's one-line error.
+    static func release(at reference: String, of projectDirectory: String) throws(ProjectCheckError) -> GitRelease {
+        do {
+            return try GitRelease.read(
+                reference, projectDirectory: projectDirectory, use: ProjectDiscovery.releaseFileUses)
+        } catch {
+            throw .invalid(error.description)
+        }
+    }
+
+    /// What `--since` compared with: the reference (and that `last-tag` chose it), its commit, and the files left
+    /// out for their size.
+    static func comparisonLines(_ release: GitRelease) -> [String] {
+        [
+            "playprep: compared with \(release.reference) (commit \(release.shortCommit)"
+                + (release.isLastTag ? ", the newest version tag reachable from HEAD)" : ")")
+        ]
+            + release.skipped.map { "playprep: at \(release.reference), \($0) is over playprep's size limit: not read" }
     }
 
     /// Refuses, before anything is written, a report output or `writeBaseline` that would replace a file this run

@@ -5,6 +5,7 @@ import Foundation
 import NinePatchKit
 import PackageNameKit
 import PlayListingKit
+import ReleaseDiff
 import UploadWiring
 
 /// What one `playprep check` found, with the rule selection applied.
@@ -24,6 +25,9 @@ struct ProjectCheckResult: Sendable, Hashable {
     var ciFiles: [String]
     /// `playprep.yml` entries that matched nothing in the project, one line each.
     var unusedSettings: [String] = []
+    /// With `--since REF`: the release compared with (reference and commit), then one line per release variant
+    /// there, as `releaseVariants`.
+    var comparedRelease: [String] = []
 }
 
 /// Runs every NinePatch, resource, package-name and listing rule over a discovered project, judging what the
@@ -54,12 +58,19 @@ struct ProjectChecker: Sendable {
     /// Everything the run found and how it read the project. `progress` gets the number of NinePatches done and
     /// their total. With an `artifact`, its findings join the report and the listing is judged for the release
     /// it is: the release notes of the artifact's versionCode must exist and fit (instead of the build's).
+    /// With `since` (the release at `--since REF`, read into a folder), REL findings compare the two builds and
+    /// the declaration rules report only the forms new since then.
     func run(
-        _ inventory: ProjectInventory, artifact: ArtifactCheck? = nil, progress: (@Sendable (Int, Int) -> Void)? = nil
+        _ inventory: ProjectInventory, artifact: ArtifactCheck? = nil, since: GitRelease? = nil,
+        progress: (@Sendable (Int, Int) -> Void)? = nil
     ) -> ProjectCheckResult {
         let total = inventory.ninePatchFiles.count
         let checks = ninePatchChecker.checks(forFilesAt: inventory.ninePatchFiles, jobs: jobs) { progress?($0, total) }
         let (configuration, build, ci, targets) = readRelease(inventory, artifact: artifact)
+        let previous = since.map {
+            compare(
+                $0, with: build, configuration: configuration, inventory: inventory, targets: targets)
+        }
         let project = ProjectContext(
             inventory: inventory, ninePatches: checks, build: build,
             expectedApplicationID: configuration.expectedApplicationID,
@@ -81,13 +92,15 @@ struct ProjectChecker: Sendable {
         let declarationNotes =
             artifact == nil
             ? SourceDeclarations().diagnostics(
-                build: build, inventory: inventory, record: configuration.declarationRecord) : []
+                build: build, inventory: inventory, record: configuration.declarationRecord,
+                previous: previous.map { ($0.release.reference, $0.build, $0.inventory) }) : []
         let report = Report(
             files: Self.artifactReports(artifact?.files ?? [], ProjectRules.artifactOfAnotherApp.findings(on: project))
                 + buildFileReports(
                     inventory,
                     ProjectRules.unreadable.findings(on: project) + packageFindings
-                        + ProjectRules.unresolvedBuildValue.findings(on: project) + declarationNotes)
+                        + ProjectRules.unresolvedBuildValue.findings(on: project) + (previous?.findings ?? [])
+                        + declarationNotes)
                 + ninePatchReports + listingReports(targets, files: inventory.files))
         var rules = configuration.rules
         if configuration.aapt1Compatibility { rules.enable([NinePatchRules.aapt1Rejects.id]) }
@@ -96,13 +109,71 @@ struct ProjectChecker: Sendable {
             report: selected, withheld: withheld, listings: targets.map(\.summary),
             releaseVariantCount: build.applications.map(\.releaseVariants.count).reduce(0, +),
             builds: BuildSummary(build, relative: inventory.relative),
-            releaseVariants: build.applications.flatMap { module in
-                module.releaseVariants.map { variant in
-                    "\(module.name) \(variant.name): \(variant.applicationID.value ?? "applicationId unknown"), "
-                        + (variant.versionCode?.value.map { "versionCode \($0)" } ?? "versionCode unknown")
+            releaseVariants: Self.variantLines(build), ciFiles: ci.files,
+            unusedSettings: SuppliedBuildValues(modules: configuration.suppliedModules).unmatchedEntries(in: build),
+            comparedRelease: previous?.lines ?? [])
+    }
+
+    /// The release at `--since REF` as read from its folder, and what the REL rules find comparing it with this one.
+    struct PreviousRelease {
+        var release: GitRelease
+        var inventory: ProjectInventory
+        var build: AndroidBuildModel
+        var findings: [Diagnostic]
+
+        /// The reference and its commit, then one line per release variant there.
+        var lines: [String] {
+            ["\(release.reference) (commit \(release.shortCommit))"] + ProjectChecker.variantLines(build)
+        }
+    }
+
+    /// Reads `release` as the working tree is read (the same walk and build reader, without the values
+    /// `playprep.yml` supplies for today's release) and compares it with `build`. A versionCode given for this
+    /// release (the artifact's, `--version-code`, `listing.versionCode`) is the one compared: Play receives it.
+    private func compare(
+        _ release: GitRelease, with build: AndroidBuildModel, configuration: ProjectConfiguration,
+        inventory: ProjectInventory, targets: [ListingTarget]
+    ) -> PreviousRelease {
+        let previousInventory = ProjectDiscovery(excludes: configuration.excludes).inventory(of: release.root)
+        // Each folder of a tree the repository shows is uploaded to Play, with its files then and now.
+        var folders = [String]()
+        let listings = targets.filter { $0.readers.store == .play && $0.readers.proof == .shown }.flatMap { target in
+            target.layers.compactMap { layer -> ListingTreeFiles? in
+                guard !folders.contains(layer) else { return nil }
+                folders.append(layer)
+                let below = { (root: String, files: [String]) in
+                    let prefix = root + "/"
+                    return files.filter { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) }
                 }
-            }, ciFiles: ci.files,
-            unusedSettings: SuppliedBuildValues(modules: configuration.suppliedModules).unmatchedEntries(in: build))
+                return ListingTreeFiles(
+                    folder: layer, layout: target.options.layout == .gpp ? .gpp : .fastlane,
+                    previous: below(release.root + "/" + inventory.relative(layer), previousInventory.files),
+                    current: below(layer, inventory.files))
+            }
+        }
+        let previousBuild = readBuild(previousInventory, supplied: false)
+        let given = configuration.listingOptions.versionCode.map { code in
+            (
+                code,
+                self.configuration.listingOptions.versionCode == code
+                    ? "given with --version-code or listing.versionCode" : "the versionCode of --artifact"
+            )
+        }
+        let findings = ReleaseRules.diagnostics(
+            ReleaseComparison(
+                reference: release.reference, previous: previousBuild, previousRoot: release.root, current: build,
+                releasedVersionCode: given, listings: listings))
+        return PreviousRelease(release: release, inventory: previousInventory, build: previousBuild, findings: findings)
+    }
+
+    /// One line per release variant, `:app proRelease: com.example.app, versionCode 12`.
+    static func variantLines(_ build: AndroidBuildModel) -> [String] {
+        build.applications.flatMap { module in
+            module.releaseVariants.map { variant in
+                "\(module.name) \(variant.name): \(variant.applicationID.value ?? "applicationId unknown"), "
+                    + (variant.versionCode?.value.map { "versionCode \($0)" } ?? "versionCode unknown")
+            }
+        }
     }
 
     /// The listing findings for the trees at, inside or around `folder` (relative to the inventory's root; empty for
@@ -128,11 +199,7 @@ struct ProjectChecker: Sendable {
         ProjectConfiguration, AndroidBuildModel, ContinuousIntegration, [ListingTarget]
     ) {
         var configuration = configuration
-        let build = SuppliedBuildValues(modules: configuration.suppliedModules).applied(
-            to: AndroidBuildReader(
-                propertyOverrides: configuration.gradleProperties, releaseBuildTypes: configuration.releaseBuildTypes,
-                maximumVariants: configuration.maximumVariants
-            ).read(root: inventory.root, files: inventory.files))
+        let build = readBuild(inventory)
         if let manifest = artifact?.manifest, let versionCode = manifest.versionCode,
             ArtifactOfTheBuild.variants(of: manifest, in: build) != nil
         {
@@ -142,6 +209,16 @@ struct ProjectChecker: Sendable {
         let ci = ContinuousIntegration(root: inventory.root, walked: inventory.files)
         let targets = ListingPlanner(configuration: configuration).targets(for: inventory, build: build, ci: ci)
         return (configuration, build, ci, targets)
+    }
+
+    /// The build of `inventory`, with the values `playprep.yml` supplies unless `supplied` is false (the release
+    /// at `--since REF`: today's supplied versionCode is not the one it had).
+    private func readBuild(_ inventory: ProjectInventory, supplied: Bool = true) -> AndroidBuildModel {
+        let build = AndroidBuildReader(
+            propertyOverrides: configuration.gradleProperties, releaseBuildTypes: configuration.releaseBuildTypes,
+            maximumVariants: configuration.maximumVariants
+        ).read(root: inventory.root, files: inventory.files)
+        return supplied ? SuppliedBuildValues(modules: configuration.suppliedModules).applied(to: build) : build
     }
 
     /// The artifact's reports with its findings against the build (PRJ003) first in its own.
@@ -156,7 +233,7 @@ struct ProjectChecker: Sendable {
     /// The release as playprep reads it, before judging (`playprep plan`): application modules and their release
     /// variants, each listing tree with its readers and evidence, the files each store receives, and with the
     /// release's `artifact` its versionCode's notes and the Play Console declarations it needs.
-    func plan(_ inventory: ProjectInventory, artifact: ArtifactCheck? = nil) -> ReleasePlan {
+    func plan(_ inventory: ProjectInventory, artifact: ArtifactCheck? = nil, since: GitRelease? = nil) -> ReleasePlan {
         let (configuration, build, ci, targets) = readRelease(inventory, artifact: artifact)
         let relative = inventory.relative
         let locate = { (location: SourceLocation?) in
@@ -234,6 +311,13 @@ struct ProjectChecker: Sendable {
         }
         var plan = ReleasePlan(
             ciFiles: ci.files, builds: BuildSummary(build, relative: relative), modules: modules, listings: listings)
+        if let since {
+            let previous = compare(
+                since, with: build, configuration: configuration, inventory: inventory, targets: targets)
+            plan.comparison = ReleasePlan.Comparison(
+                release: previous.lines[0], variants: Array(previous.lines.dropFirst()),
+                findings: previous.findings.map { "\($0.ruleID) \($0.severity.rawValue): \($0.message)" })
+        }
         plan.declarations = artifact?.declarations
         if artifact == nil {
             plan.sourceDeclarations = SourceDeclarations().checklists(build: build, inventory: inventory)

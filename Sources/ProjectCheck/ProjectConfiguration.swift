@@ -62,6 +62,7 @@ public enum ConfigurationError: Error, Sendable, Hashable, CustomStringConvertib
 ///   advertisingId: used       # or notUsed
 ///   foregroundServiceTypes: [dataSync, location]
 ///   photoVideo: true          # any other form's key (playprep rules DCL…): filed or not
+/// since: last-tag             # compare with the release at this git reference (REL rules), as --since
 /// ```
 public struct ProjectConfiguration: Sendable, Hashable {
     /// A listing tree named in the configuration.
@@ -103,6 +104,8 @@ public struct ProjectConfiguration: Sendable, Hashable {
     public var uploadCertificate: String?
     /// Release values of modules by Gradle path (`modules:`), for builds playprep cannot read.
     var suppliedModules: [String: SuppliedModule] = [:]
+    /// The release to compare with (`since:`, a git reference or `last-tag`), under `--since`.
+    public var since: String?
     /// The most variants read per application module (`gradle: maxVariants:`); past it the flavour combinations
     /// are cut and a note names the cap.
     public var maximumVariants = AndroidBuildReader.defaultMaximumVariants
@@ -133,6 +136,7 @@ public struct ProjectConfiguration: Sendable, Hashable {
         let reader = NodeReader(file: file)
         let sections = [
             "rules", "exclude", "gradle", "ninepatch", "listing", "package", "artifact", "declarations", "modules",
+            "since",
         ]
         for (key, value) in try reader.mapping(
             root, key: String(file.split(separator: "/").last ?? "playprep.yml"), allowed: sections)
@@ -200,6 +204,8 @@ public struct ProjectConfiguration: Sendable, Hashable {
                 configuration.declarationRecord = try Self.readDeclarations(value, reader: reader)
             case "modules":
                 configuration.suppliedModules = try Self.readModules(value, reader: reader)
+            case "since":
+                configuration.since = try reader.string(value, key: key, expected: "a tag, branch, commit or last-tag")
             case "artifact":
                 for (option, setting) in try reader.mapping(
                     value, key: key, allowed: ["targetSdk", "uploadCertificate"])

@@ -1,5 +1,7 @@
+import AndroidBuild
 import FileAccess
 import PlayListingKit
+import ReleaseDiff
 
 /// A listing tree found in the project, and how it was recognised.
 struct DiscoveredListing: Sendable, Hashable {
@@ -176,5 +178,42 @@ struct ProjectDiscovery: Sendable {
             }
         }
         return nil
+    }
+}
+
+extension ProjectDiscovery {
+    /// What `--since REF` fetches of each file of the tree at REF (paths relative to the project): the files the
+    /// build reader and the declaration rules read, with their readers' size limits (build scripts, settings,
+    /// properties, catalogs and convention plugins' sources in `buildSrc` and included builds: 4 MiB; manifests:
+    /// 16 MiB), and the names of listing files; nothing in folders the walk skips.
+    static func releaseFileUses(_ paths: [String]) -> [ReleaseFileUse?] {
+        let buildScriptBytes = AndroidBuildReader.maximumFileBytes
+        let nestedBuilds = Set(
+            paths.compactMap { path -> String? in
+                guard path.hasSuffix("/settings.gradle") || path.hasSuffix("/settings.gradle.kts") else { return nil }
+                return String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)]) + "/"
+            } + ["buildSrc/"])
+        return paths.map { path in
+            let parts = path.split(separator: "/").map(String.init)
+            guard let name = parts.last,
+                !parts.dropLast().contains(where: { $0.hasPrefix(".") || $0 == "build" || $0 == "node_modules" })
+            else { return nil }
+            if listingRoot(parts) != nil { return .nameOnly }
+            if name == "AndroidManifest.xml" { return .contents(maxBytes: SourceDeclarations.maxBytes) }
+            if name.hasSuffix(".gradle") || name.hasSuffix(".gradle.kts") || name == "gradle.properties"
+                || (parts.count == 2 && parts[0] == "gradle" && name.hasSuffix(".versions.toml"))
+            {
+                return .contents(maxBytes: buildScriptBytes)
+            }
+            let pluginSource = ["/src/main/kotlin/", "/src/main/java/", "/src/main/groovy/"].contains {
+                path.contains($0)
+            }
+            if pluginSource, [".kt", ".java", ".groovy"].contains(where: { name.hasSuffix($0) }),
+                nestedBuilds.contains(where: { path.hasPrefix($0) })
+            {
+                return .contents(maxBytes: buildScriptBytes)
+            }
+            return nil
+        }
     }
 }

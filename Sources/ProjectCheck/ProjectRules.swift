@@ -4,6 +4,7 @@ public import Diagnostics
 import NinePatchKit
 import PackageNameKit
 import PlayListingKit
+import ReleaseDiff
 
 /// What the project rules judge, filled once by ``ProjectChecker``: the walk's inventory, every NinePatch's
 /// result (its model, for the lints that compare files) and the build as read (with what `playprep.yml` supplies).
@@ -216,11 +217,12 @@ extension Rule {
 }
 
 extension RuleCatalog {
-    /// Every rule playprep has: NinePatch, project, package-name, listing and artifact rules.
+    /// Every rule playprep has: NinePatch, project, package-name, listing, artifact, declaration and release
+    /// comparison (`--since`) rules.
     public static let playprep = RuleCatalog(
         [
             NinePatchRules.all, ProjectRules.all, PackageNameRules.all.map(\.rule), PlayListingRules.all,
             ArtifactRules.all.map(\.rule),
-            DeclarationRules.rules,
+            DeclarationRules.rules, ReleaseRules.all,
         ].flatMap { $0 })
 }

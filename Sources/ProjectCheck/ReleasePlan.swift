@@ -62,6 +62,16 @@ public struct ReleasePlan: Sendable, Hashable, Codable {
     /// The forms every app files, listed when the plan has an app or an artifact.
     var appLevelForms: [AppLevelForm] = []
 
+    /// The release `--since REF` compared with: its reference and commit, its release variants, and what the REL
+    /// rules find (`check --since` reports the same).
+    public struct Comparison: Sendable, Hashable, Codable {
+        public var release: String
+        public var variants: [String]
+        public var findings: [String]
+    }
+
+    public var comparison: Comparison?
+
     /// For people: one block per module and listing.
     public var text: String {
         var lines = ["CI configurations read: " + (ciFiles.isEmpty ? "none" : ciFiles.joined(separator: ", "))]
@@ -108,6 +118,14 @@ public struct ReleasePlan: Sendable, Hashable, Codable {
                     "  " + $0
                 }
             }
+        }
+        if let comparison {
+            lines.append("")
+            lines.append("Compared with \(comparison.release):")
+            lines += comparison.variants.map { "  " + $0 }
+            lines +=
+                comparison.findings.isEmpty
+                ? ["  no change the REL rules report"] : comparison.findings.map { "  " + $0 }
         }
         if !appLevelForms.isEmpty {
             lines.append("")

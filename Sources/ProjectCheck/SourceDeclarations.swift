@@ -59,12 +59,14 @@ struct SourceDeclarations {
         }
     }
 
-    /// The DCL findings of `check` without an artifact: without a `record`, one note saying how many forms the
-    /// release variants may need; with one, each form it contradicts or does not list, at most a warning (the
-    /// source manifests are not the artifact that Play judges).
-    func diagnostics(build: AndroidBuildModel, inventory: ProjectInventory, record: DeclarationRecord?)
-        -> [Diagnostic]
-    {
+    /// The DCL findings of `check` without an artifact: without a `record` or a `previous` release, one note
+    /// saying how many forms the release variants may need; else each form the record contradicts or does not
+    /// list, or the release at `--since REF` (`previous`: its build and inventory, read the same way) did not need,
+    /// at most a warning (the source manifests are not the artifact that Play judges).
+    func diagnostics(
+        build: AndroidBuildModel, inventory: ProjectInventory, record: DeclarationRecord?,
+        previous: (reference: String, build: AndroidBuildModel, inventory: ProjectInventory)? = nil
+    ) -> [Diagnostic] {
         let manifests = sourceManifests(build: build, inventory: inventory)
         let unreadable = unreadableManifests(manifests)
         let all = moduleChecklists(build: build, inventory: inventory, manifests: manifests).filter {
@@ -72,7 +74,17 @@ struct SourceDeclarations {
         }
         let checklists = all.map(\.checklist)
         guard let module = all.first?.module else { return unreadable }
-        guard let record else {
+        let before = previous.map { previous in
+            moduleChecklists(
+                build: previous.build, inventory: previous.inventory,
+                manifests: sourceManifests(build: previous.build, inventory: previous.inventory)
+            ).map { module, variants, checklist in
+                var checklist = checklist
+                checklist.artifact = "at \(previous.reference), \(checklist.artifact)"
+                return (module: module, variants: variants, checklist: checklist)
+            }
+        }
+        guard record != nil || before != nil else {
             let counts = checklists.map(\.needs.count)
             let (least, most) = (counts.min() ?? 0, counts.max() ?? 0)
             let main = module.directory + "/src/main/AndroidManifest.xml"
@@ -89,8 +101,20 @@ struct SourceDeclarations {
         // One finding per message, naming the release variants whose source manifests make it.
         var found = [(diagnostic: Diagnostic, variants: [String])]()
         for (module, variants, checklist) in all {
+            // The same variant at the reference: what it needed is not new (none: everything is).
+            let previousChecklist = before.map { checklists in
+                checklists.first { $0.module.name == module.name && $0.variants.contains(variants[0]) }?
+                    .checklist
+                    ?? DeclarationChecklist(
+                        artifact: "at \(previous?.reference ?? ""), none", facts: DeclarationFacts(targetSdk: nil))
+            }
+            let file =
+                record?.source ?? inventory.buildFiles.first {
+                    $0 == module.directory + "/src/main/AndroidManifest.xml"
+                }
+                ?? module.buildFile ?? module.directory
             for var diagnostic in DeclarationRules.findings(
-                checklist, evidence: DeclarationEvidence(record: record), file: record.source)
+                checklist, evidence: DeclarationEvidence(record: record, previous: previousChecklist), file: file)
             {
                 if diagnostic.severity == .error { diagnostic.severity = .warning }
                 let names = variants.map { "\(module.gradlePath) \($0)" }

@@ -82,7 +82,7 @@ enum ReportFormat: String, ExpressibleByArgument, CaseIterable {
     ) -> any Reporter {
         switch self {
         case .text: TextReporter(useColor: useColor)
-        case .json: JSONReporter()
+        case .json: JSONReporter(comparedRelease: header?.comparedRelease ?? [])
         case .sarif: SARIFReporter(catalog: .playprep, toolVersion: Playprep.configuration.version)
         case .junit: JUnitReporter(strict: strict)
         case .github: GitHubReporter()

@@ -12,6 +12,15 @@ struct PreviousReleaseOption: ParsableArguments {
     var previous: String?
 }
 
+/// `--since REF`: the release to compare this one with, read from git (`check`, `plan`).
+struct SinceOption: ParsableArguments {
+    @Option(
+        help: ArgumentHelp(
+            "Compare with the release at this git tag, branch or commit (or last-tag): versionCode raised, applicationIds kept, SDK levels, signing, new declarations (REL, DCL).",
+            valueName: "REF"))
+    var since: String?
+}
+
 /// `playprep artifact declarations FILE`
 struct ArtifactDeclarations: ParsableCommand {
     static let configuration = CommandConfiguration(

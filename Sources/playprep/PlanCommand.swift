@@ -44,6 +44,8 @@ struct PlanCommand: ParsableCommand {
             "The release's APK or AAB: its versionCode and the Play Console declarations it needs.", valueName: "FILE"))
     var artifact: String?
 
+    @OptionGroup var comparedRelease: SinceOption
+
     @Flag(help: "Exit 0 when the folder holds nothing to plan (no Gradle build, listing or NinePatch).")
     var allowEmpty = false
 
@@ -54,6 +56,7 @@ struct PlanCommand: ParsableCommand {
         request.versionCode = versionCode
         request.gradleProperties = properties
         request.artifact = artifact
+        request.since = comparedRelease.since
         let plan: ReleasePlan
         do {
             plan = try request.plan()

@@ -53,6 +53,8 @@ struct CheckProject: ParsableCommand {
 
     @OptionGroup var previousRelease: PreviousReleaseOption
 
+    @OptionGroup var comparedRelease: SinceOption
+
     @OptionGroup var upload: UploadCertificateOption
 
     @Flag(help: "Check every changelog, not only the one uploaded for the release.")
@@ -80,6 +82,7 @@ struct CheckProject: ParsableCommand {
         (request.enabledRules, request.disabledRules) = (report.enabledIDs, report.disabledIDs)
         request.artifact = artifact
         request.previousArtifact = previousRelease.previous
+        request.since = comparedRelease.since
         request.uploadCertificate = upload.uploadCertificate
         request.baseline = baseline
         request.writeBaseline = writeBaseline
@@ -114,7 +117,8 @@ struct CheckProject: ParsableCommand {
             with: outcome.report, badPatchTolerance: outcome.badPatchTolerance,
             header: ReportHeader(
                 project: projectDirectory, date: reportDate.formatted(.iso8601),
-                releaseVariants: outcome.releaseVariants, listings: outcome.listings))
+                releaseVariants: outcome.releaseVariants, listings: outcome.listings,
+                comparedRelease: outcome.comparedRelease))
     }
 
     /// Now, or `SOURCE_DATE_EPOCH` (seconds) when set, so reports can be reproduced byte for byte.

@@ -125,7 +125,7 @@ struct ReportOptions: ParsableArguments {
                     + " (\(format.rawValue) report in \(target.isStandardOutput ? "standard output" : output))\n")
         } else if format == .json {
             // Streamed: the JSON of thousands of files is never held whole in memory.
-            JSONReporter().write(report) { console.write(bytes: $0) }
+            JSONReporter(comparedRelease: header?.comparedRelease ?? []).write(report) { console.write(bytes: $0) }
         } else {
             console.write(
                 format.reporter(

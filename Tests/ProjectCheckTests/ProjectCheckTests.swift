@@ -187,7 +187,7 @@ import Testing
         ),
         (
             "rulez:\n  NP003: off\n",
-            "playprep.yml:1:1: unknown key 'rulez' (allowed here: rules, exclude, gradle, ninepatch, listing, package, artifact, declarations, modules)"
+            "playprep.yml:1:1: unknown key 'rulez' (allowed here: rules, exclude, gradle, ninepatch, listing, package, artifact, declarations, modules, since)"
         ),
         (
             "listing:\n  versionCode: soon\n",

@@ -1,0 +1,230 @@
+import FileAccess
+import Foundation
+
+/// Why the release at a git reference could not be read: each is one line, and the run stops (exit 2).
+public enum ReleaseReadError: Error, Sendable, Hashable, CustomStringConvertible {
+    case gitNotInstalled
+    case notARepository(String)
+    case unknownReference(String)
+    /// The reference is not in this clone because its history was cut (`git clone --depth`).
+    case shallowClone(String)
+    case noVersionTag
+    case gitFailed(String)
+
+    public var description: String {
+        switch self {
+        case .gitNotInstalled:
+            "--since: git is not installed (or not on PATH); --since reads the release at REF with git"
+        case .notARepository(let folder):
+            "--since: \(folder) is not in a git repository; --since compares with a release in its history"
+        case .unknownReference(let reference):
+            "--since \(reference): no such tag, branch or commit in this repository"
+        case .shallowClone(let reference):
+            "--since \(reference): not in this shallow clone; fetch the history first (actions/checkout: "
+                + "fetch-depth: 0; else git fetch --unshallow --tags)"
+        case .noVersionTag:
+            "--since last-tag: no tag reachable from HEAD looks like a version (v1.2.0, 1.2, release-3); "
+                + "in a shallow clone fetch the history first (actions/checkout: fetch-depth: 0)"
+        case .gitFailed(let message): "--since: git: \(message)"
+        }
+    }
+}
+
+/// What playprep reads of one file of the tree at the reference.
+public enum ReleaseFileUse: Sendable, Hashable {
+    /// Its contents, refused above this many bytes (the limit its reader has in the working tree).
+    case contents(maxBytes: Int)
+    /// Only that it exists (listing images, whose presence is compared): written empty.
+    case nameOnly
+}
+
+/// The project as it was at a git reference, written into a private temporary folder so the same discovery and
+/// build reader as the working tree's read it (one code path, no second reader over git objects). Only the
+/// files playprep reads are fetched, by one `git ls-tree` and one `git cat-file --batch`; nothing is checked out
+/// and neither the working tree nor the index is touched. ``remove()`` deletes the folder.
+public struct GitRelease: Sendable {
+    /// The reference as the user gave it, or the tag `last-tag` stood for.
+    public var reference: String
+    /// The commit it names (full hash).
+    public var commit: String
+    /// The project folder as it was at the commit.
+    public var root: String
+    /// Whether `reference` was found by `last-tag`.
+    public var isLastTag: Bool
+    /// Files over their reader's size limit, left out as the working tree's readers skip them: `path (N bytes)`.
+    public var skipped: [String] = []
+    private var scratch: String
+
+    /// `reference` (a tag, branch or commit, or `last-tag`) read for the project at `projectDirectory`, keeping
+    /// the files `use` keeps: it gets every file path of the tree, relative to the project, and says of each what
+    /// is read of it (nil: nothing).
+    public static func read(
+        _ reference: String, projectDirectory: String, use: ([String]) -> [ReleaseFileUse?]
+    ) throws(ReleaseReadError) -> GitRelease {
+        guard !reference.hasPrefix("-"), !reference.isEmpty else { throw .unknownReference(reference) }
+        let scratch = try makeScratchFolder()
+        do {
+            return try read(reference, projectDirectory: projectDirectory, scratch: scratch, use: use)
+        } catch {
+            try? FileManager.default.removeItem(atPath: scratch)
+            throw error
+        }
+    }
+
+    /// Deletes the temporary folder.
+    public func remove() {
+        try? FileManager.default.removeItem(atPath: scratch)
+    }
+
+    /// The commit's short hash, for lines and reports.
+    public var shortCommit: String { String(commit.prefix(12)) }
+
+    private static func read(
+        _ reference: String, projectDirectory: String, scratch: String, use: ([String]) -> [ReleaseFileUse?]
+    ) throws(ReleaseReadError) -> GitRelease {
+        let git = GitProcess(directory: projectDirectory, scratch: scratch)
+        func run(_ arguments: [String], input: [UInt8] = []) throws(ReleaseReadError) -> [UInt8] {
+            do {
+                return try git.run(arguments, input: input)
+            } catch {
+                switch error {
+                case .notInstalled: throw .gitNotInstalled
+                case .cannotStart(let message): throw .gitFailed(message)
+                case .failed(_, let message):
+                    if message.contains("not a git repository") { throw .notARepository(projectDirectory) }
+                    throw .gitFailed(message)
+                }
+            }
+        }
+        func text(_ arguments: [String]) throws(ReleaseReadError) -> String {
+            String(decoding: try run(arguments), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        _ = try run(["rev-parse", "--show-prefix"])
+        let isLastTag = reference == "last-tag"
+        var resolved = reference
+        if isLastTag {
+            // The tags of the commits reachable from HEAD, newest commit first (children before parents).
+            let decorations = try text([
+                "log", "--topo-order", "--simplify-by-decoration", "--decorate-refs=refs/tags/", "--format=%D", "HEAD",
+            ])
+            let names = decorations.split(whereSeparator: { $0 == "\n" || $0 == "," }).map { name in
+                let trimmed = name.trimmingCharacters(in: .whitespaces)
+                return trimmed.hasPrefix("tag: ") ? String(trimmed.dropFirst(5)) : trimmed
+            }
+            resolved = try lastVersionTag(names.joined(separator: "\n"))
+        }
+        let commit: String
+        do {
+            commit = try text(["rev-parse", "--verify", "--quiet", "--end-of-options", resolved + "^{commit}"])
+        } catch {
+            guard case .gitFailed = error else { throw error }
+            if (try? text(["rev-parse", "--is-shallow-repository"])) == "true" { throw .shallowClone(reference) }
+            throw .unknownReference(reference)
+        }
+        // Run in the project folder, ls-tree lists only its files, with paths relative to it.
+        let listing = try run(["ls-tree", "-r", "-l", "-z", commit])
+        var entries = [(path: String, object: String, bytes: Int)]()
+        for entry in listing.split(separator: 0) {
+            guard let tab = entry.firstIndex(of: 9) else { continue }
+            let fields = entry[..<tab].split(separator: 32)
+            let path = String(decoding: entry[(tab + 1)...], as: UTF8.self)
+            guard fields.count == 4, fields[1].elementsEqual("blob".utf8), !fields[0].elementsEqual("120000".utf8),
+                Self.isPlainRelativePath(path)
+            else { continue }
+            entries.append(
+                (path, String(decoding: fields[2], as: UTF8.self), Int(String(decoding: fields[3], as: UTF8.self)) ?? 0)
+            )
+        }
+        var wanted = [(path: String, object: String, use: ReleaseFileUse)]()
+        var skipped = [String]()
+        for (entry, use) in zip(entries, use(entries.map(\.path))) {
+            guard let use else { continue }
+            if case .contents(let limit) = use, entry.bytes > limit {
+                skipped.append("\(entry.path) (\(entry.bytes) bytes)")
+                continue
+            }
+            wanted.append((entry.path, entry.object, use))
+        }
+        let root = scratch + "/release"
+        let contents = wanted.filter { $0.use != .nameOnly }
+        let blobs = try parseBatch(
+            try run(["cat-file", "--batch"], input: Array(contents.map { $0.object + "\n" }.joined().utf8)),
+            count: contents.count)
+        var blobIndex = 0
+        for file in wanted {
+            var bytes = [UInt8]()
+            if file.use != .nameOnly {
+                bytes = blobs[blobIndex]
+                blobIndex += 1
+            }
+            try write(bytes, to: root + "/" + file.path)
+        }
+        try createFolder(root)
+        return GitRelease(
+            reference: resolved, commit: commit, root: root, isLastTag: isLastTag, skipped: skipped, scratch: scratch)
+    }
+
+    /// The first of `tags` (one a line, newest first) whose name looks like a version: an optional word and separator, an
+    /// optional `v`, then a number (`v1.2.0`, `1.2`, `release-3`, `app/v2.1`).
+    static func lastVersionTag(_ tags: String) throws(ReleaseReadError) -> String {
+        let version = /^([A-Za-z][A-Za-z0-9_.]*[-_\/@])?[vV]?[0-9]+([._-][0-9A-Za-z]+)*$/
+        guard let tag = tags.split(separator: "\n").first(where: { $0.wholeMatch(of: version) != nil }) else {
+            throw .noVersionTag
+        }
+        return String(tag)
+    }
+
+    /// The blobs of `git cat-file --batch` output: `<object> blob <size>\n<bytes>\n` each, in request order.
+    private static func parseBatch(_ output: [UInt8], count: Int) throws(ReleaseReadError) -> [[UInt8]] {
+        var blobs = [[UInt8]]()
+        var position = 0
+        while blobs.count < count {
+            guard let newline = output[position...].firstIndex(of: 10) else { break }
+            let header = output[position..<newline].split(separator: 32)
+            guard header.count == 3, let size = Int(String(decoding: header[2], as: UTF8.self)),
+                newline + 1 + size <= output.count
+            else {
+                throw .gitFailed(
+                    "unexpected cat-file output: \(String(decoding: output[position..<newline], as: UTF8.self))")
+            }
+            blobs.append(Array(output[(newline + 1)..<(newline + 1 + size)]))
+            position = newline + 2 + size
+        }
+        guard blobs.count == count else { throw .gitFailed("cat-file returned \(blobs.count) of \(count) files") }
+        return blobs
+    }
+
+    /// A path git could hold but that must not leave the folder it is written into.
+    private static func isPlainRelativePath(_ path: String) -> Bool {
+        !path.hasPrefix("/")
+            && !path.split(separator: "/", omittingEmptySubsequences: false).contains { part in
+                part.isEmpty || part == "." || part == ".." || part == ".git"
+            }
+    }
+
+    private static func makeScratchFolder() throws(ReleaseReadError) -> String {
+        let base = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        var template = Array((base + "/playprep-since-XXXXXX").utf8CString)
+        guard let made = template.withUnsafeMutableBufferPointer({ $0.baseAddress.flatMap(mkdtemp) }) else {
+            throw .gitFailed("cannot make a temporary folder in \(base)")
+        }
+        return String(cString: made)
+    }
+
+    private static func createFolder(_ path: String) throws(ReleaseReadError) {
+        do {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        } catch {
+            throw .gitFailed("cannot make \(path): \(error)")
+        }
+    }
+
+    private static func write(_ bytes: [UInt8], to path: String) throws(ReleaseReadError) {
+        if let slash = path.lastIndex(of: "/") { try createFolder(String(path[..<slash])) }
+        do {
+            try AtomicFile(path: path, permissions: 0o600).write(bytes)
+        } catch {
+            throw .gitFailed("cannot write \(path): \(error)")
+        }
+    }
+}
