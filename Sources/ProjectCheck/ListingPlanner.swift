@@ -25,24 +25,32 @@ struct ListingTarget: Sendable, Hashable {
     }
 }
 
+/// The listings of a project with who reads each, and what the upload readers could not read.
+struct ListingPlan: Sendable {
+    var targets: [ListingTarget]
+    /// Fastfile imports (and other wiring) that were not read, each with why.
+    var unread: [UnreadWiring]
+    /// The Fastfiles read (and the files they import), relative to the project.
+    var fastfiles: [String]
+}
+
 /// Decides, from the project's files and build, which listings are uploaded where and which release they belong
-/// to: a fastlane tree goes to Play when a Fastfile uploads it (the parts its `skip_upload_*` options leave in),
-/// otherwise it is F-Droid's; a GPP tree is merged per release variant as GPP merges it; the changelog checked is
-/// the one for the versionCode of the app the tree belongs to.
+/// to: a fastlane tree goes to Play when an upload sends it (CI, or a hand-run lane that is live; the parts its
+/// `skip_upload_*` options leave in), otherwise it is F-Droid's; a GPP tree is merged per release variant as GPP
+/// merges it; the changelog checked is the one for the versionCode of the app the tree belongs to.
 struct ListingPlanner: Sendable {
     var configuration: ProjectConfiguration
     var reader = FileReader(maxBytes: 1 << 20)
 
-    func targets(for inventory: ProjectInventory, build: AndroidBuildModel, ci: ContinuousIntegration)
-        -> [ListingTarget]
-    {
-        let evidence = UploadEvidence(ci: ci)
+    func plan(for inventory: ProjectInventory, build: AndroidBuildModel, ci: ContinuousIntegration) -> ListingPlan {
+        let repository = RepositoryFiles(
+            root: inventory.root, walked: inventory.files, maxBytes: FastlaneFiles.Limits.fileBytes)
+        let evidence = UploadEvidence(input: UploaderInput(ci: ci, build: build, repository: repository))
         let fdroid = FDroidListing(root: inventory.root, files: inventory.files, reader: reader)
         var targets = [ListingTarget]()
         let files = Set(inventory.files)
         var listings = inventory.listings
-        for tree in evidence.treesNamedAtRunTime(files: inventory.files, root: inventory.root)
-        where !listings.contains(where: { $0.path == tree }) {
+        for tree in evidence.namedTrees().map(repository.path) where !listings.contains(where: { $0.path == tree }) {
             listings.append(DiscoveredListing(path: tree, kind: .fastlane))
         }
         for configured in configuration.listingRoots {
@@ -63,7 +71,7 @@ struct ListingPlanner: Sendable {
                 evidence: evidence, fdroid: fdroid)
         }
         targets += gppTargets(gppFolders, build: build, inventory: inventory, evidence: evidence)
-        return targets
+        return ListingPlan(targets: targets, unread: evidence.unread, fastfiles: evidence.fastfiles)
     }
 
     // MARK: fastlane trees
@@ -74,25 +82,11 @@ struct ListingPlanner: Sendable {
         _ listing: DiscoveredListing, configured: ProjectConfiguration.ListingRootSetting?, inventory: ProjectInventory,
         files: Set<String>, build: AndroidBuildModel, evidence: UploadEvidence, fdroid: FDroidListing
     ) -> [ListingTarget] {
-        // fastlane runs in the folder above `fastlane/` (or above `metadata/android` without one).
-        let runFolder: String
-        let treeInRunFolder: String
-        if listing.path.hasSuffix("/fastlane/metadata/android") {
-            runFolder = String(listing.path.dropLast("/fastlane/metadata/android".count))
-            treeInRunFolder = "fastlane/metadata/android"
-        } else if listing.path.hasSuffix("/metadata/android") {
-            runFolder = String(listing.path.dropLast("/metadata/android".count))
-            treeInRunFolder = "metadata/android"
-        } else {
-            runFolder = inventory.root
-            treeInRunFolder = inventory.relative(listing.path)
-        }
-        let read = { (name: String) -> String? in
-            let path = runFolder + "/fastlane/" + name
-            guard files.contains(path), let bytes = try? reader.read(path) else { return nil }
-            return String(decoding: bytes, as: UTF8.self)
-        }
-        let fastlane = FastlaneFiles(fastfile: read("Fastfile"), appfile: read("Appfile"))
+        let tree = inventory.relative(listing.path)
+        // A tree named after the app it describes (`app-metadata/<applicationId>`) belongs to that app.
+        let uploadedPackage = evidence.uploadedPackage(forTree: tree)
+        let packageName = uploadedPackage ?? listing.path.split(separator: "/").last.map(String.init)
+        let variants = releaseVariants(for: listing.path, packageName: packageName, build: build)
         let readers: ListingReaders
         switch (configured?.store, listing.kind) {
         case (.fdroid?, _):
@@ -104,21 +98,20 @@ struct ListingPlanner: Sendable {
                 proof: .none, store: .fdroid, reason: "F-Droid (a layout only F-Droid reads)", evidence: [],
                 parts: [.text, .changelogs])
         case (.play?, _):
-            let uploads = fastlane.uploadedParts(ofTreeAt: treeInRunFolder)
+            let named = evidence.fastlaneReaders(
+                tree: tree, locales: [], versionCodes: [], newestChangelog: nil)
             readers = ListingReaders(
                 proof: .shown, store: .play, reason: "Play (configured)",
-                evidence: [Self.configurationEvidence(configured)], parts: uploads.isEmpty ? .all : uploads)
+                evidence: [Self.configurationEvidence(configured)],
+                parts: named.store == .play && !named.parts.isEmpty ? named.parts : .all)
         case (nil, _):
             readers = evidence.fastlaneReaders(
-                tree: treeInRunFolder, relativeTree: inventory.relative(listing.path), fastlane: fastlane,
-                fastfile: inventory.relative(runFolder + "/fastlane/Fastfile"),
-                appfile: inventory.relative(runFolder + "/fastlane/Appfile"))
+                tree: tree, locales: Self.localeFolders(in: listing.path, files: files),
+                versionCodes: Self.versionCodes(of: variants),
+                newestChangelog: Self.newestChangelog(in: listing.path, files: files))
         }
-        // A tree named after the app it describes (`app-metadata/<applicationId>`) belongs to that app.
-        let packageName = fastlane.uploadedPackage ?? listing.path.split(separator: "/").last.map(String.init)
-        let variants = releaseVariants(for: listing.path, packageName: packageName, build: build)
         var stores = [readers]
-        let ids = variants.compactMap(\.applicationID.value) + (fastlane.uploadedPackage.map { [$0] } ?? [])
+        let ids = variants.compactMap(\.applicationID.value) + (uploadedPackage.map { [$0] } ?? [])
         if readers.store == .play, configured?.store == nil, let link = fdroid.evidence(forAny: ids) {
             stores.append(
                 ListingReaders(
@@ -131,6 +124,17 @@ struct ListingPlanner: Sendable {
                 listing, readers: readers, layout: configured?.layout ?? .fastlane, variants: variants,
                 inventory: inventory, files: files)
         }
+    }
+
+    /// The locale folders of a fastlane tree: the folders directly under it that hold walked files.
+    private static func localeFolders(in tree: String, files: Set<String>) -> [String] {
+        let prefix = tree + "/"
+        var locales = Set<String>()
+        for file in files where file.hasPrefix(prefix) {
+            let rest = file.dropFirst(prefix.count)
+            if let slash = rest.firstIndex(of: "/") { locales.insert(String(rest[..<slash])) }
+        }
+        return locales.sorted()
     }
 
     /// The tree as `readers`' store reads it, with the release notes of the release `variants` build.

@@ -19,6 +19,8 @@ struct ProjectCheckResult: Sendable, Hashable {
     var releaseVariants: [String] = []
     /// The CI configurations read to find who uploads each listing.
     var ciFiles: [String]
+    /// What the upload readers could not read (Fastfile imports from other repositories, …), one line each.
+    var unread: [String] = []
     /// `playprep.yml` entries that matched nothing in the project, one line each.
     var unusedSettings: [String] = []
 }
@@ -57,11 +59,13 @@ struct ProjectChecker: Sendable {
         let configuration = configuration(releasing: artifact)
         let total = inventory.ninePatchFiles.count
         let checks = ninePatchChecker.checks(forFilesAt: inventory.ninePatchFiles, jobs: jobs) { progress?($0, total) }
-        let (build, ci, targets) = Self.readRelease(inventory, configuration: configuration)
+        let (build, ci, listingPlan) = Self.readRelease(inventory, configuration: configuration)
+        let targets = listingPlan.targets
+        let (listingFiles, outcomes) = listingReports(targets, files: inventory.files)
         let project = ProjectContext(
             inventory: inventory, ninePatches: checks, build: build,
             expectedApplicationID: configuration.expectedApplicationID,
-            versionCodeGiven: !configuration.listingOptions.versionCodes.isEmpty)
+            versionCodeGiven: !configuration.listingOptions.versionCodes.isEmpty, listings: outcomes)
         var extra = [String: [Diagnostic]]()
         for diagnostic in ProjectRules.resourceEntries.flatMap({ $0.findings(on: project) }) {
             extra[diagnostic.file, default: []].append(diagnostic)
@@ -84,7 +88,8 @@ struct ProjectChecker: Sendable {
                     inventory,
                     ProjectRules.unreadable.findings(on: project) + packageFindings
                         + ProjectRules.unresolvedBuildValue.findings(on: project) + declarationNotes)
-                + ninePatchReports + listingReports(targets, files: inventory.files))
+                + ninePatchReports
+                + Self.merging(listingFiles, ProjectRules.uploadEntries.flatMap { $0.findings(on: project) }))
         var rules = configuration.rules
         if configuration.aapt1Compatibility { rules.enable([NinePatchRules.aapt1Rejects.id]) }
         let (selected, withheld) = rules.apply(to: report, catalog: .playprep)
@@ -96,21 +101,21 @@ struct ProjectChecker: Sendable {
                     "\(module.gradlePath) \(variant.name): \(variant.applicationID.value ?? "applicationId unknown"), "
                         + (variant.versionCode?.value.map { "versionCode \($0)" } ?? "versionCode unknown")
                 }
-            }, ciFiles: ci.files,
+            }, ciFiles: ci.files, unread: listingPlan.unread.map(\.description),
             unusedSettings: SuppliedBuildValues(modules: configuration.suppliedModules).unmatchedEntries(in: build))
     }
 
     /// The build (with the values `playprep.yml` supplies), the CI configurations and the listing targets: what
     /// both `check` and `plan` read.
     private static func readRelease(_ inventory: ProjectInventory, configuration: ProjectConfiguration) -> (
-        AndroidBuildModel, ContinuousIntegration, [ListingTarget]
+        AndroidBuildModel, ContinuousIntegration, ListingPlan
     ) {
         let build = SuppliedBuildValues(modules: configuration.suppliedModules).applied(
             to: AndroidBuildReader(propertyOverrides: configuration.gradleProperties)
                 .read(root: inventory.root, files: inventory.files))
         let ci = ContinuousIntegration(root: inventory.root, walked: inventory.files)
-        let targets = ListingPlanner(configuration: configuration).targets(for: inventory, build: build, ci: ci)
-        return (build, ci, targets)
+        let plan = ListingPlanner(configuration: configuration).plan(for: inventory, build: build, ci: ci)
+        return (build, ci, plan)
     }
 
     /// The configuration for releasing `artifact`: its versionCode names the release notes, which must then exist.
@@ -128,7 +133,7 @@ struct ProjectChecker: Sendable {
     /// release's `artifact` its versionCode's notes and the Play Console declarations it needs.
     func plan(_ inventory: ProjectInventory, artifact: ArtifactCheck? = nil) -> ReleasePlan {
         let configuration = configuration(releasing: artifact)
-        let (build, ci, targets) = Self.readRelease(inventory, configuration: configuration)
+        let (build, ci, listingPlan) = Self.readRelease(inventory, configuration: configuration)
         let relative = inventory.relative
         let locate = { (location: SourceLocation?) in
             location.map { "\(relative($0.file)):\($0.line)" } ?? "default"
@@ -165,34 +170,22 @@ struct ProjectChecker: Sendable {
         }
         let checker = ListingChecker(limits: configuration.listingLimits, decoder: ninePatchChecker.decoder)
         let walked = ListingFileIndex(inventory.files)
-        let listings = targets.map { target in
+        let listings = listingPlan.targets.map { target in
             let source = LayeredFileSource(layers: target.layers, files: target.files(in: walked))
             let received =
                 (try? checker.receivedFiles(source, options: target.options, displayRoot: target.displayRoot)) ?? []
             return ReleasePlan.Listing(
                 folders: target.layers.map(relative), layout: target.options.layout?.rawValue ?? "fastlane",
                 store: target.readers.store.rawValue, proof: target.readers.proof, readers: target.readers.reason,
-                evidence: target.readers.evidence, releaseNotes: target.releaseNotes, receives: received.map(relative))
+                evidence: target.readers.evidence, senders: target.readers.senders, releaseNotes: target.releaseNotes,
+                receives: received.map(relative))
         }
-        var plan = ReleasePlan(ciFiles: ci.files, modules: modules, listings: listings)
+        var plan = ReleasePlan(
+            ciFiles: ci.files, fastfiles: listingPlan.fastfiles, unread: listingPlan.unread, modules: modules,
+            listings: listings)
         plan.declarations = artifact?.declarations
         if !modules.isEmpty || artifact != nil { plan.appLevelForms = AppLevelForm.play2026 }
         return plan
-    }
-
-    /// Play's findings on a tree whose upload is only partly shown: each says so and names the evidence, and its
-    /// refusals are warnings.
-    private static func ifUploaded(_ file: FileReport, readers: ListingReaders) -> FileReport {
-        var file = file
-        let evidence = readers.evidence.map(\.description).joined(separator: "; ")
-        for index in file.diagnostics.indices {
-            if file.diagnostics[index].severity == .error { file.diagnostics[index].severity = .warning }
-            file.diagnostics[index].message =
-                "if this tree is uploaded to Play as committed: " + file.diagnostics[index].message
-            let hint = file.diagnostics[index].hint.map { $0 + "; " } ?? ""
-            file.diagnostics[index].hint = hint + "upload evidence: \(readers.reason) (\(evidence))"
-        }
-        return file
     }
 
     /// One report per build file and manifest, holding the package-name findings and build notes made there.
@@ -206,18 +199,47 @@ struct ProjectChecker: Sendable {
     }
 
     /// Each listing as its store reads it, from the files the walk found (so excludes apply); a file several
-    /// variants share is reported once.
-    private func listingReports(_ targets: [ListingTarget], files walked: [String]) -> [FileReport] {
+    /// variants share is reported once. Of a tree whose upload is undecided for some parts, Play's refusals on
+    /// those parts are set apart (the tree's one UPL001 warning lists them), and its other findings say that they
+    /// hold if the tree is uploaded.
+    private func listingReports(_ targets: [ListingTarget], files walked: [String]) -> (
+        [FileReport], [ListingOutcome]
+    ) {
         let checker = ListingChecker(limits: configuration.listingLimits, decoder: ninePatchChecker.decoder)
         var order = [String]()
         var byFile = [String: [Diagnostic]]()
+        var outcomes = [ListingOutcome]()
         let index = ListingFileIndex(walked)
         for target in targets {
-            let files: [FileReport]
+            var files: [FileReport]
+            var refusals = [Diagnostic]()
             do {
                 let source = LayeredFileSource(layers: target.layers, files: target.files(in: index))
-                files = try checker.check(source, options: target.options, displayRoot: target.displayRoot).files.map {
-                    target.readers.proof == .partial ? Self.ifUploaded($0, readers: target.readers) : $0
+                files = try checker.check(source, options: target.options, displayRoot: target.displayRoot).files
+                let proven = target.readers.provenParts
+                if target.readers.store == .play, !target.options.uploads.subtracting(proven).isEmpty {
+                    var provenOptions = target.options
+                    provenOptions.uploads = proven
+                    let shown =
+                        proven.isEmpty
+                        ? [:]
+                        : Dictionary(
+                            try checker.check(source, options: provenOptions, displayRoot: target.displayRoot).files
+                                .map { ($0.file, $0.diagnostics) }, uniquingKeysWith: +)
+                    for fileIndex in files.indices {
+                        let kept = shown[files[fileIndex].file] ?? []
+                        var diagnostics = [Diagnostic]()
+                        for diagnostic in files[fileIndex].diagnostics {
+                            if kept.contains(diagnostic) {
+                                diagnostics.append(diagnostic)
+                            } else if diagnostic.severity == .error {
+                                refusals.append(diagnostic)
+                            } else {
+                                diagnostics.append(Self.ifUploaded(diagnostic, readers: target.readers))
+                            }
+                        }
+                        files[fileIndex].diagnostics = diagnostics
+                    }
                 }
             } catch {
                 files = [
@@ -229,6 +251,7 @@ struct ProjectChecker: Sendable {
                         ])
                 ]
             }
+            outcomes.append(ListingOutcome(target: target, undecidedRefusals: refusals))
             for file in files {
                 if byFile[file.file] == nil { order.append(file.file) }
                 for diagnostic in file.diagnostics where !(byFile[file.file] ?? []).contains(diagnostic) {
@@ -237,6 +260,28 @@ struct ProjectChecker: Sendable {
                 if byFile[file.file] == nil { byFile[file.file] = [] }
             }
         }
-        return order.map { FileReport(file: $0, diagnostics: byFile[$0] ?? []) }
+        return (order.map { FileReport(file: $0, diagnostics: byFile[$0] ?? []) }, outcomes)
+    }
+
+    /// A finding on a part whose upload is undecided: it says so and names the evidence.
+    private static func ifUploaded(_ diagnostic: Diagnostic, readers: ListingReaders) -> Diagnostic {
+        var diagnostic = diagnostic
+        let evidence = readers.evidence.map(\.description).joined(separator: "; ")
+        diagnostic.message = "if this tree is uploaded to Play as committed: " + diagnostic.message
+        diagnostic.hint = (diagnostic.hint.map { $0 + "; " } ?? "") + "upload evidence: \(readers.reason) (\(evidence))"
+        return diagnostic
+    }
+
+    /// The listing reports with the upload rules' findings on their trees (a tree's report when it has one).
+    private static func merging(_ reports: [FileReport], _ findings: [Diagnostic]) -> [FileReport] {
+        var reports = reports
+        for finding in findings {
+            if let index = reports.firstIndex(where: { $0.file == finding.file }) {
+                reports[index].diagnostics.insert(finding, at: 0)
+            } else {
+                reports.append(FileReport(file: finding.file, diagnostics: [finding]))
+            }
+        }
+        return reports
     }
 }

@@ -16,6 +16,8 @@ struct ProjectContext: Sendable {
     /// The versionCode being released was given (`--version-code`, `listing.versionCode`, `--artifact`), so an
     /// unreadable one in the build needs no note.
     var versionCodeGiven: Bool
+    /// Each listing as judged, with the refusals on parts whose upload is undecided (the upload rules' subject).
+    var listings: [ListingOutcome] = []
 }
 
 /// A rule that needs the whole project: the rule with its example folders and its check on the project, which
@@ -124,7 +126,7 @@ enum ProjectRules {
     /// Every rule of this module, in id order.
     static let all: [Rule] = [
         unreadable.rule, unresolvedBuildValue.rule, resourceNameClash.rule, densityMismatch.rule, dotInName.rule,
-        invalidName.rule,
+        invalidName.rule, undecidedUpload.rule, deadUpload.rule,
     ]
 
     /// Folder plus resource name (the file name up to its first dot).

@@ -1,0 +1,73 @@
+/// One `fastlane …` command line: `[bundle exec] fastlane [android] deploy key:value`, `fastlane supply
+/// --metadata_path x`, `fastlane run upload_to_play_store metadata_path:x`.
+struct FastlaneInvocation: Sendable {
+    var platform: String?
+    /// The lane, the tool (`supply`) or, after `run`, the action.
+    var name: String
+    /// `fastlane run <action>`.
+    var runsAction: Bool
+    var arguments: [String]
+    var command: CICommand
+    /// The folder it runs in, when the line says (`cd android && …`).
+    var folder: String?
+
+    /// fastlane's own commands that run no lane.
+    private static let commands: Set<String> = [
+        "init", "install_plugins", "update_plugins", "env", "lanes", "list", "action", "actions", "docs",
+        "new_action", "add_plugin", "search_plugins", "enable_auto_complete", "update_fastlane", "trigger",
+    ]
+
+    init?(_ command: CICommand) {
+        let words = command.words
+        guard let index = words.firstIndex(where: { $0 == "fastlane" || $0.hasSuffix("/fastlane") }),
+            index == 0 || !["cd", "install", "-C", "pushd", "gem", "brew", "cache"].contains(words[index - 1])
+        else { return nil }
+        var rest = Array(words[(index + 1)...])
+        if let first = rest.first, ["android", "ios", "mac"].contains(first) {
+            platform = first
+            rest.removeFirst()
+        }
+        runsAction = rest.first == "run"
+        if runsAction { rest.removeFirst() }
+        guard let name = rest.first, name.first?.isLetter == true,
+            name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }), !Self.commands.contains(name)
+        else { return nil }
+        self.name = name
+        arguments = Array(rest.dropFirst())
+        self.command = command
+        folder = UploaderInput.folder(of: command, before: index)
+    }
+
+    /// supply itself, as a tool or an action, rather than a lane.
+    var runsSupply: Bool { name == "supply" || (runsAction && name == "upload_to_play_store") }
+
+    /// `--name value`, `--name=value`, `name:value` (fastlane's `key:value` for lanes and `run`), `-x value` for
+    /// the short form; `""` for a bare flag.
+    func option(_ name: String, short: String? = nil) -> String? {
+        for (index, word) in arguments.enumerated() {
+            if word == "--" + name || (short.map { word == "-" + $0 } ?? false) {
+                let next = index + 1 < arguments.count ? arguments[index + 1] : nil
+                return next.map { $0.hasPrefix("-") || $0.contains(":") && !$0.contains("/") ? "" : $0 } ?? ""
+            }
+            for prefix in ["--\(name)=", "\(name):"] where word.hasPrefix(prefix) {
+                return String(word.dropFirst(prefix.count)).trimming("\"'")
+            }
+        }
+        return nil
+    }
+
+    /// An option from the line, else its `SUPPLY_*` variable in the step's environment.
+    func supplyOption(_ name: String, short: String? = nil) -> String? {
+        option(name, short: short) ?? command.environment["SUPPLY_" + name.uppercased()]
+    }
+}
+
+extension CICommand {
+    /// The steps that lead to it, CI step first: a script line carries the step that runs the script.
+    var chain: [Evidence] {
+        switch origin {
+        case .script(let ranBy): [ranBy, evidence]
+        case .ci, .unreferencedScript: [evidence]
+        }
+    }
+}

@@ -1,0 +1,60 @@
+import Testing
+
+@testable import UploadWiring
+
+/// The tree a job uploads is the tree its earlier steps leave: kept locale folders, not the committed ones.
+@Suite struct TreeAsSentTests {
+    static let tree = "fastlane/metadata/android"
+    static let locales = ["de-DE", "en-US", "fr-FR"]
+
+    static func steps(_ lines: [String]) -> [CICommand] {
+        lines.enumerated().map { index, line in
+            CICommand(
+                text: line, evidence: Evidence(file: "ci.yml", line: index + 1, quote: line), origin: .ci, job: "job")
+        }
+    }
+
+    static func kept(_ lines: [String]) -> [String]? {
+        if case .kept(let kept, _) = TreeAsSent.outcome(of: tree, locales: locales, steps: steps(lines)) {
+            return kept
+        }
+        return nil
+    }
+
+    @Test func movingTheTreeAwayAndOneLocaleBack() {
+        #expect(
+            Self.kept([
+                "mv fastlane/metadata/android fastlane/metadata/android_orig", "mkdir fastlane/metadata/android",
+                "mv fastlane/metadata/android_orig/en-US fastlane/metadata/android/",
+            ]) == ["en-US"])
+    }
+
+    @Test func deletingLocales() {
+        #expect(
+            Self.kept(["rm -rf fastlane/metadata/android/de-DE && rm -r fastlane/metadata/android/fr-FR"]) == ["en-US"])
+        #expect(
+            Self.kept([
+                "find fastlane/metadata/android -mindepth 1 -maxdepth 1 -type d ! -name 'en-US' -exec rm -rf {} +"
+            ]) == ["en-US"])
+    }
+
+    @Test func readingTheTreeChangesNothing() {
+        let outcome = TreeAsSent.outcome(
+            of: Self.tree, locales: Self.locales,
+            steps: Self.steps([
+                "ls fastlane/metadata/android", "cp fastlane/metadata/android/en-US/changelogs/5.txt whatsnew/",
+                "./gradlew bundleRelease",
+            ]))
+        #expect(outcome == .unchanged)
+    }
+
+    @Test func aScriptOrACopyIntoTheTreeIsNotFollowed() {
+        for line in [
+            "python3 scripts/prune.py fastlane/metadata/android",
+            "cp notes.txt fastlane/metadata/android/en-US/changelogs/5.txt",
+        ] {
+            let outcome = TreeAsSent.outcome(of: Self.tree, locales: Self.locales, steps: Self.steps([line]))
+            #expect(outcome == .unknown(Evidence(file: "ci.yml", line: 1, quote: line)), "\(line)")
+        }
+    }
+}
