@@ -18,10 +18,26 @@ struct ListingTarget: Sendable, Hashable {
     /// Which release notes are judged, and why (`changelogs/1234.txt: the build's versionCode`).
     var releaseNotes: String
 
-    /// The walked files this target's store reads from: those of its layers, in the locales its upload sends.
-    func files(in walked: ListingFileIndex) -> [String] {
-        let folders = layers.flatMap { layer in readers.locales?.map { layer + "/" + $0 } ?? [layer] }
-        return folders.flatMap(walked.files(under:))
+    /// Files a step copies into the tree before uploading it: path in the tree → the full path of the project
+    /// file copied there.
+    var copies: [String: String] = [:]
+
+    /// The tree as its uploads send it, from the walked files: the locales its uploads send (only the shown and
+    /// live ones' when `proven`), and the files copied into it.
+    func source(in walked: ListingFileIndex, proven: Bool = false) -> SentListingSource {
+        let locales = proven ? readers.provenLocales : readers.locales
+        let folders = layers.flatMap { layer in locales?.map { layer + "/" + $0 } ?? [layer] }
+        return SentListingSource(
+            committed: LayeredFileSource(layers: layers, files: folders.flatMap(walked.files(under:))), copies: copies)
+    }
+
+    /// Whether some of what Play receives is sent only by uploads the repository cannot decide: parts or locale
+    /// folders beyond what shown and live uploads send.
+    var isPartlyUndecided: Bool {
+        readers.store == .play
+            && (!options.uploads.subtracting(readers.provenParts).isEmpty
+                || readers.provenLocales.map { proven in readers.locales.map { Set($0) != Set(proven) } ?? true }
+                    == true)
     }
 }
 
@@ -32,6 +48,9 @@ struct ListingPlan: Sendable {
     var unread: [UnreadWiring]
     /// The Fastfiles read (and the files they import), relative to the project.
     var fastfiles: [String]
+    /// Trees in fastlane's layout that no store reads, one line each: no upload names them, and they are not where
+    /// F-Droid looks.
+    var unjudged: [String] = []
 }
 
 /// Decides, from the project's files and build, which listings are uploaded where and which release they belong
@@ -60,18 +79,32 @@ struct ListingPlanner: Sendable {
             }
         }
         var gppFolders = [String]()
+        var unjudged = [String]()
         for listing in listings {
             let configured = configuration.listingRoots.first { inventory.root + "/" + $0.path == listing.path }
             if listing.kind == .gpp && configured?.store != .fdroid {
                 gppFolders.append(listing.path)
                 continue
             }
-            targets += fastlaneTargets(
+            let found = fastlaneTargets(
                 listing, configured: configured, inventory: inventory, files: files, build: build,
                 evidence: evidence, fdroid: fdroid)
+            // fdroidserver reads `…/fastlane/metadata/android`, never another `metadata/android` (a flavour copied
+            // over the tree by a lane, a supply metadata_path): such a tree nothing uploads is nobody's.
+            if configured == nil, listing.kind == .fastlane, !listing.path.hasSuffix("/fastlane/metadata/android"),
+                found.allSatisfy({ $0.readers.store == .fdroid && $0.readers.senders.isEmpty })
+            {
+                unjudged.append(
+                    inventory.relative(listing.path)
+                        + ": no store reads it (no upload names it, and F-Droid reads only …/fastlane/metadata/android)"
+                )
+                continue
+            }
+            targets += found
         }
         targets += gppTargets(gppFolders, build: build, inventory: inventory, evidence: evidence)
-        return ListingPlan(targets: targets, unread: evidence.unread, fastfiles: evidence.fastfiles)
+        return ListingPlan(
+            targets: targets, unread: evidence.unread, fastfiles: evidence.fastfiles, unjudged: unjudged)
     }
 
     // MARK: fastlane trees
@@ -145,7 +178,11 @@ struct ListingPlanner: Sendable {
         var options = configuration.listingOptions
         options.layout = layout
         options.store = readers.store
-        if readers.store == .play { options.uploads = readers.parts }
+        if readers.store == .play {
+            options.uploads = readers.parts
+            // supply sends each folder directly under its metadata_path as a language.
+            options.rootIsExact = true
+        }
         var releaseNotes = "changelogs/default.txt: no changelog is uploaded"
         var versionUnknown = false
         let readsChangelogs = options.store == .fdroid || options.uploads.contains(.changelogs)
@@ -173,7 +210,7 @@ struct ListingPlanner: Sendable {
         return ListingTarget(
             displayRoot: listing.path, layers: [listing.path], options: options,
             summary: inventory.relative(listing.path) + ": " + summary, readers: readers,
-            releaseNotes: releaseNotes)
+            releaseNotes: releaseNotes, copies: readers.copies.mapValues { inventory.root + "/" + $0 })
     }
 
     /// `playprep.yml`'s `listing.roots` entry as evidence.

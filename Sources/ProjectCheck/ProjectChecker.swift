@@ -94,7 +94,7 @@ struct ProjectChecker: Sendable {
         if configuration.aapt1Compatibility { rules.enable([NinePatchRules.aapt1Rejects.id]) }
         let (selected, withheld) = rules.apply(to: report, catalog: .playprep)
         return ProjectCheckResult(
-            report: selected, withheld: withheld, listings: targets.map(\.summary),
+            report: selected, withheld: withheld, listings: targets.map(\.summary) + listingPlan.unjudged,
             releaseVariantCount: build.applications.map(\.releaseVariants.count).reduce(0, +),
             releaseVariants: build.applications.flatMap { module in
                 module.releaseVariants.map { variant in
@@ -171,7 +171,7 @@ struct ProjectChecker: Sendable {
         let checker = ListingChecker(limits: configuration.listingLimits, decoder: ninePatchChecker.decoder)
         let walked = ListingFileIndex(inventory.files)
         let listings = listingPlan.targets.map { target in
-            let source = LayeredFileSource(layers: target.layers, files: target.files(in: walked))
+            let source = target.source(in: walked)
             let received =
                 (try? checker.receivedFiles(source, options: target.options, displayRoot: target.displayRoot)) ?? []
             return ReleasePlan.Listing(
@@ -183,6 +183,7 @@ struct ProjectChecker: Sendable {
         var plan = ReleasePlan(
             ciFiles: ci.files, fastfiles: listingPlan.fastfiles, unread: listingPlan.unread, modules: modules,
             listings: listings)
+        plan.unjudged = listingPlan.unjudged
         plan.declarations = artifact?.declarations
         if !modules.isEmpty || artifact != nil { plan.appLevelForms = AppLevelForm.play2026 }
         return plan
@@ -214,18 +215,20 @@ struct ProjectChecker: Sendable {
             var files: [FileReport]
             var refusals = [Diagnostic]()
             do {
-                let source = LayeredFileSource(layers: target.layers, files: target.files(in: index))
-                files = try checker.check(source, options: target.options, displayRoot: target.displayRoot).files
-                let proven = target.readers.provenParts
-                if target.readers.store == .play, !target.options.uploads.subtracting(proven).isEmpty {
+                files = try checker.check(
+                    target.source(in: index), options: target.options, displayRoot: target.displayRoot
+                ).files
+                if target.isPartlyUndecided {
                     var provenOptions = target.options
-                    provenOptions.uploads = proven
+                    provenOptions.uploads = target.readers.provenParts
                     let shown =
-                        proven.isEmpty
+                        provenOptions.uploads.isEmpty
                         ? [:]
                         : Dictionary(
-                            try checker.check(source, options: provenOptions, displayRoot: target.displayRoot).files
-                                .map { ($0.file, $0.diagnostics) }, uniquingKeysWith: +)
+                            try checker.check(
+                                target.source(in: index, proven: true), options: provenOptions,
+                                displayRoot: target.displayRoot
+                            ).files.map { ($0.file, $0.diagnostics) }, uniquingKeysWith: +)
                     for fileIndex in files.indices {
                         let kept = shown[files[fileIndex].file] ?? []
                         var diagnostics = [Diagnostic]()

@@ -52,6 +52,8 @@ public struct ReleasePlan: Sendable, Hashable, Codable {
     /// What the upload readers did not read (an `import_from_git`, a missing import), each with why: a tree no
     /// upload is found for may still be sent by them.
     public var unread: [UnreadWiring] = []
+    /// Listing trees no store reads, one line each.
+    public var unjudged: [String] = []
     public var modules: [Module]
     public var listings: [Listing]
     /// The App content declarations the released artifact's merged manifest makes Play ask for (`--artifact`).
@@ -80,7 +82,8 @@ public struct ReleasePlan: Sendable, Hashable, Codable {
             }
         }
         lines.append("")
-        lines.append(listings.isEmpty ? "Listings: none found" : "Listings:")
+        lines.append(listings.isEmpty && unjudged.isEmpty ? "Listings: none found" : "Listings:")
+        lines += unjudged.map { "  " + $0 }
         for listing in listings {
             lines.append("  \(listing.folders.joined(separator: " + ")) (\(listing.layout))")
             lines.append("    read by: \(listing.readers) [proof: \(listing.proof.rawValue)]")

@@ -34,12 +34,21 @@ extension ProjectRules {
             let tree = project.inventory.relative(target.displayRoot)
             let named = refusals.prefix(4).map { "\($0.ruleID) \(Self.inside(target.displayRoot, $0.file))" }
             let more = refusals.count > named.count ? " and \(refusals.count - named.count) more" : ""
-            let evidence = target.readers.evidence.map(\.description).joined(separator: "; ")
+            // The uploads that cannot be decided are the evidence: they would send what is refused.
+            let undecided = target.readers.senders.filter { $0.proof == .partial }
+            let reason =
+                undecided.isEmpty
+                ? target.readers.reason
+                : undecided.map { "Play via \($0.what)" + ($0.why.isEmpty ? "" : " (\($0.why))") }.joined(
+                    separator: "; ")
+            let evidence =
+                (undecided.isEmpty ? target.readers.evidence : undecided.flatMap(\.evidence).prefix(6).map { $0 })
+                .map(\.description).joined(separator: "; ")
             var diagnostic = finding.diagnostic(
                 file: target.displayRoot,
                 "if this tree is uploaded to Play as committed, Play refuses it: \(refusals.count) "
                     + (refusals.count == 1 ? "problem" : "problems") + " (\(named.joined(separator: ", "))\(more))",
-                hint: "upload evidence: \(target.readers.reason) (\(evidence)); if it is uploaded, fix each problem "
+                hint: "upload evidence: \(reason) (\(evidence)); if it is uploaded, fix each problem "
                     + "listed; either way, say so in playprep.yml: listing: roots: [{ path: \(tree), store: play }] "
                     + "makes them errors, store: fdroid leaves them to F-Droid")
             diagnostic.related = refusals.map { refusal in
@@ -54,28 +63,29 @@ extension ProjectRules {
     static let deadUpload = ProjectRule(
         .project(
             "UPL002", "dead-upload", .note,
-            "A listing tree whose only Play uploads are dead (a lane that builds a task the build no longer has, an "
-                + "empty Play key, a path Ruby never expands, an old fastlane pin without a Gemfile, …) is not "
-                + "judged by Play's rules; the note says why.",
+            "An upload of a listing tree is dead (a lane that builds a task the build no longer has, an empty Play "
+                + "key, a path Ruby never expands, an old fastlane pin without a Gemfile, …): it is not counted, and a "
+                + "tree only dead uploads send is not judged by Play's rules; the note says why.",
             why: "Nothing is wrong: the note says why Play's rules are not applied and how to apply them.",
             passing: [ProjectFileExample(project: "TestImages/releases/lane-run-by-workflow")],
             failing: [ProjectFileExample(project: "TestImages/releases/dead-lane", file: "fastlane/metadata/android")])
     ) { project, finding in
         project.listings.compactMap { outcome -> Diagnostic? in
             let readers = outcome.target.readers
-            guard readers.store == .fdroid, readers.proof == PlayProof.none, !readers.deadSenders.isEmpty else {
-                return nil
-            }
+            guard !readers.deadSenders.isEmpty else { return nil }
             let tree = project.inventory.relative(outcome.target.displayRoot)
             let dead = readers.deadSenders.map { sender in
                 let place = sender.evidence.first.map { " (\($0.file):\($0.line))" } ?? ""
                 return "\(sender.what)\(place) is dead: " + sender.why.dropFirst("dead: ".count)
             }
+            let judged =
+                readers.store == .play ? "not counted as an upload of this tree: " : "not judged by Play's rules: "
             return finding.diagnostic(
-                file: outcome.target.displayRoot,
-                "not judged by Play's rules: " + dead.joined(separator: "; "),
-                hint: "if it does upload the tree, pin the store in playprep.yml: listing: roots: "
-                    + "[{ path: \(tree), store: play }]")
+                file: outcome.target.displayRoot, judged + dead.joined(separator: "; "),
+                hint: readers.store == .play
+                    ? "the tree goes to Play by the uploads its listing line names; delete the dead lane or fix it"
+                    : "if it does upload the tree, pin the store in playprep.yml: listing: roots: "
+                        + "[{ path: \(tree), store: play }]")
         }
     }
 

@@ -1,3 +1,5 @@
+import PlayListingKit
+
 /// A listing tree as a CI job leaves it just before uploading it: the steps of the job that come first may move
 /// the tree away and bring back some locale folders, delete some, or copy files in. What Play receives is what
 /// is left, so that is what is judged: kept folders at full severity, removed ones not at all.
@@ -6,11 +8,12 @@ struct TreeAsSent: Sendable {
     enum Outcome: Sendable, Hashable {
         /// Nothing names the tree: the committed tree is sent.
         case unchanged
-        /// These committed locale folders are sent, the others are removed (the steps that decided).
-        case kept([String], by: [Evidence])
+        /// These committed locale folders are sent, the others are removed; `copies` are files a step put in
+        /// the tree (its path in the tree → the project file it is a copy of); the steps that decided.
+        case kept([String], copies: [String: String], by: [Evidence])
         /// A step changes the tree in a way this does not follow (a script, a copy into it, a glob it cannot
-        /// resolve): what is sent is not known.
-        case unknown(Evidence)
+        /// resolve): what is sent of `parts` (those its paths name inside the locale folders) is not known.
+        case unknown(Evidence, parts: UploadedParts)
     }
 
     /// One file operation on paths relative to the project.
@@ -27,8 +30,8 @@ struct TreeAsSent: Sendable {
 
     /// Commands that only read what they name.
     private static let readers: Set<String> = [
-        "ls", "cat", "echo", "grep", "wc", "head", "tail", "test", "[", "stat", "du", "file", "tee", "printf", "diff",
-        "git", "sort", "jq",
+        "ls", "cat", "echo", "grep", "wc", "head", "tail", "test", "[", "[[", "stat", "du", "file", "printf", "diff",
+        "git", "sort", "jq", "if", "then", "else", "elif", "fi", "do", "done", "case", "esac",
     ]
 
     /// What `steps` (in order, before the upload) do to the locale folders `locales` of `tree`.
@@ -36,7 +39,8 @@ struct TreeAsSent: Sendable {
         // Where each committed locale folder is now (nil: gone), and the folders that exist.
         var location = [String: String?]()
         for locale in locales { location[locale] = tree + "/" + locale }
-        var folders: Set<String> = [tree]
+        var folders = Set([tree] + locales.map { tree + "/" + $0 })
+        var copies = [String: String]()
         var deciding = [Evidence]()
         for step in steps {
             for operation in operations(in: step) {
@@ -45,9 +49,16 @@ struct TreeAsSent: Sendable {
                 switch operation {
                 case .other:
                     if isReadOnly(step) { continue }
-                    return .unknown(step.evidence)
-                case .copy(_, let to) where overlaps(to, tree):
-                    return .unknown(step.evidence)
+                    return .unknown(step.evidence, parts: parts(named: step.text, in: tree))
+                case .copy(let from, let to) where isInside(to, tree):
+                    // A file into a folder keeps its name; a file of the tree is copied as committed.
+                    let target = folders.contains(to) ? to + "/" + (from.split(separator: "/").last ?? "") : to
+                    guard !from.contains("*"), !from.contains("$"), !target.contains("$"), target != tree,
+                        !folders.contains(target)
+                    else { return .unknown(step.evidence, parts: parts(named: to, in: tree)) }
+                    let inTree = { (path: String) in String(path.dropFirst(tree.count + 1)) }
+                    // A copy of a copy is a copy of the first file.
+                    copies[inTree(target)] = isInside(from, tree) ? copies[inTree(from)] ?? from : from
                 case .copy:
                     continue
                 case .makeFolder(let path):
@@ -78,7 +89,27 @@ struct TreeAsSent: Sendable {
         }
         guard !deciding.isEmpty else { return .unchanged }
         let kept = locales.filter { location[$0] == .some(tree + "/" + $0) }
-        return .kept(kept, by: unique(deciding))
+        return .kept(kept, copies: copies, by: unique(deciding))
+    }
+
+    /// The parts of the tree the paths in `text` name below a locale folder (`<tree>/<locale>/images/…`:
+    /// images and screenshots); every part when one names the tree or a locale folder itself.
+    static func parts(named text: String, in tree: String) -> UploadedParts {
+        var parts = UploadedParts()
+        for word in text.split(whereSeparator: { " \t\"'=();|&<>".contains($0) }) {
+            guard let range = word.range(of: tree) else { continue }
+            let inside = word[range.upperBound...].split(separator: "/").dropFirst()
+            if inside.contains("changelogs") {
+                parts.insert(.changelogs)
+            } else if inside.contains("images") {
+                parts.formUnion([.images, .screenshots])
+            } else if let last = inside.last, last.hasSuffix(".txt"), inside.count == 1 {
+                parts.insert(.text)
+            } else {
+                return .all
+            }
+        }
+        return parts.isEmpty ? .all : parts
     }
 
     /// The file operations of a command line, split at `&&`, `;` and `|`.

@@ -3,7 +3,7 @@ public import PlayListingKit
 
 /// How strongly the repository shows that a listing tree is uploaded to Google Play. Play's rules make errors
 /// only when the upload is shown or live.
-public enum PlayProof: String, Sendable, Hashable, Codable {
+public enum PlayProof: String, Sendable, Hashable, Codable, Comparable {
     /// A CI step runs the uploader on it, GPP is applied to the module that owns it, or playprep.yml says so.
     case shown
     /// No CI runs it, but a person does: the uploader's signs show it is used (``Liveness/live(_:)``).
@@ -15,8 +15,10 @@ public enum PlayProof: String, Sendable, Hashable, Codable {
     /// Nothing in the repository sends it to Play (or only uploads that cannot work: dead).
     case none
 
+    public static func < (left: PlayProof, right: PlayProof) -> Bool { left.rank < right.rank }
+
     /// Stronger proof first.
-    var rank: Int {
+    public var rank: Int {
         switch self {
         case .shown: 3
         case .live: 2
@@ -55,6 +57,11 @@ public struct ListingReaders: Sendable, Hashable {
     public var locales: [String]? = nil
     /// Every uploader found for the tree, the strongest first (dead ones last): which part each proves.
     public var senders: [PartSender] = []
+    /// The locale folders the shown and live uploads send (`nil`: all): Play's refusals there are errors.
+    public var provenLocales: [String]? = nil
+    /// Files a step copies into the tree before uploading it: their path in the tree → the project file that is
+    /// sent there (relative to the project), judged as the uploader's files.
+    public var copies: [String: String] = [:]
 
     public init(
         proof: PlayProof, store: ListingStore, reason: String, evidence: [Evidence], parts: UploadedParts,
@@ -143,10 +150,10 @@ public struct UploadEvidence: Sendable {
             default: continue
             }
         }
-        var senders = [(sender: PartSender, locales: [String]?)]()
-        for upload in named { senders.append(sender(upload, tree: tree, locales: locales, treeSigns: treeSigns)) }
+        var senders = [SentBy]()
+        for upload in named { senders += self.senders(upload, tree: tree, locales: locales, treeSigns: treeSigns) }
         if !senders.contains(where: { $0.sender.proof != .none }) {
-            senders += unnamed.map { sender($0, tree: tree, locales: locales, treeSigns: treeSigns) }
+            senders += unnamed.flatMap { self.senders($0, tree: tree, locales: locales, treeSigns: treeSigns) }
         }
         let unread = self.unread
         return Self.readers(
@@ -158,32 +165,48 @@ public struct UploadEvidence: Sendable {
                     + (unread.count > 2 ? " and \(unread.count - 2) more" : "") + ")")
     }
 
-    /// What one upload proves for `tree`, and the locales it sends (`nil`: all).
-    private func sender(_ upload: PlayUpload, tree: String, locales: [String], treeSigns: [ObservedSign]) -> (
-        sender: PartSender, locales: [String]?
-    ) {
+    /// One upload's part in a tree: what it proves, the locale folders it sends (`nil`: all) and the files a step
+    /// copied into the tree before it (path in the tree → project file).
+    struct SentBy: Sendable {
+        var sender: PartSender
+        var locales: [String]?
+        var copies: [String: String] = [:]
+    }
+
+    /// What one upload proves for `tree`: one sender, or two when a step before it changes some parts in a way
+    /// playprep does not follow (those parts are then only partly proven).
+    private func senders(_ upload: PlayUpload, tree: String, locales: [String], treeSigns: [ObservedSign]) -> [SentBy] {
         var proof = PlayProof.shown
+        var unfollowed: (step: Evidence, parts: UploadedParts)?
         var liveness: Liveness?
-        var why = upload.settings.isEmpty ? "" : "with " + upload.settings.joined(separator: ", ")
+        // Variables of the CI step are said; a call's own skip options are on the line quoted as evidence.
+        let variables = upload.settings.filter { $0.hasPrefix("SUPPLY_") }
+        var why = variables.isEmpty ? "" : "with " + variables.joined(separator: ", ")
         var evidence = upload.evidence
         var what = upload.what
         var sent: [String]?
+        var copies = [String: String]()
         if case .copiedNotes(_, let copied) = upload.tree, !copied.isEmpty { sent = copied }
-        switch upload.trigger {
-        case .ci:
-            if case .metadataFolder = upload.tree, let command = upload.command {
-                switch TreeAsSent.outcome(of: tree, locales: locales, steps: input.commands(before: command)) {
-                case .unchanged: break
-                case .kept(let kept, let steps):
-                    sent = kept
-                    why = join(why, "a step keeps only " + (kept.isEmpty ? "no locale" : kept.joined(separator: ", ")))
-                    evidence += steps
-                case .unknown(let step):
-                    proof = .partial
-                    why = join(why, "a step changes the tree first in a way playprep does not follow")
-                    evidence.append(step)
+        if case .metadataFolder = upload.tree, let command = upload.command {
+            switch TreeAsSent.outcome(of: tree, locales: locales, steps: input.commands(before: command)) {
+            case .unchanged: break
+            case .kept(let kept, let copied, let steps):
+                sent = kept
+                copies = copied
+                let removed = locales.filter { !kept.contains($0) }
+                if !removed.isEmpty {
+                    why = join(why, "a step removes " + removed.joined(separator: ", ") + " first")
                 }
+                if !copied.isEmpty {
+                    why = join(why, "a step copies " + copied.keys.sorted().joined(separator: ", ") + " into it first")
+                }
+                evidence += steps
+            case .unknown(let step, let parts):
+                unfollowed = (step, parts.intersection(upload.parts))
             }
+        }
+        switch upload.trigger {
+        case .ci: break
         case .byHand(let run):
             let decided = Liveness.decide(run.signs + treeSigns)
             liveness = decided
@@ -191,15 +214,15 @@ public struct UploadEvidence: Sendable {
             switch decided {
             case .live:
                 proof = .live
-                what = "supply (hand-run \(run.what))"
+                what = "\(upload.uploader) (hand-run \(run.what))"
                 why = join("live: " + signs, why)
             case .dead:
                 proof = .none
-                what = "supply (\(run.what))"
+                what = "\(upload.uploader) (\(run.what))"
                 why = join("dead: " + signs, why)
             case .undecided:
                 proof = .partial
-                what = "supply if someone runs \(run.what)"
+                what = "\(upload.uploader) if someone runs \(run.what)"
                 why = join(
                     "no CI runs it, and its signs do not decide" + (signs.isEmpty ? "" : " (" + signs + ")"), why)
             }
@@ -208,11 +231,23 @@ public struct UploadEvidence: Sendable {
             proof = .partial
             why = join(reason, why)
         }
-        return (
-            PartSender(
-                what: what, parts: upload.parts.names, proof: proof, why: why, evidence: evidence,
-                liveness: liveness), sent
+        let whole = PartSender(
+            what: what, parts: upload.parts.names, proof: proof, why: why, evidence: evidence, liveness: liveness)
+        guard let unfollowed, !unfollowed.parts.isEmpty else {
+            return [SentBy(sender: whole, locales: sent, copies: copies)]
+        }
+        var changed = whole
+        changed.parts = unfollowed.parts.names
+        changed.proof = min(proof, .partial)
+        changed.why = join(
+            why,
+            "a step changes the \(unfollowed.parts.names.joined(separator: ", ")) first in a way playprep does not follow"
         )
+        changed.evidence.append(unfollowed.step)
+        var rest = whole
+        rest.parts = upload.parts.subtracting(unfollowed.parts).names
+        return (rest.parts.isEmpty ? [] : [SentBy(sender: rest, locales: sent, copies: copies)])
+            + [SentBy(sender: changed, locales: sent, copies: copies)]
     }
 
     private func join(_ first: String, _ second: String) -> String {
@@ -220,29 +255,56 @@ public struct UploadEvidence: Sendable {
     }
 
     /// The tree's readers from its senders: the strongest proof; the parts and locales of every upload that is
-    /// not dead; dead ones named, and F-Droid's when nothing else sends it.
-    static func readers(_ found: [(sender: PartSender, locales: [String]?)], empty: String) -> ListingReaders {
+    /// not dead; dead ones named, and F-Droid's when nothing else sends it. Where the repository writes down how a
+    /// hand-run upload of the tree is run (a release document, a script), another hand-run upload of it that is
+    /// not written down is not how the tree is released: it is listed, not judged.
+    static func readers(_ found: [SentBy], empty: String) -> ListingReaders {
+        var found = found
+        if found.contains(where: { $0.sender.proof == .live && $0.sender.liveness?.isWrittenDown == true }) {
+            for index in found.indices
+            where found[index].sender.liveness != nil
+                && found[index].sender.liveness?.isWrittenDown != true && found[index].sender.proof != .none
+            {
+                found[index].sender.proof = .none
+                found[index].sender.why +=
+                    "; not judged: the repository writes down another upload of this tree (a script or document)"
+            }
+        }
         let ordered = found.enumerated().sorted { left, right in
             (left.element.sender.proof.rank, -left.offset) > (right.element.sender.proof.rank, -right.offset)
         }.map(\.element)
         let senders = ordered.map(\.sender)
-        let alive = ordered.filter { $0.sender.proof != .none }
+        // An upload that skips every part of the listing (a binary-only lane) sends none of the tree.
+        let alive = ordered.filter { $0.sender.proof != .none && !$0.sender.parts.isEmpty }
         guard let strongest = alive.first?.sender else {
             let dead = senders.filter { if case .dead? = $0.liveness { true } else { false } }
-            let reason =
-                dead.isEmpty
-                ? empty
-                : "F-Droid (its only Play upload\(dead.count == 1 ? "" : "s"), "
-                    + dead.map { "\($0.what): \($0.why)" }.joined(separator: "; ") + ", cannot run as written)"
+            let binaryOnly = senders.filter { $0.proof != .none && $0.parts.isEmpty }
+            var reason = empty
+            if !dead.isEmpty {
+                reason =
+                    "F-Droid (its only Play upload\(dead.count == 1 ? "" : "s") cannot run as written: "
+                    + dead.map { "\($0.what) is \($0.why)" }.joined(separator: "; ") + ")"
+            } else if !binaryOnly.isEmpty {
+                reason =
+                    "F-Droid (the Play uploads found send no part of it: "
+                    + binaryOnly.map { "\($0.what) skips every part" }.joined(separator: "; ") + ")"
+            }
             return ListingReaders(
-                proof: .none, store: .fdroid, reason: reason, evidence: dead.flatMap(\.evidence).prefix(6).map { $0 },
-                parts: [.text, .changelogs], senders: senders)
+                proof: .none, store: .fdroid, reason: reason,
+                evidence: (dead + binaryOnly).flatMap(\.evidence).prefix(6).map { $0 }, parts: [.text, .changelogs],
+                senders: senders)
         }
         var parts = UploadedParts()
         var locales: Set<String>? = []
-        for (sender, sent) in alive {
-            parts.formUnion(UploadedParts(names: sender.parts))
-            if let sent { locales?.formUnion(sent) } else { locales = nil }
+        var provenLocales: Set<String>? = []
+        var copies = [String: String]()
+        for sent in alive {
+            parts.formUnion(UploadedParts(names: sent.sender.parts))
+            if let kept = sent.locales { locales?.formUnion(kept) } else { locales = nil }
+            if sent.sender.proof == .shown || sent.sender.proof == .live {
+                if let kept = sent.locales { provenLocales?.formUnion(kept) } else { provenLocales = nil }
+            }
+            copies.merge(sent.copies) { first, _ in first }
         }
         // The reason names every upload as strong as the strongest; the evidence is theirs, a few lines.
         var reasons = [String]()
@@ -252,9 +314,12 @@ public struct UploadEvidence: Sendable {
             if !reasons.contains(reason) { reasons.append(reason) }
             evidence += sender.evidence.filter { !evidence.contains($0) }.prefix(max(0, 6 - evidence.count))
         }
-        return ListingReaders(
+        var readers = ListingReaders(
             proof: strongest.proof, store: .play, reason: reasons.joined(separator: "; "), evidence: evidence,
             parts: parts, locales: locales.map { $0.sorted() }, senders: senders)
+        readers.provenLocales = provenLocales.map { $0.sorted() }
+        readers.copies = copies
+        return readers
     }
 
     /// The readers of a GPP folder owned by `module` (nil when no module owns it). `mention` is a line of the

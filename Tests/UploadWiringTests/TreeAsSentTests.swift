@@ -1,3 +1,4 @@
+import PlayListingKit
 import Testing
 
 @testable import UploadWiring
@@ -15,7 +16,7 @@ import Testing
     }
 
     static func kept(_ lines: [String]) -> [String]? {
-        if case .kept(let kept, _) = TreeAsSent.outcome(of: tree, locales: locales, steps: steps(lines)) {
+        if case .kept(let kept, _, _) = TreeAsSent.outcome(of: tree, locales: locales, steps: steps(lines)) {
             return kept
         }
         return nil
@@ -48,13 +49,36 @@ import Testing
         #expect(outcome == .unchanged)
     }
 
-    @Test func aScriptOrACopyIntoTheTreeIsNotFollowed() {
-        for line in [
-            "python3 scripts/prune.py fastlane/metadata/android",
-            "cp notes.txt fastlane/metadata/android/en-US/changelogs/5.txt",
-        ] {
+    /// A script that names the tree is not followed: what it changes is unknown (all of it); a loop over the
+    /// locales' images changes the images only.
+    @Test func aScriptIsNotFollowed() {
+        let cases: [(String, UploadedParts)] = [
+            ("python3 scripts/prune.py fastlane/metadata/android", .all),
+            ("for dir in fastlane/metadata/android/*/images/featureGraphic; do", [.images, .screenshots]),
+        ]
+        for (line, parts) in cases {
             let outcome = TreeAsSent.outcome(of: Self.tree, locales: Self.locales, steps: Self.steps([line]))
-            #expect(outcome == .unknown(Evidence(file: "ci.yml", line: 1, quote: line)), "\(line)")
+            #expect(outcome == .unknown(Evidence(file: "ci.yml", line: 1, quote: line), parts: parts), "\(line)")
         }
+    }
+
+    /// A file copied into a locale folder is sent there: the uploader's file is the copied one.
+    @Test func aCopyIntoTheTreeIsTheFileSent() {
+        let outcome = TreeAsSent.outcome(
+            of: Self.tree, locales: Self.locales,
+            steps: Self.steps([
+                "cp ./fastlane/metadata/android/en-US/full_description.txt ./fastlane/metadata/android/fr-FR",
+                "cp notes/5.txt fastlane/metadata/android/en-US/changelogs/5.txt",
+            ]))
+        guard case .kept(let kept, let copies, _) = outcome else {
+            Issue.record("not followed: \(outcome)")
+            return
+        }
+        #expect(kept == Self.locales)
+        #expect(
+            copies == [
+                "fr-FR/full_description.txt": "fastlane/metadata/android/en-US/full_description.txt",
+                "en-US/changelogs/5.txt": "notes/5.txt",
+            ])
     }
 }

@@ -15,10 +15,15 @@ public enum LivenessSign: Sendable, Hashable, Codable {
     case currentReleaseNotes(versionCode: Int)
     /// A README or release document tells the maintainer to run it.
     case documented
+    /// A script of the repository runs it: someone wrote down how it is run.
+    case runByScript(String)
 
     // Signs that it cannot work, or stopped being used.
     /// A `gradle` call builds a task the build does not have (a flavour removed years ago).
     case taskMissing(String)
+    /// The APK or AAB it uploads is the output of a variant the build does not have
+    /// (`app/build/outputs/apk/pro/release/…` once the flavour `pro` is gone).
+    case artifactOfMissingVariant(String)
     /// A path Ruby never expands: `"$HOME/…"` in double quotes is sent as written.
     case pathNotExpanded(String)
     /// `json_key_file ""` (or an empty `json_key`), and no key data from the environment.
@@ -47,9 +52,9 @@ public enum LivenessSign: Sendable, Hashable, Codable {
     public var weight: Weight {
         switch self {
         case .packageIsReleaseID: .identity
-        case .keyFileNamed, .gemfileBringsFastlane, .taskExists, .documented: .running
+        case .keyFileNamed, .gemfileBringsFastlane, .taskExists, .documented, .runByScript: .running
         case .currentReleaseNotes: .supporting
-        case .taskMissing, .pathNotExpanded, .emptyKey, .packageMatchesNoModule: .fatal
+        case .taskMissing, .artifactOfMissingVariant, .pathNotExpanded, .emptyKey, .packageMatchesNoModule: .fatal
         case .oldFastlanePin, .releaseNotesFarBehind: .stale
         }
     }
@@ -63,7 +68,9 @@ public enum LivenessSign: Sendable, Hashable, Codable {
         case .taskExists(let task): "task \(task) exists"
         case .currentReleaseNotes(let code): "changelogs/\(code).txt is the build's versionCode"
         case .documented: "documented"
+        case .runByScript(let script): "run by \(script)"
         case .taskMissing(let task): "task \(task) is not in the build"
+        case .artifactOfMissingVariant(let path): "no variant of the build writes \(path)"
         case .pathNotExpanded(let path): "\(path) is sent as written (Ruby does not expand $ in strings)"
         case .emptyKey: "the Play key is empty"
         case .packageMatchesNoModule(let name): "package \(name) is no applicationId of the build"
@@ -143,6 +150,13 @@ public enum Liveness: Sendable, Hashable, Codable {
         ([.gemfileBringsFastlane, .taskExists("assembleRelease")], .undecided),
         ([], .undecided),
     ]
+
+    /// Whether the repository says how it is run: a release document, or a script that runs it.
+    public var isWrittenDown: Bool {
+        signs.contains {
+            if case .documented = $0.sign { true } else if case .runByScript = $0.sign { true } else { false }
+        }
+    }
 
     /// The kind of decision, for the table.
     public enum Verdict: Sendable, Hashable { case live, dead, undecided }

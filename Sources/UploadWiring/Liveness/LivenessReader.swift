@@ -1,4 +1,5 @@
 public import AndroidBuild
+import FileAccess
 
 /// Gathers the ``LivenessSign``s of an upload nobody's CI runs from the repository: the build (its applicationIds,
 /// flavours and build types), the fastlane folder (Appfile, Gemfile, version pin, the lanes' `gradle` calls) and
@@ -42,8 +43,11 @@ public struct LivenessReader: Sendable {
             signs += keySigns(key.value, key.evidence, hasKeyData: upload.arguments["json_key_data"] != nil)
         }
         for option in ["apk", "aab"] {
-            if let path = upload.arguments[option]?.string, Self.hasVariable(path) {
+            guard let path = upload.arguments[option]?.string else { continue }
+            if Self.hasVariable(path) {
                 signs.append(ObservedSign(.pathNotExpanded(path), upload.evidence))
+            } else if let sign = artifactSign(path) {
+                signs.append(ObservedSign(sign, upload.evidence))
             }
         }
         signs += toolSigns(fastlane)
@@ -79,8 +83,12 @@ public struct LivenessReader: Sendable {
             signs += keySigns(key.value, key.evidence, hasKeyData: options("json_key_data") != nil)
         }
         if let fastlane { signs += toolSigns(fastlane) }
-        if let line = documents.mentions(of: script) { signs.append(ObservedSign(.documented, line)) }
-        return signs
+        return signs + self.signs(ofScript: script)
+    }
+
+    /// The signs of a script a person runs: a document that tells them to.
+    func signs(ofScript script: String) -> [ObservedSign] {
+        documents.mentions(of: script).map { [ObservedSign(.documented, $0)] } ?? []
     }
 
     /// The tree's signs: its newest numbered changelog against the versionCodes of the release it belongs to.
@@ -136,6 +144,33 @@ public struct LivenessReader: Sendable {
         return next < path.endIndex && (path[next] == "{" || path[next].isLetter || path[next] == "_")
     }
 
+    /// Whether a variant of the build writes `path` (`…/build/outputs/apk/<flavours>/<buildType>/…`,
+    /// `…/build/outputs/bundle/<variant>/…`): only judged where every application module's variants were read.
+    func artifactSign(_ path: String) -> LivenessSign? {
+        let segments = path.split(separator: "/").map(String.init)
+        guard let outputs = segments.firstIndex(of: "outputs"), outputs >= 1, segments[outputs - 1] == "build",
+            outputs + 3 < segments.count
+        else { return nil }
+        let kind = segments[outputs + 1]
+        let folders = Array(segments[(outputs + 2)..<(segments.count - 1)])
+        let modules = build.applications
+        guard !modules.isEmpty, modules.allSatisfy({ $0.buildFile != nil && !$0.variants.isEmpty }) else { return nil }
+        let written = modules.contains { module in
+            module.variants.contains { variant in
+                switch kind {
+                case "apk":
+                    folders == (variant.flavors.isEmpty ? [] : [variant.flavors.joined()]) + [variant.buildType]
+                        || folders.map { $0.lowercased() } == [
+                            variant.flavors.joined().lowercased(), variant.buildType,
+                        ]
+                case "bundle": folders == [variant.name]
+                default: true
+                }
+            }
+        }
+        return written ? nil : .artifactOfMissingVariant(path.hasPrefix("./") ? String(path.dropFirst(2)) : path)
+    }
+
     /// Whether the build has `task` (`assemblePlayRelease`, `:app:bundleRelease`): only `assemble…` and
     /// `bundle…` tasks of application modules whose variants were read are judged; `nil` when it cannot say.
     func taskSign(_ task: String) -> LivenessSign? {
@@ -171,16 +206,29 @@ public struct ReleaseDocuments: Sendable {
     /// Lines of the documents, each with its file and number, lowercased.
     private var lines: [(text: String, evidence: Evidence)] = []
 
-    /// Markdown and text files at the project root and in `docs/` (at most `limit` files).
+    /// Issue and merge-request templates (release checklists), in folders the project walk skips.
+    private static let templateFolders = [".github/ISSUE_TEMPLATE", ".github", ".gitlab/issue_templates"]
+
+    /// Markdown and text files at the project root and in `docs/`, and the issue templates (at most `limit`
+    /// files).
     public init(repository: RepositoryFiles, limit: Int = 64) {
-        let candidates = repository.walked.map(repository.relative).filter { path in
+        var candidates = repository.walked.map(repository.relative).filter { path in
             let lower = path.lowercased()
             let depth = path.split(separator: "/").count
             return (lower.hasSuffix(".md") || lower.hasSuffix(".txt") || lower.hasSuffix(".rst"))
                 && (depth == 1 || (depth == 2 && lower.hasPrefix("docs/")))
                 && !lower.contains("changelog")
-        }.sorted().prefix(limit)
-        for file in candidates {
+        }.sorted()
+        for folder in Self.templateFolders where repository.hasFolder(folder) {
+            var found = [String]()
+            FolderWalker(skippedFolderNames: [], followedLinks: .none).visitFiles(
+                under: repository.path(folder),
+                where: { name in [".md", ".yml", ".yaml"].contains { name.lowercased().hasSuffix($0) } }
+            ) { found.append(repository.relative($0)) }
+            // `.github` itself: only the files directly in it (its workflows are CI, read elsewhere).
+            candidates += found.filter { folder != ".github" || $0.split(separator: "/").count == 2 }.sorted()
+        }
+        for file in candidates.prefix(limit) {
             guard case .success(let text) = repository.text(file) else { continue }
             for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
             where line.contains("fastlane") || line.contains(".sh") || line.contains("gradlew") {

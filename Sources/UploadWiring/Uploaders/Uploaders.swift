@@ -70,6 +70,10 @@ extension Uploader {
             }
         }
         let reached = fastlane.reach(from: entries)
+        let scripts = input.ci.commands.compactMap(FastlaneInvocation.init).filter { run in
+            !run.runsSupply && !run.runsAction && run.command.origin == .unreferencedScript
+                && (run.folder.map { FastlaneFiles.normalized($0) == fastlane.runFolder } ?? true)
+        }
         return fastlane.uploads.compactMap { upload in
             let option = { (name: String) in upload.arguments[name] }
             if let lane = upload.lane, let entry = reached[lane] {
@@ -86,12 +90,23 @@ extension Uploader {
             else { return nil }
             let entries = upload.lane.map(fastlane.entryLanes) ?? []
             let name = entries.first.map { fastlane.lanes[$0].name } ?? upload.lane.map { fastlane.lanes[$0].name }
-            let run = HandRun(
-                what: name.map { "lane `\($0)`" } ?? "the Fastfile", evidence: upload.evidence,
-                signs: input.liveness.signs(of: upload, entries: entries, in: fastlane))
+            var signs = input.liveness.signs(of: upload, entries: entries, in: fastlane)
+            // A script nobody's CI runs that runs the lane: how a person runs it (the steps before it count).
+            let script = scripts.first { run in
+                !Set(fastlane.lanes(named: run.name, platform: run.platform)).isDisjoint(with: entries)
+            }
+            var what = name.map { "lane `\($0)`" } ?? "the Fastfile"
+            var evidence = [upload.evidence]
+            if let script {
+                what = "script \(script.command.evidence.file) (lane `\(script.name)`)"
+                evidence.insert(script.command.evidence, at: 0)
+                signs.append(ObservedSign(.runByScript(script.command.evidence.file), script.command.evidence))
+                signs += input.liveness.signs(ofScript: script.command.evidence.file)
+            }
+            let run = HandRun(what: what, evidence: upload.evidence, signs: signs)
             return PlayUpload(
                 uploader: "supply", what: "supply" + (name.map { " (lane \($0))" } ?? ""), tree: tree, parts: parts,
-                trigger: .byHand(run), evidence: [upload.evidence], settings: settings)
+                trigger: .byHand(run), evidence: evidence, settings: settings, command: script?.command)
         }
     }
 
