@@ -137,7 +137,9 @@ let package = Package(
         .testTarget(
             name: "ArtifactKitTests", dependencies: ["ArtifactKit", "Diagnostics", "TestSupport"],
             swiftSettings: strictSwift),
-        .testTarget(name: "UploadWiringTests", dependencies: ["UploadWiring"], swiftSettings: strictSwift),
+        .testTarget(
+            name: "UploadWiringTests", dependencies: ["UploadWiring", "FileAccess", "TestSupport"],
+            swiftSettings: strictSwift),
         // End-to-end tests: they run the built `playprep` binary.
         .testTarget(name: "CLITests", dependencies: ["TestSupport"], swiftSettings: strictSwift),
     ]

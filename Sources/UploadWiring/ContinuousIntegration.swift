@@ -92,10 +92,10 @@ public struct ContinuousIntegration: Sendable {
         self.init(repository: DiskRepository(root: root, walked: walked))
     }
 
-    init(repository: any RepositoryFiles, systems: [CISystem] = CISystem.all) {
+    init(repository: any RepositoryFiles, systems: [CISystem] = CISystem.all, limits: WiringLimits = .standard) {
         var stepCommands = [CICommand]()
         for system in systems {
-            var reading = CIReading(repository: repository, system: system.name)
+            var reading = CIReading(repository: repository, system: system.name, limits: limits)
             for file in system.locate(repository) where !reading.included.contains(file) {
                 system.read(file, &reading)
             }
@@ -107,16 +107,16 @@ public struct ContinuousIntegration: Sendable {
         for (path, system) in CISystem.unreadSystems where repository.kind(of: path) == .file {
             unread.append(UnreadWiring(file: path, what: "CI configuration", why: .unknownSystem(system)))
         }
-        var chain = ScriptChain(repository: repository)
+        var chain = ScriptChain(repository: repository, limits: limits)
         commands = chain.expand(stepCommands)
         commands += Self.unreferencedScripts(in: repository, ran: commands, chain: &chain, unread: &unread)
         unread += chain.unread
-        if commands.count > WiringLimits.maxCommands {
-            commands.removeLast(commands.count - WiringLimits.maxCommands)
+        if commands.count > limits.maxCommands {
+            commands.removeLast(commands.count - limits.maxCommands)
             unread.append(
                 UnreadWiring(
                     file: commands.last?.evidence.file ?? "", what: "commands (the rest)",
-                    why: .limit(name: "maxCommands", value: WiringLimits.maxCommands)))
+                    why: .limit(name: "maxCommands", value: limits.maxCommands)))
         }
     }
 
@@ -129,7 +129,7 @@ public struct ContinuousIntegration: Sendable {
         var result = [CICommand]()
         for path in repository.walked.sorted() where path.hasSuffix(".sh") && !read.contains(path) {
             let text: String
-            switch WiringText.read(path, in: repository) {
+            switch WiringText.read(path, in: repository, maxBytes: chain.limits.maxFileBytes) {
             case .success(let read): text = read
             case .failure(let reason):
                 unread.append(UnreadWiring(file: path, what: "shell script (no CI step runs it)", why: reason))

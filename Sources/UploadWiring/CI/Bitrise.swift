@@ -67,7 +67,7 @@ enum Bitrise {
         visiting: inout Set<String>, reading: inout CIReading
     ) {
         guard let workflow = workflows[name], visiting.insert(name).inserted,
-            visiting.count <= WiringLimits.maxChainDepth
+            visiting.count <= reading.limits.maxChainDepth
         else { return }
         defer { visiting.remove(name) }
         let environment = environment.adding(reading.variables(workflow.value("envs"), in: file))

@@ -71,6 +71,7 @@ extension CICommand {
 struct CIReading {
     let repository: any RepositoryFiles
     let system: String
+    let limits: WiringLimits
     var commands: [CICommand] = []
     var unread: [UnreadWiring] = []
     /// Jobs calling another repository's workflow that the path or inputs show to be a Play upload.
@@ -83,14 +84,15 @@ struct CIReading {
     private var environmentEntries: [String: Int] = [:]
     private var stopped: Set<String> = []
 
-    init(repository: any RepositoryFiles, system: String) {
+    init(repository: any RepositoryFiles, system: String, limits: WiringLimits) {
         self.repository = repository
         self.system = system
+        self.limits = limits
     }
 
     /// The text of `path`, or `nil` with the reason recorded.
     mutating func text(of path: String, what: String, referencedBy: Evidence? = nil) -> String? {
-        switch WiringText.read(path, in: repository) {
+        switch WiringText.read(path, in: repository, maxBytes: limits.maxFileBytes) {
         case .success(let text):
             files.append(path)
             return text
@@ -103,7 +105,7 @@ struct CIReading {
     /// The first YAML document of `path`, or `nil` with the reason recorded.
     mutating func yaml(of path: String, what: String, referencedBy: Evidence? = nil) -> Node? {
         guard let text = text(of: path, what: what, referencedBy: referencedBy) else { return nil }
-        switch CIYAML.document(text) {
+        switch CIYAML.document(text, maxNodes: limits.maxYAMLNodes) {
         case .success(let node): return node
         case .failure(let reason):
             files.removeAll { $0 == path }
@@ -115,13 +117,13 @@ struct CIReading {
     /// A file brought in by another (`include:`, `load`): `true` the first time, within `maxIncludedFiles`.
     mutating func admitInclude(_ path: String, referencedBy: Evidence) -> Bool {
         guard !included.contains(path) else { return false }
-        guard included.count < WiringLimits.maxIncludedFiles else {
+        guard included.count < limits.maxIncludedFiles else {
             if !stopped.contains("includes") {
                 stopped.insert("includes")
                 unread.append(
                     UnreadWiring(
                         file: path, what: "\(system) included file",
-                        why: .limit(name: "maxIncludedFiles", value: WiringLimits.maxIncludedFiles),
+                        why: .limit(name: "maxIncludedFiles", value: limits.maxIncludedFiles),
                         referencedBy: referencedBy))
             }
             return false
@@ -133,7 +135,7 @@ struct CIReading {
     /// Whether `file` may yield one more step (`WiringLimits.maxStepsPerFile`); past it, said once.
     mutating func admitStep(in file: String) -> Bool {
         steps[file, default: 0] += 1
-        return within(steps[file, default: 0], limit: WiringLimits.maxStepsPerFile, name: "maxStepsPerFile", file)
+        return within(steps[file, default: 0], limit: limits.maxStepsPerFile, name: "maxStepsPerFile", file)
     }
 
     /// The variables of an `env:`/`variables:` node, within `WiringLimits.maxEnvironmentEntriesPerFile` per file.
@@ -142,7 +144,7 @@ struct CIReading {
         environmentEntries[file, default: 0] += node.variableCount
         guard
             within(
-                environmentEntries[file, default: 0], limit: WiringLimits.maxEnvironmentEntriesPerFile,
+                environmentEntries[file, default: 0], limit: limits.maxEnvironmentEntriesPerFile,
                 name: "maxEnvironmentEntriesPerFile", file)
         else { return [:] }
         return node.variables
@@ -159,15 +161,15 @@ struct CIReading {
         return false
     }
 
-    /// The shell commands of `script` (a YAML scalar or Groovy string: its text and the file line it starts on),
-    /// run in `job` from `folder` with `environment`; `state` carries the shell across the items of one job that
-    /// share it (GitLab's `script:` items, a GitHub step's lines).
+    /// The shell commands of `script` (a YAML scalar or Groovy string: its text and the file line it starts on) in
+    /// `job`, reached through `chain` (a Jenkinsfile's `load` line); `state` holds the folder and environment and
+    /// carries the shell across the items of one job that share it (GitLab's `script:` items, a step's lines).
     mutating func shell(
-        _ script: String, firstLine: Int, file: String, job: String, state: inout ShellState
+        _ script: String, firstLine: Int, file: String, job: String, chain: [Evidence] = [], state: inout ShellState
     ) {
         guard admitStep(in: file) else { return }
         let prototype = CICommand(
-            text: "", evidence: Evidence(file: file, line: firstLine, quote: ""), origin: .ci, job: job,
+            text: "", evidence: Evidence(file: file, line: firstLine, quote: ""), origin: .ci, job: job, chain: chain,
             system: system)
         commands += ShellReader.commands(
             in: script, firstLine: firstLine, file: file, prototype: prototype, state: &state)

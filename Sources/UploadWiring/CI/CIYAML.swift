@@ -7,8 +7,8 @@ internal import Yams
 /// the tree, which the readers walk with the helpers below (merge keys `<<:` applied).
 enum CIYAML {
     /// The documents of `text`, or why they cannot be read.
-    static func documents(_ text: String) -> Result<[Node], UnreadWiring.Reason> {
-        if let problem = expansionProblem(text) { return .failure(problem) }
+    static func documents(_ text: String, maxNodes: Int) -> Result<[Node], UnreadWiring.Reason> {
+        if let problem = expansionProblem(text, limit: maxNodes) { return .failure(problem) }
         do {
             return .success(try Yams.compose_all(yaml: text).map { $0 })
         } catch let error as YamlError {
@@ -19,8 +19,8 @@ enum CIYAML {
     }
 
     /// The first document of `text` (`nil` for an empty file).
-    static func document(_ text: String) -> Result<Node?, UnreadWiring.Reason> {
-        documents(text).map(\.first)
+    static func document(_ text: String, maxNodes: Int) -> Result<Node?, UnreadWiring.Reason> {
+        documents(text, maxNodes: maxNodes).map(\.first)
     }
 
     /// A YAML error in plain words: libyaml's problem and position, never the library's type names.
@@ -36,8 +36,7 @@ enum CIYAML {
 
     /// libyaml's verdict on `text` and the size of its tree once aliases are expanded, in one pass over the
     /// events: `nil` when it may be built.
-    private static func expansionProblem(_ text: String) -> UnreadWiring.Reason? {
-        let limit = WiringLimits.maxYAMLNodes
+    private static func expansionProblem(_ text: String, limit: Int) -> UnreadWiring.Reason? {
         var parser = yaml_parser_t()
         guard yaml_parser_initialize(&parser) == 1 else { return .invalidYAML("the YAML parser could not start") }
         defer { yaml_parser_delete(&parser) }

@@ -80,7 +80,7 @@ enum CircleCI {
         _ steps: [Node], commands: [String: Node], file: String, job: String, jobFolder: String?,
         environment: CIEnvironment, depth: Int, reading: inout CIReading
     ) {
-        guard depth <= WiringLimits.maxChainDepth else { return }
+        guard depth <= reading.limits.maxChainDepth else { return }
         for step in steps {
             let (name, settings): (String, Node?) =
                 step.text.map { ($0, nil) } ?? step.pairs.first.map { ($0.key, $0.value) } ?? ("", nil)

@@ -146,7 +146,7 @@ enum GitLabCI {
         _ name: String, job: Entry, entries: [String: Entry], globalVariables: [String: String],
         reading: inout CIReading
     ) {
-        let resolved = resolvedJob(job, entries: entries, depth: 0)
+        let resolved = resolvedJob(job, entries: entries, depth: 0, maxDepth: reading.limits.maxExtendsDepth)
         let jobName = job.file + "#" + name
         var variables = globalVariables
         if let local = resolved["variables"] { variables.merge(reading.variables(local.node, in: local.file)) { $1 } }
@@ -163,19 +163,23 @@ enum GitLabCI {
         var state = ShellState(workingDirectory: "", environment: CIEnvironment(variables))
         for key in ["before_script", "script", "after_script"] {
             guard let entry = section(key) else { continue }
-            for item in scriptItems(entry.node, entries: entries, depth: 0) {
+            for item in scriptItems(entry.node, entries: entries, depth: 0, maxDepth: reading.limits.maxExtendsDepth) {
                 reading.shell(item, file: entry.file, job: jobName, state: &state)
             }
         }
     }
 
     /// A job's keys after its `extends:` chain (bases first, the job's own keys winning; `variables` merged).
-    private static func resolvedJob(_ job: Entry, entries: [String: Entry], depth: Int) -> [String: Entry] {
+    private static func resolvedJob(_ job: Entry, entries: [String: Entry], depth: Int, maxDepth: Int)
+        -> [String: Entry]
+    {
         var result = [String: Entry]()
-        if depth < WiringLimits.maxExtendsDepth, let extends = job.node.value("extends") {
+        if depth < maxDepth, let extends = job.node.value("extends") {
             for base in extends.scalarList.compactMap(\.text) {
                 guard let entry = entries[base] else { continue }
-                for (key, value) in resolvedJob(entry, entries: entries, depth: depth + 1) { result[key] = value }
+                for (key, value) in resolvedJob(entry, entries: entries, depth: depth + 1, maxDepth: maxDepth) {
+                    result[key] = value
+                }
             }
         }
         for (key, value) in job.node.pairs where key != "extends" { result[key] = (value, job.file) }
@@ -183,19 +187,19 @@ enum GitLabCI {
     }
 
     /// The script lines of a `script:` node: `!reference [job, key]` tags replaced by what they name.
-    private static func scriptItems(_ node: Node, entries: [String: Entry], depth: Int) -> [Node] {
+    private static func scriptItems(_ node: Node, entries: [String: Entry], depth: Int, maxDepth: Int) -> [Node] {
         if node.tag.rawValue == "!reference", let path = node.sequence?.compactMap(\.text), let job = path.first,
-            depth < WiringLimits.maxExtendsDepth
+            depth < maxDepth
         {
             guard var target = entries[job]?.node else { return [] }
             for key in path.dropFirst() {
                 guard let next = target.value(key) else { return [] }
                 target = next
             }
-            return scriptItems(target, entries: entries, depth: depth + 1)
+            return scriptItems(target, entries: entries, depth: depth + 1, maxDepth: maxDepth)
         }
         if node.scalar != nil { return [node] }
-        return node.sequence?.flatMap { scriptItems($0, entries: entries, depth: depth) } ?? []
+        return node.sequence?.flatMap { scriptItems($0, entries: entries, depth: depth, maxDepth: maxDepth) } ?? []
     }
 
     /// `trigger: {include: path}`: a child pipeline of the repository, read as a pipeline of its own.

@@ -10,7 +10,10 @@ extension CISystem {
                     || name.lowercased().hasSuffix(".jenkinsfile")
             }
         },
-        read: { file, reading in Jenkins.read(file, referencedBy: nil, reading: &reading) },
+        read: { file, reading in
+            Jenkins.read(
+                file, from: Jenkins.Context(job: file, chain: [], folder: "", environment: [:]), reading: &reading)
+        },
         examples: [
             CISystemExample(
                 files: [
@@ -53,8 +56,19 @@ extension CISystem {
 /// `sh """…"""`, `sh(script: …)`, `sh label: …, script: …`) in the folder `dir('…') {` gives it, with the variables
 /// of `environment { }` blocks and `withEnv([…]) {`; `load 'x.groovy'` reads that file the same way.
 enum Jenkins {
-    static func read(_ file: String, referencedBy: Evidence?, reading: inout CIReading) {
-        guard let text = reading.text(of: file, what: "Jenkins pipeline", referencedBy: referencedBy) else { return }
+    /// Where a file is read from: the pipeline (the Jenkinsfile) it belongs to, the `load` lines that led to it,
+    /// and the folder and variables in force at that `load`.
+    struct Context {
+        var job: String
+        var chain: [Evidence]
+        var folder: String?
+        var environment: CIEnvironment
+    }
+
+    static func read(_ file: String, from context: Context, reading: inout CIReading) {
+        guard let text = reading.text(of: file, what: "Jenkins pipeline", referencedBy: context.chain.last) else {
+            return
+        }
         var scanner = GroovyScanner(text: text)
         // Scopes opened by `dir(…) {`, `withEnv(…) {` and `environment {`, closed with their brace.
         var folders: [(depth: Int, folder: String?)] = []
@@ -62,7 +76,7 @@ enum Jenkins {
         var pendingScope: (folder: String??, values: [String: String]?)?
         var inEnvironmentBlock: Int?
         var environment: CIEnvironment {
-            CIEnvironment(environments.reduce(into: [String: String]()) { $0.merge($1.values) { $1 } })
+            context.environment.adding(environments.reduce(into: [String: String]()) { $0.merge($1.values) { $1 } })
         }
         while let token = scanner.next() {
             switch token {
@@ -83,12 +97,14 @@ enum Jenkins {
                     }
                     continue
                 }
-                let here = folders.last?.folder ?? ""
+                let here = folders.last.map(\.folder) ?? context.folder
                 switch name {
                 case "sh":
                     guard let script = scanner.stepArgument(named: "script") else { continue }
                     var state = ShellState(workingDirectory: here, environment: environment)
-                    reading.shell(script.text, firstLine: script.line, file: file, job: file, state: &state)
+                    reading.shell(
+                        script.text, firstLine: script.line, file: file, job: context.job, chain: context.chain,
+                        state: &state)
                 case "dir":
                     if let path = scanner.stepArgument(named: "path") {
                         pendingScope = (.some(ShellReader.folder(path.text, from: here)), nil)
@@ -107,12 +123,15 @@ enum Jenkins {
                 case "load":
                     guard let path = scanner.stepArgument(named: "path") else { continue }
                     let evidence = Evidence(file: file, line: line, quote: "load '\(path.text)'")
-                    guard let resolved = ShellReader.folder(path.text, from: here) else {
+                    // Jenkins loads from the workspace, or from the folder a `dir` step gives.
+                    guard let resolved = ShellReader.folder(path.text, from: here ?? "") else {
                         reading.unreadReference(path.text, what: "Groovy file", why: .builtAtRunTime, at: evidence)
                         continue
                     }
                     if reading.admitInclude(resolved, referencedBy: evidence) {
-                        read(resolved, referencedBy: evidence, reading: &reading)
+                        let loaded = Context(
+                            job: context.job, chain: context.chain + [evidence], folder: here, environment: environment)
+                        read(resolved, from: loaded, reading: &reading)
                     }
                 default:
                     break

@@ -16,12 +16,14 @@ protocol RepositoryFiles: Sendable {
 
 /// The text of a repository file as the readers use it, or why it is unread.
 enum WiringText {
-    /// Reads `path` as text: the size limit, a UTF-8 or UTF-16 byte order mark, NUL bytes of a binary, and CRLF or
+    /// Reads `path` as text: the size limit (`maxBytes`), a UTF-8 or UTF-16 byte order mark, NUL bytes of a binary, and CRLF or
     /// CR line endings turned into LF (line numbers stay those of the file).
-    static func read(_ path: String, in repository: any RepositoryFiles) -> Result<String, UnreadWiring.Reason> {
+    static func read(_ path: String, in repository: any RepositoryFiles, maxBytes: Int)
+        -> Result<String, UnreadWiring.Reason>
+    {
         let bytes: [UInt8]
         do {
-            bytes = try repository.bytes(of: path, maxBytes: WiringLimits.maxFileBytes)
+            bytes = try repository.bytes(of: path, maxBytes: maxBytes)
         } catch {
             if case .notFound = error { return .failure(.missing) }
             if case .tooLarge(let size, let limit) = error { return .failure(.tooLarge(bytes: size, limit: limit)) }

@@ -9,13 +9,13 @@ enum Makefile {
 
     static func commands(
         of targets: [String], in text: String, file: String, folder: String?, prototype: CICommand,
-        unread: inout [UnreadWiring], ranBy: Evidence
+        unread: inout [UnreadWiring], ranBy: Evidence, maxDepth: Int
     ) -> [CICommand] {
         let (rules, variables, defaultTarget, includes) = parse(text)
         var done = Set<String>()
         var result = [CICommand]()
         func run(_ target: String, depth: Int) {
-            guard depth <= WiringLimits.maxChainDepth, done.insert(target).inserted else { return }
+            guard depth <= maxDepth, done.insert(target).inserted else { return }
             guard let rule = rules[target] else { return }
             for prerequisite in rule.prerequisites { run(prerequisite, depth: depth + 1) }
             for line in rule.recipe {

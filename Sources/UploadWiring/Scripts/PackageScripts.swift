@@ -2,18 +2,12 @@
 /// `prex` before and `postx` after it, as npm runs them), in the package's folder. Read with a small JSON string
 /// scanner: only the `scripts` object's string values are needed.
 enum PackageScripts {
-    static func commands(
-        named name: String, in text: String, file: String, folder: String?, prototype: CICommand,
-        unread: inout [UnreadWiring], ranBy: Evidence
-    ) -> [CICommand] {
+    /// The commands of script `name`, `nil` when the `package.json` has no such script.
+    static func commands(named name: String, in text: String, file: String, folder: String?, prototype: CICommand)
+        -> [CICommand]?
+    {
         let scripts = Self.scripts(in: text)
-        guard let script = scripts.first(where: { $0.name == name }) else {
-            unread.append(
-                UnreadWiring(
-                    file: file, what: "package.json script \(name)", why: .noSuchTarget("script \(name)"),
-                    referencedBy: ranBy))
-            return []
-        }
+        guard let script = scripts.first(where: { $0.name == name }) else { return nil }
         var state = ShellState(workingDirectory: folder, environment: prototype.environment)
         var result = [CICommand]()
         for entry in [scripts.first { $0.name == "pre" + name }, script, scripts.first { $0.name == "post" + name }] {

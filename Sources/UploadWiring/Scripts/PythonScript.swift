@@ -243,8 +243,10 @@ struct ScriptEmitter {
         } else if Self.deleteFunctions.contains(function), !positional.isEmpty {
             operation = FileOperation(kind: .delete, sources: paths(1))
         } else if Self.writeFunctions.contains(function), positional.count >= 2,
-            let mode = ScriptSyntax.stringLiteral(positional[1].trimming(" "), dialect: values.dialect)?.text,
-            mode.contains("w") || mode.contains("a") || function == "File.write" || function == "IO.write"
+            function.hasSuffix(".write")
+                || ScriptSyntax.stringLiteral(positional[1].trimming(" "), dialect: values.dialect).map({
+                    $0.text.contains("w") || $0.text.contains("a")
+                }) == true
         {
             operation = FileOperation(kind: .write, sources: [], target: paths(1).first)
         } else if function.hasSuffix(".unlink") || function.hasSuffix(".rmdir") || function.hasSuffix(".rename")

@@ -76,10 +76,11 @@ enum RubyScript {
         let names = body[body.index(after: open)..<close].split(separator: ",").map { $0.trimming(" ") }
         let receiver = String(body[..<open])
         var element = "*"
-        for (function, bracket) in [("Dir.glob(", ")"), ("Dir[", "]")] {
+        for function in ["Dir.glob(", "Dir["] {
             guard let start = receiver.firstRange(of: function) else { continue }
-            let rest = receiver[start.upperBound...]
-            let argument = ScriptSyntax.splitTopLevel(String(rest.prefix { $0 != Character(bracket) }), at: ",")
+            let characters = Array(receiver[receiver.index(before: start.upperBound)...])
+            guard let close = ScriptSyntax.closing(of: characters, at: 0) else { continue }
+            let argument = ScriptSyntax.splitTopLevel(String(characters[1..<close]), at: ",")
             element = values.evaluate(argument.first ?? "")
         }
         for (offset, name) in names.enumerated() { values.variables[name] = offset == 0 ? element : "*" }

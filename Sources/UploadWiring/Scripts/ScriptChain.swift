@@ -5,6 +5,7 @@
 /// (a missing script, a JavaScript file, a path built at run time) is recorded in `unread`.
 struct ScriptChain {
     let repository: any RepositoryFiles
+    let limits: WiringLimits
     private(set) var unread: [UnreadWiring] = []
     /// Commands read from scripts so far.
     private var followed = 0
@@ -12,8 +13,9 @@ struct ScriptChain {
     /// Files' texts, read once however often they run.
     private var texts: [String: Result<String, UnreadWiring.Reason>] = [:]
 
-    init(repository: any RepositoryFiles) {
+    init(repository: any RepositoryFiles, limits: WiringLimits) {
         self.repository = repository
+        self.limits = limits
     }
 
     /// `commands`, each followed right after it by the commands of what it runs.
@@ -29,27 +31,28 @@ struct ScriptChain {
 
     /// The commands `command` runs, each followed in turn.
     mutating func follow(_ command: CICommand, depth: Int) -> [CICommand] {
-        guard command.action == nil, !stopped, let target = ScriptTarget(command: command, repository: repository)
+        guard command.action == nil, !stopped,
+            let target = ScriptTarget(command: command, repository: repository, maxBytes: limits.maxFileBytes)
         else { return [] }
-        guard depth <= WiringLimits.maxChainDepth else {
+        // A script that runs itself, directly or not, is read once on the chain.
+        if let file = target.file, command.fullChain.contains(where: { $0.file == file }) { return [] }
+        guard depth <= limits.maxChainDepth else {
             unread.append(
                 UnreadWiring(
                     file: target.file ?? command.evidence.file, what: "script chain",
-                    why: .limit(name: "maxChainDepth", value: WiringLimits.maxChainDepth),
+                    why: .limit(name: "maxChainDepth", value: limits.maxChainDepth),
                     referencedBy: command.evidence))
             return []
         }
-        // A script that runs itself, directly or not, is read once on the chain.
-        if let file = target.file, command.fullChain.dropLast().contains(where: { $0.file == file }) { return [] }
         let found = commands(of: target, ranBy: command)
         var result = [CICommand]()
         for inner in found {
-            guard followed < WiringLimits.maxCommandsFollowed else {
+            guard followed < limits.maxCommandsFollowed else {
                 stopped = true
                 unread.append(
                     UnreadWiring(
                         file: inner.evidence.file, what: "commands of scripts (the rest)",
-                        why: .limit(name: "maxCommandsFollowed", value: WiringLimits.maxCommandsFollowed),
+                        why: .limit(name: "maxCommandsFollowed", value: limits.maxCommandsFollowed),
                         referencedBy: command.evidence))
                 break
             }
@@ -63,7 +66,7 @@ struct ScriptChain {
     /// The text of a repository file, read once.
     private mutating func text(of path: String) -> Result<String, UnreadWiring.Reason> {
         if let known = texts[path] { return known }
-        let read = WiringText.read(path, in: repository)
+        let read = WiringText.read(path, in: repository, maxBytes: limits.maxFileBytes)
         texts[path] = read
         return read
     }
@@ -116,14 +119,24 @@ struct ScriptChain {
             return PythonScript.commands(in: text, firstLine: 1, file: file, prototype: prototype, scriptPath: file)
         case .ruby:
             return RubyScript.commands(in: text, file: file, prototype: prototype, scriptPath: file)
-        case .packageScript(let name, let folder):
-            return PackageScripts.commands(
-                named: name, in: text, file: file, folder: folder, prototype: prototype, unread: &unread,
-                ranBy: command.evidence)
+        case .packageScript(let name, let folder, let explicit):
+            guard
+                let commands = PackageScripts.commands(
+                    named: name, in: text, file: file, folder: folder, prototype: prototype)
+            else {
+                if explicit {
+                    unread.append(
+                        UnreadWiring(
+                            file: file, what: target.what, why: .noSuchTarget("script \(name)"),
+                            referencedBy: command.evidence))
+                }
+                return []
+            }
+            return commands
         case .make(let targets, let folder):
             return Makefile.commands(
                 of: targets, in: text, file: file, folder: folder, prototype: prototype, unread: &unread,
-                ranBy: command.evidence)
+                ranBy: command.evidence, maxDepth: limits.maxChainDepth)
         case .unread, .inlineShell, .inlinePython:
             return []
         }
@@ -137,7 +150,9 @@ struct ScriptTarget {
         case shell(arguments: [String])
         case python
         case ruby
-        case packageScript(name: String, folder: String?)
+        /// `explicit`: named with `run` (or an npm lifecycle script), so a missing script is worth saying; `yarn x`
+        /// may be one of yarn's own commands.
+        case packageScript(name: String, folder: String?, explicit: Bool)
         case make(targets: [String], folder: String?)
         case inlineShell(String)
         case inlinePython(String)
@@ -154,7 +169,7 @@ struct ScriptTarget {
         case .shell: "shell script"
         case .python: "Python script"
         case .ruby: "Ruby script"
-        case .packageScript(let name, _): "package.json script \(name)"
+        case .packageScript(let name, _, _): "package.json script \(name)"
         case .make(let targets, _): "Makefile" + (targets.isEmpty ? "" : " target " + targets.joined(separator: " "))
         case .inlineShell, .inlinePython: "inline script"
         case .unread(let what, _): what
@@ -171,7 +186,8 @@ struct ScriptTarget {
         (".js", "javascript"), (".mjs", "javascript"), (".cjs", "javascript"), (".ts", "javascript"),
     ]
 
-    init?(command: CICommand, repository: any RepositoryFiles) {
+    /// The target of `command`; `maxBytes` bounds the read of a file's first line.
+    init?(command: CICommand, repository: any RepositoryFiles, maxBytes: Int) {
         var words = command.expandedWords
         let raw = ShellSyntax.commands(in: command.text, firstLine: 1).first?.words.map(\.raw) ?? []
         // The raw words line up with the expanded ones from the end (both end with the command's arguments).
@@ -211,7 +227,8 @@ struct ScriptTarget {
             rest.removeFirst(min(index, rest.count))
             guard let script = rest.first else { return nil }
             self.init(
-                script: script, arguments: Array(rest.dropFirst()), as: "shell", folder: folder, repository: repository)
+                script: script, arguments: Array(rest.dropFirst()), as: "shell", folder: folder, repository: repository,
+                maxBytes: maxBytes)
             return
         }
         if name.hasPrefix("python") {
@@ -237,13 +254,14 @@ struct ScriptTarget {
             }
             guard let script = rest.first, script != "-" else { return nil }
             self.init(
-                script: script, arguments: Array(rest.dropFirst()), as: "python", folder: folder, repository: repository
-            )
+                script: script, arguments: Array(rest.dropFirst()), as: "python", folder: folder,
+                repository: repository, maxBytes: maxBytes)
             return
         }
         if name == "ruby" {
             guard let script = words.dropFirst().first(where: { !$0.hasPrefix("-") }) else { return nil }
-            self.init(script: script, arguments: [], as: "ruby", folder: folder, repository: repository)
+            self.init(
+                script: script, arguments: [], as: "ruby", folder: folder, repository: repository, maxBytes: maxBytes)
             return
         }
         if ["node", "deno", "ts-node", "tsx"].contains(name) {
@@ -272,7 +290,9 @@ struct ScriptTarget {
         guard program.contains("/") || program.first == ShellReader.rootMark, !Self.tools.contains(name) else {
             return nil
         }
-        self.init(script: program, arguments: Array(words.dropFirst()), as: nil, folder: folder, repository: repository)
+        self.init(
+            script: program, arguments: Array(words.dropFirst()), as: nil, folder: folder, repository: repository,
+            maxBytes: maxBytes)
     }
 
     private init(kind: Kind, file: String?) {
@@ -282,7 +302,8 @@ struct ScriptTarget {
 
     /// A script file run as `language` (`nil`: by its extension or first line).
     private init?(
-        script: String, arguments: [String], as language: String?, folder: String?, repository: any RepositoryFiles
+        script: String, arguments: [String], as language: String?, folder: String?, repository: any RepositoryFiles,
+        maxBytes: Int
     ) {
         let extensionLanguage = Self.scriptExtensions.first { script.hasSuffix($0.0) }?.1
         if script.contains("*") {
@@ -300,7 +321,7 @@ struct ScriptTarget {
             self.init(kind: .unread(what: "script", why: .missing), file: file)
             return
         }
-        switch language ?? extensionLanguage ?? Self.interpreter(of: file, in: repository) {
+        switch language ?? extensionLanguage ?? Self.interpreter(of: file, in: repository, maxBytes: maxBytes) {
         case "shell": self.init(kind: .shell(arguments: arguments), file: file)
         case "python": self.init(kind: .python, file: file)
         case "ruby": self.init(kind: .ruby, file: file)
@@ -313,8 +334,8 @@ struct ScriptTarget {
     }
 
     /// The language a file's `#!` line names (`shell` when it has none: the shell runs it), `binary` for a binary.
-    private static func interpreter(of file: String, in repository: any RepositoryFiles) -> String {
-        guard let bytes = try? repository.bytes(of: file, maxBytes: WiringLimits.maxFileBytes) else { return "" }
+    private static func interpreter(of file: String, in repository: any RepositoryFiles, maxBytes: Int) -> String {
+        guard let bytes = try? repository.bytes(of: file, maxBytes: maxBytes) else { return "" }
         let head = bytes.prefix(512)
         if head.contains(0) { return "binary" }
         let firstLine = String(decoding: head.prefix { $0 != 10 }, as: UTF8.self)
@@ -368,7 +389,8 @@ struct ScriptTarget {
             return explicitRun || tool == "npm"
                 ? ScriptTarget(kind: .unread(what: "package.json script \(name)", why: .missing), file: file) : nil
         }
-        return ScriptTarget(kind: .packageScript(name: name, folder: packageFolder), file: file)
+        return ScriptTarget(
+            kind: .packageScript(name: name, folder: packageFolder, explicit: explicitRun || lifecycle), file: file)
     }
 
     /// `make [-C dir] [-f file] [VAR=value] [targets]`.

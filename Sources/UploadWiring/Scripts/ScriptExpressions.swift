@@ -309,8 +309,10 @@ enum ScriptSyntax {
                 index = end(ofStringIn: characters, at: index)
                 continue
             }
+            // `Path(x).unlink()`: a method called on a call's result is named `.unlink`.
+            let onResult = index >= 2 && characters[index - 1] == "." && characters[index - 2] == ")"
             guard character.isLetter || character == "_",
-                index == 0
+                index == 0 || onResult
                     || !(characters[index - 1].isLetter || characters[index - 1].isNumber
                         || characters[index - 1] == "_" || characters[index - 1] == ".")
             else {
@@ -323,7 +325,7 @@ enum ScriptSyntax {
             {
                 end += 1
             }
-            let name = String(characters[index..<end]).trimming(".")
+            let name = (onResult ? "." : "") + String(characters[index..<end]).trimming(".")
             if end < characters.count, characters[end] == "(", let close = closing(of: characters, at: end) {
                 found.append((name, String(characters[(end + 1)..<close])))
                 index = end + 1

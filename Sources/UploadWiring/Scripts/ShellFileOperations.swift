@@ -20,9 +20,7 @@ enum FileOperations {
             }
         }
         for (op, target) in redirects where op == ">" || op == ">>" || op == ">|" || op == "1>" || op == "1>>" {
-            guard !target.hasPrefix("/dev/"), !target.contains("GITHUB_ENV"), !target.contains("GITHUB_OUTPUT"),
-                !target.contains("GITHUB_PATH"), !target.contains("GITHUB_STEP_SUMMARY")
-            else { continue }
+            guard !target.hasPrefix("/dev/") else { continue }
             // `cat a > b` copies a; anything else writes b.
             if let words = stages.first, stages.count == 1, words.first == "cat", words.count == 2 {
                 result.append(FileOperation(kind: .copy, sources: [path(words[1])], target: path(target)))

@@ -69,24 +69,23 @@ enum ShellReader {
         return result
     }
 
-    /// Words that open or close a compound command and precede the command proper.
-    private static let leadingKeywords: Set<String> = [
-        "if", "then", "else", "elif", "do", "while", "until", "!", "{", "time", "exec", "nohup", "command", "builtin",
-        "sudo",
-    ]
+    /// Variables naming files the CI system reads after a step: writing them changes no repository file.
+    private static let ciFiles = ["GITHUB_ENV", "GITHUB_OUTPUT", "GITHUB_PATH", "GITHUB_STEP_SUMMARY", "BASH_ENV"]
+    /// Words that open a compound command before the command proper: not part of the command's text.
+    private static let compoundKeywords: Set<String> = ["if", "then", "else", "elif", "do", "while", "until", "!", "{"]
+    /// Words that run the command after them: part of its text, not of what it runs.
+    private static let wrappers: Set<String> = ["time", "exec", "nohup", "command", "builtin", "sudo"]
     private static let closingKeywords: Set<String> = ["fi", "done", "esac", "}", ";;"]
 
     private static func read(
         _ command: ShellSyntax.Command, file: String, prototype: CICommand, state: inout ShellState
     ) -> CICommand? {
-        var words = command.words.map(\.raw)
-        while let first = words.first,
-            leadingKeywords.contains(first)
-                || first.hasPrefix("-") && words.count > 1
-                    && ["sudo", "time"].contains(first)
-        {
-            words.removeFirst()
+        var proper = command
+        while let first = proper.stages.first?.first?.raw, compoundKeywords.contains(first) {
+            proper.stages[0].removeFirst()
         }
+        var words = proper.words.map(\.raw)
+        while let first = words.first, wrappers.contains(first) { words.removeFirst() }
         guard let first = words.first ?? (command.redirects.isEmpty ? nil : "") else { return nil }
         if closingKeywords.contains(first) {
             if first == "esac" { state.caseDepth = max(0, state.caseDepth - 1) }
@@ -131,13 +130,17 @@ enum ShellReader {
         let expandedStages =
             [words.map { expand($0, state: before) }]
             + command.stages.dropFirst().map { stage in stage.map { expand($0.raw, state: before) } }
+        // Files of the CI itself (`$GITHUB_ENV`, `$GITHUB_OUTPUT`, …) are not the repository's.
+        let redirects = command.redirects.filter { redirect in
+            !ciFiles.contains { redirect.target.raw.contains($0) }
+        }
         let operations = FileOperations.of(
-            stages: expandedStages, redirects: command.redirects.map { ($0.op, expand($0.target.raw, state: before)) },
+            stages: expandedStages, redirects: redirects.map { ($0.op, expand($0.target.raw, state: before)) },
             folder: here)
         recordJobExport(command, state: &state)
         var emitted = prototype
-        emitted.text = command.text
-        emitted.evidence = Evidence(file: file, line: command.line, quote: command.text)
+        emitted.text = proper.text
+        emitted.evidence = Evidence(file: file, line: command.line, quote: proper.text)
         emitted.workingDirectory = here
         emitted.environment = state.environment.adding(commandEnvironment)
         emitted.fileOperations = operations

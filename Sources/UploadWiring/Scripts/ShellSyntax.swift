@@ -35,7 +35,7 @@ struct ShellSyntax {
                 if index > 0 { parts.append("|") }
                 parts += stage.map(\.raw)
             }
-            parts += redirects.map { $0.op + " " + $0.target.raw }
+            parts += redirects.map { $0.target.raw.isEmpty ? $0.op : $0.op + " " + $0.target.raw }
             return parts.joined(separator: " ")
         }
     }
@@ -92,6 +92,9 @@ struct ShellSyntax {
                     }
                     current.closesSubshells += 1
                     finish()
+                case _ where op.contains(">&"):
+                    // `2>&1`: a descriptor, not a file.
+                    current.redirects.append(Redirect(op: op, target: Word(raw: "", line: lexer.line)))
                 case _ where op.contains(">") || op.hasPrefix("<"):
                     pendingRedirect = op
                 default:
@@ -161,10 +164,32 @@ struct ShellSyntax {
             for candidate in candidates where matches(candidate) {
                 position += candidate.utf8.count
                 if candidate == "<<" || candidate == "<<-" { expectingDelimiter = candidate == "<<-" }
-                return candidate == ">&" ? ">" : candidate
+                // `>&file` sends both streams to the file; `>&2` duplicates a descriptor.
+                if candidate == ">&" { return descriptorDuplication(">&", ampersandTaken: true) ?? ">" }
+                if candidate.hasSuffix(">") {
+                    return descriptorDuplication(candidate, ampersandTaken: false) ?? candidate
+                }
+                return candidate
             }
             position += 1
-            return String(UnicodeScalar(bytes[position - 1]))
+            let op = String(UnicodeScalar(bytes[position - 1]))
+            return op == ">" ? descriptorDuplication(op, ampersandTaken: false) ?? op : op
+        }
+
+        /// After a redirection operator: `&1` or `&-` (only the digits or `-` when the `&` is taken) make it the
+        /// duplication of a descriptor (`2>&1`), returned whole; `nil` otherwise.
+        private mutating func descriptorDuplication(_ op: String, ampersandTaken: Bool) -> String? {
+            var end = position
+            if !ampersandTaken {
+                guard end < bytes.count, bytes[end] == UInt8(ascii: "&") else { return nil }
+                end += 1
+            }
+            let digits = end
+            while end < bytes.count, bytes[end] == UInt8(ascii: "-") || (48...57).contains(bytes[end]) { end += 1 }
+            guard end > digits else { return nil }
+            let suffix = String(decoding: bytes[position..<end], as: UTF8.self)
+            position = end
+            return op + suffix
         }
 
         private func matches(_ candidate: String) -> Bool {
@@ -191,7 +216,7 @@ struct ShellSyntax {
                             position += 1
                             op += ">"
                         }
-                        return .op(op)
+                        return .op(descriptorDuplication(op, ampersandTaken: false) ?? op)
                     }
                     break
                 }
