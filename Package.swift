@@ -138,7 +138,8 @@ let package = Package(
             name: "ArtifactKitTests", dependencies: ["ArtifactKit", "Diagnostics", "TestSupport"],
             swiftSettings: strictSwift),
         .testTarget(
-            name: "UploadWiringTests", dependencies: ["UploadWiring", "AndroidBuild", "PlayListingKit", "TestSupport"],
+            name: "UploadWiringTests",
+            dependencies: ["UploadWiring", "AndroidBuild", "PlayListingKit", "FileAccess", "TestSupport"],
             swiftSettings: strictSwift),
         // End-to-end tests: they run the built `playprep` binary.
         .testTarget(name: "CLITests", dependencies: ["TestSupport"], swiftSettings: strictSwift),

@@ -62,7 +62,7 @@ struct ListingPlanner: Sendable {
     var reader = FileReader(maxBytes: 1 << 20)
 
     func plan(for inventory: ProjectInventory, build: AndroidBuildModel, ci: ContinuousIntegration) -> ListingPlan {
-        let repository = RepositoryFiles(
+        let repository = ProjectFiles(
             root: inventory.root, walked: inventory.files, maxBytes: FastlaneFiles.Limits.fileBytes)
         let evidence = UploadEvidence(input: UploaderInput(ci: ci, build: build, repository: repository))
         let fdroid = FDroidListing(root: inventory.root, files: inventory.files, reader: reader)

@@ -181,7 +181,8 @@ struct ProjectChecker: Sendable {
                 receives: received.map(relative))
         }
         var plan = ReleasePlan(
-            ciFiles: ci.files, fastfiles: listingPlan.fastfiles, unread: listingPlan.unread, modules: modules,
+            ciFiles: ci.files, fastfiles: listingPlan.fastfiles, unread: listingPlan.unread.map(\.description),
+            modules: modules,
             listings: listings)
         plan.unjudged = listingPlan.unjudged
         plan.declarations = artifact?.declarations

@@ -51,7 +51,7 @@ public struct ReleasePlan: Sendable, Hashable, Codable {
     var fastfiles: [String] = []
     /// What the upload readers did not read (an `import_from_git`, a missing import), each with why: a tree no
     /// upload is found for may still be sent by them.
-    public var unread: [UnreadWiring] = []
+    public var unread: [String] = []
     /// Listing trees no store reads, one line each.
     public var unjudged: [String] = []
     public var modules: [Module]

@@ -67,7 +67,7 @@ public struct FastlaneFiles: Sendable {
     var gemfileLine: Evidence?
 
     /// Reads the fastlane folder of `runFolder` (project-relative) from `repository`.
-    public init(runFolder: String, repository: RepositoryFiles) {
+    public init(runFolder: String, repository: ProjectFiles) {
         self.runFolder = runFolder
         let folder = runFolder.isEmpty ? "fastlane" : runFolder + "/fastlane"
         fastfile = folder + "/Fastfile"
@@ -84,26 +84,36 @@ public struct FastlaneFiles: Sendable {
                 parsed.append((file, fastfile))
                 for call in fastfile.calls where call.call.name == "import" || call.call.name == "import_from_git" {
                     let evidence = Evidence(file: file, line: call.line, quote: call.quote)
-                    guard call.call.name == "import", let path = call.call.firstArgument?.literal else {
+                    guard call.call.name == "import" else {
+                        let url = call.call.arguments["url"]?.literal ?? call.quote
                         unread.append(
                             UnreadWiring(
-                                file: file, line: call.line, what: call.quote,
-                                reason: call.call.name == "import"
-                                    ? .unreadable("a path known only at run time")
-                                    : .elsewhere))
+                                file: url, what: "Fastfile import_from_git",
+                                why: .remote("another repository's lanes"), referencedBy: evidence))
+                        continue
+                    }
+                    guard let path = call.call.firstArgument?.literal else {
+                        unread.append(
+                            UnreadWiring(
+                                file: call.call.firstArgument?.text ?? call.quote, what: "Fastfile import",
+                                why: .builtAtRunTime, referencedBy: evidence))
                         continue
                     }
                     let folderOfFile = String(file.split(separator: "/").dropLast().joined(separator: "/"))
-                    guard let target = RepositoryFiles.joined(folderOfFile, path) else {
-                        unread.append(UnreadWiring(file: file, line: call.line, what: path, reason: .outsideProject))
+                    guard let target = ProjectFiles.joined(folderOfFile, path) else {
+                        unread.append(
+                            UnreadWiring(
+                                file: path, what: "Fastfile import", why: .remote("outside the project folder"),
+                                referencedBy: evidence))
                         continue
                     }
                     guard !seen.contains(target) else { continue }
                     guard seen.count <= Limits.importedFiles else {
                         unread.append(
                             UnreadWiring(
-                                file: file, line: call.line, what: "import of " + path,
-                                reason: .limitReached(limit: Limits.importedFiles)))
+                                file: target, what: "Fastfile import",
+                                why: .limit(name: "FastlaneFiles.Limits.importedFiles", value: Limits.importedFiles),
+                                referencedBy: evidence))
                         continue
                     }
                     seen.insert(target)
@@ -113,7 +123,9 @@ public struct FastlaneFiles: Sendable {
                 break
             case .failure(let reason):
                 unread.append(
-                    UnreadWiring(file: from?.file ?? file, line: from?.line, what: file, reason: reason))
+                    UnreadWiring(
+                        file: file, what: from == nil ? "Fastfile" : "Fastfile import", why: reason,
+                        referencedBy: from))
             }
         }
         readLanes(parsed)
@@ -194,7 +206,7 @@ public struct FastlaneFiles: Sendable {
         return literals.count == values.count ? literals : nil
     }
 
-    private mutating func readAppfile(_ appfile: String, repository: RepositoryFiles) {
+    private mutating func readAppfile(_ appfile: String, repository: ProjectFiles) {
         guard case .success(let text) = repository.text(appfile) else { return }
         let source = RubySource(text)
         for call in source.calls(named: ["package_name", "json_key_file"]) {
@@ -210,7 +222,7 @@ public struct FastlaneFiles: Sendable {
     }
 
     /// The line of `file` that brings the fastlane gem: `gem "fastlane"` in a Gemfile, `fastlane (x)` in a lock.
-    private static func fastlaneGem(in file: String, repository: RepositoryFiles) -> Evidence? {
+    private static func fastlaneGem(in file: String, repository: ProjectFiles) -> Evidence? {
         guard case .success(let text) = repository.text(file) else { return nil }
         for (index, line) in RubySource(text).lines.enumerated() {
             let trimmed = line.trimmingWhitespace
@@ -282,7 +294,7 @@ public struct FastlaneFiles: Sendable {
     /// The parts of a listing tree a supply call sends: all, but those its `skip_upload_*` options (or the
     /// `SUPPLY_SKIP_UPLOAD_*` variables of `environment`) leave out; and the options that did.
     static func parts(
-        options: (String) -> RubyValue?, environment: [String: String] = [:]
+        options: (String) -> RubyValue?, environment: (String) -> String? = { _ in nil }
     ) -> (UploadedParts, [String]) {
         var parts = UploadedParts.all
         var settings = [String]()
@@ -290,7 +302,7 @@ public struct FastlaneFiles: Sendable {
             if let value = options(option), value.boolean == true {
                 parts.remove(part)
                 settings.append("\(option): \(value.text)")
-            } else if let value = environment["SUPPLY_" + option.uppercased()],
+            } else if let value = environment("SUPPLY_" + option.uppercased()),
                 RubyValue(text: value).boolean == true
             {
                 parts.remove(part)

@@ -23,6 +23,8 @@ struct TreeAsSent: Sendable {
         case delete(String)
         /// `find <folder> -mindepth 1 -maxdepth 1 ! -name <kept> -exec rm -rf {} +` (or `-delete`).
         case deleteChildren(of: String, except: [String])
+        /// A file written by the command (`echo … > file`): its content is the run's.
+        case write(String)
         case makeFolder(String)
         /// A command that names the tree but whose effect on it is not modelled.
         case other
@@ -63,6 +65,11 @@ struct TreeAsSent: Sendable {
                     continue
                 case .makeFolder(let path):
                     folders.insert(path)
+                case .write(let path):
+                    guard !isInside(tree, path) else { return .unknown(step.evidence, parts: .all) }
+                    return .unknown(step.evidence, parts: parts(named: path, in: tree))
+                case .delete(let path) where path.contains("*"):
+                    return .unknown(step.evidence, parts: parts(named: path, in: tree))
                 case .delete(let path):
                     for (locale, place) in location where place.map({ isInside($0, path) }) == true {
                         location[locale] = .some(nil)
@@ -74,6 +81,8 @@ struct TreeAsSent: Sendable {
                         let child = place.dropFirst(folder.count + 1).prefix { $0 != "/" }
                         if !kept.contains(String(child)) { location[locale] = .some(nil) }
                     }
+                case .move(let from, let to) where from.contains("*") && isInside(to, tree):
+                    return .unknown(step.evidence, parts: parts(named: to, in: tree))
                 case .move(let from, let to):
                     // Into an existing folder the source keeps its name; else it is renamed.
                     let target = folders.contains(to) ? to + "/" + (from.split(separator: "/").last ?? "") : to
@@ -112,62 +121,46 @@ struct TreeAsSent: Sendable {
         return parts.isEmpty ? .all : parts
     }
 
-    /// The file operations of a command line, split at `&&`, `;` and `|`.
+    /// The operations of a command on paths relative to the project: its typed file operations (copies, moves,
+    /// deletions, writes, as the CI readers found them), a `mkdir`, or `other` when it names paths otherwise.
     static func operations(in command: CICommand) -> [Operation] {
         var result = [Operation]()
-        var segment = [String]()
-        for word in command.text.split(separator: " ", omittingEmptySubsequences: true).map(String.init) + [";"] {
-            if word == "&&" || word == ";" || word == "||" || word == "|" || word.hasSuffix(";") {
-                if word.hasSuffix(";"), word != ";" { segment.append(String(word.dropLast())) }
-                if !segment.isEmpty { result.append(operation(segment.map { $0.trimming("\"'") })) }
-                segment = []
-            } else {
-                segment.append(word)
+        for operation in command.fileOperations {
+            switch operation.kind {
+            case .copy, .move:
+                guard let target = operation.target.map(FastlaneFiles.normalized) else {
+                    result.append(.other)
+                    continue
+                }
+                for source in operation.sources.map(FastlaneFiles.normalized) {
+                    result.append(
+                        operation.kind == .copy ? .copy(from: source, to: target) : .move(from: source, to: target))
+                }
+            case .delete:
+                for source in operation.sources.map(FastlaneFiles.normalized) {
+                    if source.hasSuffix("/*"), !source.dropLast(2).contains("*") {
+                        result.append(.deleteChildren(of: String(source.dropLast(2)), except: operation.sparing))
+                    } else {
+                        result.append(.delete(source))
+                    }
+                }
+            case .write:
+                if let target = operation.target { result.append(.write(FastlaneFiles.normalized(target))) }
             }
         }
-        return result
-    }
-
-    /// One simple command as an operation: `mv`, `cp`, `rm`, `mkdir`, `find … -delete` keeping `! -name X`.
-    private static func operation(_ words: [String]) -> Operation {
-        guard let tool = words.first else { return .other }
-        let arguments = words.dropFirst().filter { !$0.hasPrefix("-") }.map { FastlaneFiles.normalized(relative($0)) }
-        switch tool {
-        case "mv" where arguments.count == 2: return .move(from: arguments[0], to: arguments[1])
-        case "cp" where arguments.count == 2: return .copy(from: arguments[0], to: arguments[1])
-        case "rm" where arguments.count == 1 && !arguments[0].contains("*"): return .delete(arguments[0])
-        case "mkdir" where arguments.count == 1: return .makeFolder(arguments[0])
-        case "find": return findDeletion(Array(words.dropFirst())) ?? .other
-        default: return .other
+        if result.isEmpty, command.words.first == "mkdir" {
+            let folder = command.workingDirectory
+            for word in command.expandedWords.dropFirst() where !word.hasPrefix("-") {
+                if let path = ShellReader.resolve(word, in: folder) { result.append(.makeFolder(path)) }
+            }
         }
-    }
-
-    /// `find FOLDER -mindepth 1 -maxdepth 1 [-type d] ! -name A [! -name B] (-delete | -exec rm -rf {} +)`.
-    private static func findDeletion(_ words: [String]) -> Operation? {
-        guard let folder = words.first, !folder.hasPrefix("-"),
-            words.contains("-delete") || words.contains("rm"),
-            let depth = words.firstIndex(of: "-maxdepth"), depth + 1 < words.count, words[depth + 1] == "1"
-        else { return nil }
-        var kept = [String]()
-        for (index, word) in words.enumerated() where word == "-name" && index >= 1 && index + 1 < words.count {
-            guard words[index - 1] == "!" || words[index - 1] == "-not" else { return nil }
-            kept.append(words[index + 1])
-        }
-        return .deleteChildren(of: FastlaneFiles.normalized(relative(folder)), except: kept)
-    }
-
-    private static func relative(_ path: String) -> String {
-        for prefix in ["$GITHUB_WORKSPACE/", "${GITHUB_WORKSPACE}/", "$CI_PROJECT_DIR/", "${CI_PROJECT_DIR}/"]
-        where path.hasPrefix(prefix) {
-            return String(path.dropFirst(prefix.count))
-        }
-        return path
+        return result.isEmpty ? [.other] : result
     }
 
     private static func paths(of operation: Operation) -> [String] {
         switch operation {
         case .move(let from, let to), .copy(let from, let to): [from, to]
-        case .delete(let path), .makeFolder(let path), .deleteChildren(let path, _): [path]
+        case .delete(let path), .makeFolder(let path), .deleteChildren(let path, _), .write(let path): [path]
         case .other: []
         }
     }

@@ -103,8 +103,9 @@ public struct UploadEvidence: Sendable {
         uploads = uploaders.flatMap { $0.uploads(in: input) }
     }
 
-    /// What was not read: imports of Fastfiles that could not be followed.
-    public var unread: [UnreadWiring] { input.fastlane.flatMap(\.unread) }
+    /// What was not read: CI files, includes and scripts (`ContinuousIntegration.unread`), and Fastfile imports
+    /// that could not be followed.
+    public var unread: [UnreadWiring] { input.ci.unread + input.fastlane.flatMap(\.unread) }
 
     /// The fastlane folders read (their Fastfile paths), for the plan.
     public var fastfiles: [String] { input.fastlane.filter(\.hasFastfile).flatMap(\.files) }
@@ -145,7 +146,7 @@ public struct UploadEvidence: Sendable {
         for upload in uploads {
             switch upload.tree {
             case .metadataFolder(let path) where path == tree: named.append(upload)
-            case .copiedNotes(let pattern, _) where RepositoryFiles.fits(tree, pattern: pattern): named.append(upload)
+            case .copiedNotes(let pattern, _) where ProjectFiles.fits(tree, pattern: pattern): named.append(upload)
             case .unnamed: unnamed.append(upload)
             default: continue
             }
@@ -309,7 +310,7 @@ public struct UploadEvidence: Sendable {
         // The reason names every upload as strong as the strongest; the evidence is theirs, a few lines.
         var reasons = [String]()
         var evidence = [Evidence]()
-        for sender in senders where sender.proof == strongest.proof {
+        for sender in senders where sender.proof == strongest.proof && !sender.parts.isEmpty {
             let reason = "Play via \(sender.what)" + (sender.why.isEmpty ? "" : " (\(sender.why))")
             if !reasons.contains(reason) { reasons.append(reason) }
             evidence += sender.evidence.filter { !evidence.contains($0) }.prefix(max(0, 6 - evidence.count))

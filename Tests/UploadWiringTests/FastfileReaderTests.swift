@@ -76,25 +76,28 @@ import Testing
         #expect(
             fastlane.uploads.first?.evidence.description == "android/fastlane/lanes/release.rb:3 `upload_to_play_store`"
         )
-        #expect(fastlane.unread.map(\.reason) == [.elsewhere, .missing])
-        #expect(fastlane.unread.first?.description.hasPrefix("android/fastlane/Fastfile:4: import_from_git(") == true)
         #expect(
-            fastlane.unread.last?.description
-                == "android/fastlane/Fastfile:3: android/fastlane/missing.rb (no such file in the repository)")
+            fastlane.unread.map(\.description) == [
+                "https://github.com/example/lanes: Fastfile import_from_git not read: outside the repository "
+                    + "(another repository's lanes) (named at android/fastlane/Fastfile:4)",
+                "android/fastlane/missing.rb: Fastfile import not read: no such file in the repository (named at "
+                    + "android/fastlane/Fastfile:3)",
+            ])
     }
 
     @Test func anImportOutsideTheProjectIsNamed() throws {
         let fastlane = try Self.read(["fastlane/Fastfile": "import \"../../elsewhere/Fastfile\"\n"])
-        #expect(fastlane.unread.map(\.reason) == [.outsideProject])
+        #expect(fastlane.unread.map(\.why) == [.remote("outside the project folder")])
     }
 
     /// A Fastfile over the size limit is not read, and says so with the limit: never a silent change of verdict.
     @Test func anOversizedFastfileIsNamedWithTheLimit() throws {
         let padding = String(repeating: "# padding\n", count: FastlaneFiles.Limits.fileBytes / 10 + 1)
-        let fastlane = try Self.read(["fastlane/Fastfile": "lane :deploy do\n  supply\nend\n" + padding])
+        let text = "lane :deploy do\n  supply\nend\n" + padding
+        let fastlane = try Self.read(["fastlane/Fastfile": text])
         #expect(fastlane.lanes.isEmpty)
         let unread = try #require(fastlane.unread.first)
-        #expect(unread.description.contains("over the limit of \(FastlaneFiles.Limits.fileBytes) bytes"))
+        #expect(unread.why == .tooLarge(bytes: text.utf8.count, limit: FastlaneFiles.Limits.fileBytes))
     }
 
     /// 4,000 lanes each running the next: every one reached from the first, in linear time (issue 33: > 300 s).

@@ -24,8 +24,8 @@ struct TemporaryRepository: ~Copyable {
 
     deinit { try? FileManager.default.removeItem(atPath: root) }
 
-    var repository: RepositoryFiles {
-        RepositoryFiles(root: root, walked: walked, maxBytes: FastlaneFiles.Limits.fileBytes)
+    var repository: ProjectFiles {
+        ProjectFiles(root: root, walked: walked, maxBytes: FastlaneFiles.Limits.fileBytes)
     }
 
     /// Every uploader's input over the repository, with no Gradle build unless one is given.

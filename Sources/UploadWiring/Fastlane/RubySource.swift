@@ -3,7 +3,8 @@
 /// that match the file on disk.
 ///
 /// fastlane reads a Fastfile saved on Windows (`\r\n`) or with old Mac endings (`\r`) like any other; so does
-/// this: both become `\n` before anything is looked for (a CRLF Fastfile once read as one line, with no lanes).
+/// this: both become `\n` (`WiringText`) before anything is looked for (a CRLF Fastfile once read as one line,
+/// with no lanes).
 struct RubySource: Sendable {
     /// The code with `\n` line endings and every `#` comment and `=begin`…`=end` block replaced by spaces
     /// (strings kept), so offsets and lines stay those of the file.
@@ -12,13 +13,7 @@ struct RubySource: Sendable {
     let lineStarts: [Int]
 
     init(_ text: String) {
-        var normalized = [Character]()
-        normalized.reserveCapacity(text.utf8.count)
-        for character in text where character != "\u{FEFF}" || !normalized.isEmpty {
-            // Swift reads "\r\n" as one Character; "\r" alone is an old Mac line ending.
-            normalized.append(character == "\r\n" || character == "\r" ? "\n" : character)
-        }
-        code = Self.blankingComments(normalized)
+        code = Self.blankingComments(Array(WiringText.unixLineEndings(text)))
         var starts = [0]
         for (offset, character) in code.enumerated() where character == "\n" { starts.append(offset + 1) }
         lineStarts = starts

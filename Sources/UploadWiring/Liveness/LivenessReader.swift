@@ -43,10 +43,10 @@ public struct LivenessReader: Sendable {
             signs += keySigns(key.value, key.evidence, hasKeyData: upload.arguments["json_key_data"] != nil)
         }
         for option in ["apk", "aab"] {
-            guard let path = upload.arguments[option]?.string else { continue }
+            guard let value = upload.arguments[option], let path = value.string else { continue }
             if Self.hasVariable(path) {
                 signs.append(ObservedSign(.pathNotExpanded(path), upload.evidence))
-            } else if let sign = artifactSign(path) {
+            } else if let literal = value.literal, let sign = artifactSign(literal) {
                 signs.append(ObservedSign(sign, upload.evidence))
             }
         }
@@ -211,7 +211,7 @@ public struct ReleaseDocuments: Sendable {
 
     /// Markdown and text files at the project root and in `docs/`, and the issue templates (at most `limit`
     /// files).
-    public init(repository: RepositoryFiles, limit: Int = 64) {
+    public init(repository: ProjectFiles, limit: Int = 64) {
         var candidates = repository.walked.map(repository.relative).filter { path in
             let lower = path.lowercased()
             let depth = path.split(separator: "/").count

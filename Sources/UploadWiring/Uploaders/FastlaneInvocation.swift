@@ -8,7 +8,7 @@ struct FastlaneInvocation: Sendable {
     var runsAction: Bool
     var arguments: [String]
     var command: CICommand
-    /// The folder it runs in, when the line says (`cd android && …`).
+    /// The folder it runs in, relative to the repository (`nil`: not known).
     var folder: String?
 
     /// fastlane's own commands that run no lane.
@@ -16,6 +16,24 @@ struct FastlaneInvocation: Sendable {
         "init", "install_plugins", "update_plugins", "env", "lanes", "list", "action", "actions", "docs",
         "new_action", "add_plugin", "search_plugins", "enable_auto_complete", "update_fastlane", "trigger",
     ]
+
+    /// Every lane a command may run: one, or each quoted name of a GitHub expression that picks the lane
+    /// (`fastlane ${{ startsWith(github.ref, 'refs/tags/') && 'publish' || 'internal' }}`).
+    static func all(in command: CICommand) -> [FastlaneInvocation] {
+        if let run = FastlaneInvocation(command) { return [run] }
+        guard let start = command.text.range(of: "fastlane ${{"),
+            let end = command.text[start.upperBound...].range(of: "}}")
+        else { return [] }
+        let expression = command.text[start.upperBound..<end.lowerBound]
+        let quoted = expression.split(separator: "'", omittingEmptySubsequences: false).enumerated()
+            .filter { $0.offset % 2 == 1 }.map { String($0.element) }
+        return quoted.filter { $0.first?.isLetter == true && $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } }
+            .compactMap { lane in
+                var chosen = command
+                chosen.text.replaceSubrange(start.lowerBound..<end.upperBound, with: "fastlane " + lane)
+                return FastlaneInvocation(chosen)
+            }
+    }
 
     init?(_ command: CICommand) {
         let words = command.words
@@ -35,7 +53,7 @@ struct FastlaneInvocation: Sendable {
         self.name = name
         arguments = Array(rest.dropFirst())
         self.command = command
-        folder = UploaderInput.folder(of: command, before: index)
+        folder = command.workingDirectory
     }
 
     /// supply itself, as a tool or an action, rather than a lane.
@@ -59,15 +77,5 @@ struct FastlaneInvocation: Sendable {
     /// An option from the line, else its `SUPPLY_*` variable in the step's environment.
     func supplyOption(_ name: String, short: String? = nil) -> String? {
         option(name, short: short) ?? command.environment["SUPPLY_" + name.uppercased()]
-    }
-}
-
-extension CICommand {
-    /// The steps that lead to it, CI step first: a script line carries the step that runs the script.
-    var chain: [Evidence] {
-        switch origin {
-        case .script(let ranBy): [ranBy, evidence]
-        case .ci, .unreferencedScript: [evidence]
-        }
     }
 }

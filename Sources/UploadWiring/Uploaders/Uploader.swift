@@ -44,12 +44,12 @@ public struct UploaderInput: Sendable {
     public var ci: ContinuousIntegration
     public var fastlane: [FastlaneFiles]
     public var build: AndroidBuildModel
-    public var repository: RepositoryFiles
+    public var repository: ProjectFiles
     var liveness: LivenessReader
     /// Indices into `ci.commands` by job, in order.
     var jobs: [String: [Int]] = [:]
 
-    public init(ci: ContinuousIntegration, build: AndroidBuildModel, repository: RepositoryFiles) {
+    public init(ci: ContinuousIntegration, build: AndroidBuildModel, repository: ProjectFiles) {
         self.ci = ci
         self.build = build
         self.repository = repository
@@ -59,7 +59,7 @@ public struct UploaderInput: Sendable {
     }
 
     /// Every folder holding a `fastlane/Fastfile` (or a `fastlane/Appfile`), relative to the project.
-    private static func runFolders(_ repository: RepositoryFiles) -> [String] {
+    private static func runFolders(_ repository: ProjectFiles) -> [String] {
         var folders = Set<String>()
         for file in repository.walked {
             let relative = repository.relative(file)
@@ -82,24 +82,5 @@ public struct UploaderInput: Sendable {
         (jobs[command.job] ?? []).map { ci.commands[$0] }.filter {
             $0.evidence.file == command.evidence.file && $0.evidence.line < command.evidence.line
         }
-    }
-
-    /// The folder a command runs in, relative to the project, when it says so (`cd android && …`); `nil` when
-    /// it does not.
-    static func folder(of command: CICommand, before word: Int) -> String? {
-        let words = command.words
-        var folder: String?
-        var index = 0
-        while index < min(word, words.count) {
-            if words[index] == "cd" || words[index] == "pushd", index + 1 < words.count {
-                let target = words[index + 1]
-                guard !target.hasPrefix("/"), !target.hasPrefix("$"), !target.hasPrefix("~") else { return nil }
-                folder = RepositoryFiles.joined(folder ?? "", target)
-                index += 2
-                continue
-            }
-            index += 1
-        }
-        return folder
     }
 }

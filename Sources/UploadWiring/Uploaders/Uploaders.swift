@@ -57,7 +57,7 @@ extension Uploader {
 
     /// The supply calls of one fastlane folder: each reached from a CI run, or else by hand.
     private static func laneUploads(in fastlane: FastlaneFiles, input: UploaderInput) -> [PlayUpload] {
-        let runs = input.ci.commands.compactMap(FastlaneInvocation.init).filter { run in
+        let runs = input.ci.commands.flatMap(FastlaneInvocation.all).filter { run in
             !run.runsSupply && !run.runsAction && run.command.origin != .unreferencedScript
                 && (run.folder.map { FastlaneFiles.normalized($0) == fastlane.runFolder } ?? true)
         }
@@ -70,7 +70,7 @@ extension Uploader {
             }
         }
         let reached = fastlane.reach(from: entries)
-        let scripts = input.ci.commands.compactMap(FastlaneInvocation.init).filter { run in
+        let scripts = input.ci.commands.flatMap(FastlaneInvocation.all).filter { run in
             !run.runsSupply && !run.runsAction && run.command.origin == .unreferencedScript
                 && (run.folder.map { FastlaneFiles.normalized($0) == fastlane.runFolder } ?? true)
         }
@@ -78,12 +78,13 @@ extension Uploader {
             let option = { (name: String) in upload.arguments[name] }
             if let lane = upload.lane, let entry = reached[lane] {
                 let run = entryRuns[entry]
-                let (parts, settings) = FastlaneFiles.parts(options: option, environment: run.command.environment)
+                let (parts, settings) = FastlaneFiles.parts(
+                    options: option, environment: { run.command.environment[$0] })
                 let path = option("metadata_path")?.literal ?? run.command.environment["SUPPLY_METADATA_PATH"]
                 guard let tree = metadataTree(path, runFolder: fastlane.runFolder, input: input) else { return nil }
                 return PlayUpload(
                     uploader: "supply", what: "supply (lane \(run.name))", tree: tree, parts: parts, trigger: .ci,
-                    evidence: run.command.chain + [upload.evidence], settings: settings, command: run.command)
+                    evidence: run.command.fullChain + [upload.evidence], settings: settings, command: run.command)
             }
             let (parts, settings) = FastlaneFiles.parts(options: option)
             guard let tree = metadataTree(option("metadata_path")?.literal, runFolder: fastlane.runFolder, input: input)
@@ -115,7 +116,7 @@ extension Uploader {
     private static func unreadLaneRuns(_ input: UploaderInput) -> [PlayUpload] {
         let unread = input.fastlane.flatMap(\.unread)
         guard !unread.isEmpty || input.fastlane.contains(where: { $0.jsonKeyFile != nil }) else { return [] }
-        return input.ci.commands.compactMap(FastlaneInvocation.init).filter { run in
+        return input.ci.commands.flatMap(FastlaneInvocation.all).filter { run in
             !run.runsSupply && !run.runsAction && run.command.origin != .unreferencedScript
                 && !input.fastlaneFolders(runIn: run.folder).contains {
                     !$0.lanes(named: run.name, platform: run.platform).isEmpty
@@ -126,7 +127,7 @@ extension Uploader {
                 ?? "lane `\(run.name)` is in no Fastfile read, and the Appfile names a Play key"
             return PlayUpload(
                 uploader: "supply", what: "fastlane lane \(run.name)", tree: .unnamed, parts: .all,
-                trigger: .undecidable(why), evidence: run.command.chain, command: run.command)
+                trigger: .undecidable(why), evidence: run.command.fullChain, command: run.command)
         }
     }
 
@@ -135,12 +136,12 @@ extension Uploader {
     static func metadataTree(_ path: String?, runFolder: String, input: UploaderInput) -> UploadedTree? {
         if let path {
             guard !path.hasPrefix("/"), !path.hasPrefix("~"), !path.contains("$"),
-                let joined = RepositoryFiles.joined(runFolder, path)
+                let joined = ProjectFiles.joined(runFolder, path)
             else { return .unnamed }
             return .metadataFolder(FastlaneFiles.normalized(joined))
         }
         for candidate in ["fastlane/metadata/android", "metadata/android"] {
-            guard let joined = RepositoryFiles.joined(runFolder, candidate) else { continue }
+            guard let joined = ProjectFiles.joined(runFolder, candidate) else { continue }
             if input.repository.hasFolder(joined) { return .metadataFolder(joined) }
         }
         return nil
@@ -171,14 +172,14 @@ extension Uploader {
                 finds: ["supply → store/android [text, screenshots, changelogs] ci .gitlab-ci.yml:5"]),
         ]
     ) { input in
-        input.ci.commands.compactMap(FastlaneInvocation.init).filter(\.runsSupply).compactMap { run in
+        input.ci.commands.flatMap(FastlaneInvocation.all).filter(\.runsSupply).compactMap { run in
             let folder = run.folder ?? ""
             guard
                 let tree = metadataTree(run.supplyOption("metadata_path", short: "m"), runFolder: folder, input: input)
             else { return nil }
             let (parts, settings) = FastlaneFiles.parts(
                 options: { name in run.option(name).map { RubyValue(text: $0.isEmpty ? "true" : $0) } },
-                environment: run.command.environment)
+                environment: { run.command.environment[$0] })
             let trigger: UploadTrigger
             if run.command.origin == .unreferencedScript {
                 let script = run.command.evidence.file
@@ -193,7 +194,7 @@ extension Uploader {
             }
             return PlayUpload(
                 uploader: "supply", what: "supply", tree: tree, parts: parts, trigger: trigger,
-                evidence: run.command.chain, settings: settings, command: run.command)
+                evidence: run.command.fullChain, settings: settings, command: run.command)
         }
     }
 
@@ -210,10 +211,10 @@ extension Uploader {
                 finds: ["GPP publishPlayReleaseBundle → GPP :app [changelogs] ci .gitlab-ci.yml:3"]),
             UploaderExample(
                 "listing and notes",
-                [".travis.yml": "deploy:\n  script: ./gradlew publishListing publishBundle\n"],
+                [".travis.yml": "language: android\nscript:\n  - ./gradlew publishListing publishBundle\n"],
                 finds: [
-                    "GPP publishListing → GPP any module [text, images, screenshots] ci .travis.yml:2",
-                    "GPP publishBundle → GPP any module [changelogs] ci .travis.yml:2",
+                    "GPP publishListing → GPP any module [text, images, screenshots] ci .travis.yml:3",
+                    "GPP publishBundle → GPP any module [changelogs] ci .travis.yml:3",
                 ]),
         ]
     ) { input in
@@ -233,7 +234,7 @@ extension Uploader {
                     tree: .gppModule(module.flatMap { $0.isEmpty ? nil : $0 }), parts: parts,
                     trigger: command.origin == .unreferencedScript
                         ? .undecidable("a script no CI configuration runs") : .ci,
-                    evidence: command.chain, command: command)
+                    evidence: command.fullChain, command: command)
             }
         }
     }
@@ -275,7 +276,7 @@ extension Uploader {
                     + "            cp metadata/android/de-DE/changelogs/3.txt notes/whatsnew-de-DE\n"
                     + "    - google-play-deploy@3:\n        inputs:\n        - whatsnews_path: notes\n"
             ],
-            finds: ["google-play-deploy@3 → metadata/android/de-DE/changelogs [changelogs] ci bitrise.yml:10"]))
+            finds: ["google-play-deploy@3 → metadata/android/de-DE/changelogs [changelogs] ci bitrise.yml:8"]))
 
     /// An upload action that sends the `whatsnew-<locale>` files of a folder: Play receives those release notes
     /// only, copied by a step of the same job from a tree's `<locale>/changelogs/`.
@@ -322,7 +323,7 @@ extension Uploader {
                     PlayUpload(
                         uploader: name, what: action.action ?? name,
                         tree: .copiedNotes(tree: fill.tree, locales: fill.locales), parts: .changelogs,
-                        trigger: .ci, evidence: action.chain + [fill.evidence], command: action)
+                        trigger: .ci, evidence: action.fullChain + [fill.evidence], command: action)
                 }
             }
         }
