@@ -3,6 +3,7 @@ import Foundation
 import ProjectCheck
 import TestSupport
 import Testing
+import UploadWiring
 
 /// Real Play refusals, each rebuilt from the refused commit of a public repository as a small project under
 /// `TestImages/refusals/` (its `ABOUT.md` names the thread, what Play printed and why this severity is what the
