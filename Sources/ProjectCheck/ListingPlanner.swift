@@ -145,7 +145,11 @@ struct ListingPlanner: Sendable {
         }
         var stores = [readers]
         let ids = variants.compactMap(\.applicationID.value) + (uploadedPackage.map { [$0] } ?? [])
-        if readers.store == .play, configured?.store == nil, let link = fdroid.evidence(forAny: ids) {
+        let link = configured?.store == nil ? fdroid.evidence(forAny: ids) : nil
+        if readers.store == .fdroid, let link {
+            // The repository's link to F-Droid's page of the app is the first proof that F-Droid reads the tree.
+            stores[0].evidence.insert(link, at: 0)
+        } else if readers.store == .play, let link {
             stores.append(
                 ListingReaders(
                     proof: .none, store: .fdroid,

@@ -61,7 +61,7 @@ struct ProjectChecker: Sendable {
         let checks = ninePatchChecker.checks(forFilesAt: inventory.ninePatchFiles, jobs: jobs) { progress?($0, total) }
         let (build, ci, listingPlan) = Self.readRelease(inventory, configuration: configuration)
         let targets = listingPlan.targets
-        let (listingFiles, outcomes) = listingReports(targets, files: inventory.files)
+        let (listingFiles, outcomes) = listingReports(targets, files: inventory.files, root: inventory.root)
         let project = ProjectContext(
             inventory: inventory, ninePatches: checks, build: build,
             expectedApplicationID: configuration.expectedApplicationID,
@@ -203,8 +203,8 @@ struct ProjectChecker: Sendable {
     /// Each listing as its store reads it, from the files the walk found (so excludes apply); a file several
     /// variants share is reported once. Of a tree whose upload is undecided for some parts, Play's refusals on
     /// those parts are set apart (the tree's one UPL001 warning lists them), and its other findings say that they
-    /// hold if the tree is uploaded.
-    private func listingReports(_ targets: [ListingTarget], files walked: [String]) -> (
+    /// hold if the tree is uploaded. Each error on a tree whose upload is shown or live names that proof.
+    private func listingReports(_ targets: [ListingTarget], files walked: [String], root: String) -> (
         [FileReport], [ListingOutcome]
     ) {
         let checker = ListingChecker(limits: configuration.listingLimits, decoder: ninePatchChecker.decoder)
@@ -255,6 +255,18 @@ struct ProjectChecker: Sendable {
                         ])
                 ]
             }
+            if let proof = Self.proof(of: target.readers, root: root) {
+                for fileIndex in files.indices {
+                    files[fileIndex].diagnostics = files[fileIndex].diagnostics.map { diagnostic in
+                        guard diagnostic.severity == .error, !diagnostic.related.contains(proof) else {
+                            return diagnostic
+                        }
+                        var proven = diagnostic
+                        proven.related.append(proof)
+                        return proven
+                    }
+                }
+            }
             outcomes.append(ListingOutcome(target: target, undecidedRefusals: refusals))
             for file in files {
                 if byFile[file.file] == nil { order.append(file.file) }
@@ -265,6 +277,19 @@ struct ProjectChecker: Sendable {
             }
         }
         return (order.map { FileReport(file: $0, diagnostics: byFile[$0] ?? []) }, outcomes)
+    }
+
+    /// The line that proves a Play tree's upload, as a place of each of its errors: the first line of the
+    /// strongest upload (the CI step, the live lane, the applied plugin) and who sends it, so an error names why
+    /// Play receives the file.
+    private static func proof(of readers: ListingReaders, root: String) -> RelatedLocation? {
+        guard readers.store == .play, readers.proof == .shown || readers.proof == .live else { return nil }
+        let sender = readers.senders.first { $0.proof == readers.proof }
+        guard let line = sender?.evidence.first ?? readers.evidence.first else { return nil }
+        let what = sender.map { "Play receives it: \($0.what)" } ?? "Play receives it: \(readers.reason)"
+        return RelatedLocation(
+            file: root + "/" + line.file, location: .text(line: line.line),
+            message: what + (readers.proof == .live ? " (live)" : "") + " `\(line.quote)`")
     }
 
     /// A finding on a part whose upload is undecided: it says so and names the evidence.

@@ -44,6 +44,14 @@ public struct FastlaneFiles: Sendable {
         var evidence: Evidence
     }
 
+    /// One `sh` call whose command is written out: the files it copies, moves or deletes (paths relative to the
+    /// project: fastlane runs `sh` in its `fastlane/` folder).
+    struct ShellCall: Sendable, Hashable {
+        var operations: [FileOperation]
+        var lane: Int?
+        var evidence: Evidence
+    }
+
     /// The folder fastlane runs in (the one holding `fastlane/`), relative to the project; `""` for the root.
     public let runFolder: String
     /// The Fastfile's path relative to the project, and whether it exists.
@@ -54,6 +62,7 @@ public struct FastlaneFiles: Sendable {
     private var callers: [[Int]] = []
     var uploads: [Upload] = []
     var builds: [Build] = []
+    var shellCalls: [ShellCall] = []
     /// The files read, relative to the project: the Fastfile first, then what it imports.
     public private(set) var files: [String] = []
     /// Imports from other repositories, missing or oversized files: what was not read.
@@ -175,6 +184,10 @@ public struct FastlaneFiles: Sendable {
                     uploads.append(Upload(arguments: call.call.arguments, lane: lane, evidence: evidence))
                 case let name where Fastfile.buildActions.contains(name):
                     builds.append(Build(tasks: Self.tasks(of: call.call), lane: lane, evidence: evidence))
+                case "sh":
+                    if let operations = shellOperations(call.call), !operations.isEmpty {
+                        shellCalls.append(ShellCall(operations: operations, lane: lane, evidence: evidence))
+                    }
                 case "fastlane_version", "min_fastlane_version":
                     if versionPin == nil, let version = call.call.firstArgument?.literal {
                         versionPin = (version, evidence)
@@ -183,6 +196,21 @@ public struct FastlaneFiles: Sendable {
                 }
             }
         }
+    }
+
+    /// The file operations of `sh("cp", "-a", "pro/.", ".")` or `sh("cp -a pro/. .")`, run in the `fastlane/`
+    /// folder; `nil` when a word is built at run time. `dir/.` (the folder's contents) is read as `dir/*`.
+    private func shellOperations(_ call: RubyCall) -> [FileOperation]? {
+        let literals = call.positional.compactMap(\.literal)
+        guard literals.count == call.positional.count, !literals.isEmpty else { return nil }
+        let words = (literals.count == 1 ? literals[0].split(separator: " ").map(String.init) : literals).map {
+            $0.hasSuffix("/.") ? String($0.dropLast()) + "*" : $0
+        }
+        guard !words.contains(where: { $0.contains("$") || $0.contains("\"") || $0.contains("'") }) else {
+            return nil
+        }
+        let folder = runFolder.isEmpty ? "fastlane" : runFolder + "/fastlane"
+        return FileOperations.of(stages: [words], redirects: [], folder: folder)
     }
 
     /// The Gradle tasks a `gradle` call runs: each word of `task` (or each of `tasks`), the last with the flavour

@@ -44,13 +44,15 @@ struct TreeAsSent: Sendable {
         var folders = Set([tree] + locales.map { tree + "/" + $0 })
         var copies = [String: String]()
         var deciding = [Evidence]()
+        // A step that runs a script the CI readers followed: the script's own lines say what it does.
+        let followed = Set(steps.flatMap(\.chain))
         for step in steps {
             for operation in operations(in: step) {
                 let touched = paths(of: operation).contains { overlaps($0, tree) }
                 guard touched || operation == .other && step.text.contains(tree) else { continue }
                 switch operation {
                 case .other:
-                    if isReadOnly(step) { continue }
+                    if isReadOnly(step) || followed.contains(step.evidence) { continue }
                     return .unknown(step.evidence, parts: parts(named: step.text, in: tree))
                 case .copy(let from, let to) where isInside(to, tree):
                     // A file into a folder keeps its name; a file of the tree is copied as committed.

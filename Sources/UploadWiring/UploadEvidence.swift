@@ -187,6 +187,8 @@ public struct UploadEvidence: Sendable {
         var what = upload.what
         var sent: [String]?
         var copies = [String: String]()
+        // The steps that rewrite the tree come after the proof of the upload itself.
+        var rewriting = [Evidence]()
         if case .copiedNotes(_, let copied) = upload.tree, !copied.isEmpty { sent = copied }
         if case .metadataFolder = upload.tree, let command = upload.command {
             switch TreeAsSent.outcome(of: tree, locales: locales, steps: input.commands(before: command)) {
@@ -201,7 +203,7 @@ public struct UploadEvidence: Sendable {
                 if !copied.isEmpty {
                     why = join(why, "a step copies " + copied.keys.sorted().joined(separator: ", ") + " into it first")
                 }
-                evidence += steps
+                rewriting = steps
             case .unknown(let step, let parts):
                 unfollowed = (step, parts.intersection(upload.parts))
             }
@@ -232,6 +234,7 @@ public struct UploadEvidence: Sendable {
             proof = .partial
             why = join(reason, why)
         }
+        evidence += rewriting.filter { !evidence.contains($0) }
         let whole = PartSender(
             what: what, parts: upload.parts.names, proof: proof, why: why, evidence: evidence, liveness: liveness)
         guard let unfollowed, !unfollowed.parts.isEmpty else {
@@ -347,8 +350,13 @@ public struct UploadEvidence: Sendable {
                     what: task.what, parts: task.parts.names, proof: task.trigger == .ci ? .shown : .partial, why: "",
                     evidence: task.evidence, liveness: nil)
             }
+            let run = tasks.first { $0.trigger == .ci }.map { task in
+                " (CI runs \(task.what.dropFirst("GPP ".count))"
+                    + (task.evidence.first.map { " at \($0.file):\($0.line)" } ?? "")
+                    + ")"
+            }
             return ListingReaders(
-                proof: .shown, store: .play, reason: "Play via GPP" + via,
+                proof: .shown, store: .play, reason: "Play via GPP" + via + (run ?? ""),
                 evidence: [evidence(plugin)] + tasks.prefix(1).flatMap(\.evidence), parts: .all, senders: senders)
         }
         if let task = tasks.first {

@@ -128,4 +128,40 @@ import Testing
         #expect(fastlane.versionPin?.version == "2.69.3")
         #expect(fastlane.gemfileLine?.description == "Gemfile.lock:3 `fastlane (2.219.0)`")
     }
+
+    /// A lane's `sh` that copies a flavour's folder over `fastlane/` before supply: the flavour's tree is sent by
+    /// that upload too (dead or live as the upload is); a command built at run time is not followed.
+    @Test func aLaneCopyingATreeOverTheSentOneSendsItToo() throws {
+        let repository = try TemporaryRepository([
+            "fastlane/Fastfile": """
+            lane :pro do
+              sh("cp", "-a", "./pro/.", "./")
+              sh("rm -rf #{ENV['OUT']}")
+              upload_to_play_store(track: "beta")
+            end
+            """,
+            "fastlane/metadata/android/en-US/title.txt": "Free\n",
+            "fastlane/pro/metadata/android/en-US/title.txt": "Pro\n",
+        ])
+        let fastlane = FastlaneFiles(runFolder: "", repository: repository.repository)
+        #expect(fastlane.shellCalls.map(\.operations.description) == ["[copy fastlane/pro/* -> fastlane]"])
+        let uploads = Uploader.supplyInLanes.uploads(in: repository.input()).map(\.summary)
+        #expect(
+            uploads == [
+                "supply (lane pro) → fastlane/metadata/android [text, images, screenshots, changelogs] by hand: lane `pro`",
+                "supply (lane pro) → fastlane/pro/metadata/android [text, images, screenshots, changelogs] by hand: "
+                    + "lane `pro`",
+            ])
+    }
+
+    /// `publish<Variant>` sends the listing and the artifact's notes of a release variant the build has; other
+    /// tasks named `publish…` (maven-publish's) are not Play uploads.
+    @Test func gppVariantTasks() {
+        let variants = ["globalRelease", "release"]
+        #expect(Uploader.gppParts(of: "publishGlobalRelease", variants: variants) == .all)
+        #expect(Uploader.gppParts(of: "publishRelease", variants: variants) == .all)
+        #expect(Uploader.gppParts(of: "publishGlobalReleaseBundle", variants: variants) == .changelogs)
+        #expect(Uploader.gppParts(of: "publishToMavenLocal", variants: variants) == nil)
+        #expect(Uploader.gppParts(of: "publish", variants: variants) == nil)
+    }
 }

@@ -91,4 +91,24 @@ import Testing
                 "en-US/changelogs/5.txt": "notes/5.txt",
             ])
     }
+
+    /// A step that runs a script the CI readers follow is judged by the script's own lines: the locale folder
+    /// the script deletes is not sent, the others are, and the step itself does not make the tree undecided.
+    @Test func aFollowedScriptIsJudgedByItsLines() throws {
+        let repository = try TemporaryRepository([
+            ".github/workflows/ci.yml":
+                "jobs:\n  upload:\n    steps:\n      - run: ./prune.sh fastlane/metadata/android\n"
+                + "      - run: fastlane supply\n",
+            "prune.sh": "#!/bin/sh\nrm -rf fastlane/metadata/android/fr-FR\n",
+        ])
+        let commands = ContinuousIntegration(root: repository.root, walked: repository.walked).commands
+        let upload = try #require(commands.first { $0.text.hasPrefix("fastlane supply") })
+        let before = repository.input().commands(before: upload)
+        guard case .kept(let kept, _, _) = TreeAsSent.outcome(of: Self.tree, locales: Self.locales, steps: before)
+        else {
+            Issue.record("not followed: \(before.map(\.text))")
+            return
+        }
+        #expect(kept == ["de-DE", "en-US"])
+    }
 }

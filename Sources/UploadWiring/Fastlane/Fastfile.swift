@@ -22,16 +22,17 @@ struct Fastfile: Sendable {
         var quote: String
     }
 
-    /// The actions that upload to Play; `gradle` and its alias that build; the ones that bring in other files.
+    /// The actions that upload to Play; `gradle` and its alias that build; the ones that bring in other files,
+    /// pin fastlane, or run a shell command (`sh`, which may rewrite the tree before an upload).
     static let uploadActions: Set<String> = ["upload_to_play_store", "supply"]
     static let buildActions: Set<String> = ["gradle", "build_android_app"]
     private static let otherActions: Set<String> = [
-        "import", "import_from_git", "fastlane_version", "min_fastlane_version",
+        "import", "import_from_git", "fastlane_version", "min_fastlane_version", "sh",
     ]
 
     var source: RubySource
     var lanes: [Lane] = []
-    /// Every upload, build, import and version call, in file order.
+    /// Every upload, build, import, version and `sh` call, in file order.
     var calls: [Call] = []
 
     init(_ text: String) {

@@ -142,8 +142,10 @@ struct RubyCall: Sendable, Hashable {
     var name: String
     /// Its `key: value` (and `:key => value`) arguments.
     var arguments: [String: RubyValue]
+    /// Its positional arguments, in order (`sh("cp", "-a", "pro/.", ".")`).
+    var positional: [RubyValue]
     /// Its first positional argument (`import "lanes.rb"`, `package_name("org.example")`).
-    var firstArgument: RubyValue?
+    var firstArgument: RubyValue? { positional.first }
     /// Where the name starts, as an offset in the source's code.
     var offset: Int
 }
@@ -166,8 +168,8 @@ extension RubySource {
             }
             index = end
             guard names.contains(name) else { continue }
-            let (arguments, first, argumentsEnd) = Self.arguments(in: code, after: end)
-            found.append(RubyCall(name: name, arguments: arguments, firstArgument: first, offset: end - name.count))
+            let (arguments, positional, argumentsEnd) = Self.arguments(in: code, after: end)
+            found.append(RubyCall(name: name, arguments: arguments, positional: positional, offset: end - name.count))
             index = max(index, argumentsEnd)
         }
         return found
@@ -204,7 +206,7 @@ extension RubySource {
     /// without them (continued over lines after a trailing comma); and where they end, so a scan goes on from
     /// there (each character is read once).
     private static func arguments(in code: [Character], after start: Int) -> (
-        [String: RubyValue], RubyValue?, end: Int
+        [String: RubyValue], [RubyValue], end: Int
     ) {
         var position = start
         while position < code.count, code[position] == " " || code[position] == "\t" { position += 1 }
@@ -219,7 +221,7 @@ extension RubySource {
                 && code[position] != ":"
         {
             // `name.x`, `name = …`, `name do`: no arguments.
-            return ([:], nil, position)
+            return ([:], [], position)
         }
         while position < code.count {
             let character = code[position]
@@ -246,16 +248,16 @@ extension RubySource {
             position += 1
         }
         var arguments = [String: RubyValue]()
-        var first: RubyValue?
-        for (offset, piece) in splitTopLevel(body).enumerated() {
+        var positional = [RubyValue]()
+        for piece in splitTopLevel(body) {
             let pair = piece.trimmingWhitespace
             if let (key, value) = keywordArgument(pair) {
                 arguments[key] = RubyValue(text: value)
-            } else if offset == 0, !pair.isEmpty {
-                first = RubyValue(text: pair)
+            } else if !pair.isEmpty {
+                positional.append(RubyValue(text: pair))
             }
         }
-        return (arguments, first, position)
+        return (arguments, positional, position)
     }
 
     /// `key: value` or `:key => value`.

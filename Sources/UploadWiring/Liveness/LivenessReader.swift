@@ -210,7 +210,7 @@ public struct ReleaseDocuments: Sendable {
     private static let templateFolders = [".github/ISSUE_TEMPLATE", ".github", ".gitlab/issue_templates"]
 
     /// Markdown and text files at the project root and in `docs/`, and the issue templates (at most `limit`
-    /// files).
+    /// files), those whose name says release first.
     public init(repository: ProjectFiles, limit: Int = 64) {
         var candidates = repository.walked.map(repository.relative).filter { path in
             let lower = path.lowercased()
@@ -228,6 +228,9 @@ public struct ReleaseDocuments: Sendable {
             // `.github` itself: only the files directly in it (its workflows are CI, read elsewhere).
             candidates += found.filter { folder != ".github" || $0.split(separator: "/").count == 2 }.sorted()
         }
+        // A release document or checklist (`RELEASING.md`, `.github/ISSUE_TEMPLATE/release.yml`) says it best.
+        let releasing = candidates.filter { $0.lowercased().contains("releas") }
+        candidates = releasing + candidates.filter { !releasing.contains($0) }
         for file in candidates.prefix(limit) {
             guard case .success(let text) = repository.text(file) else { continue }
             for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()

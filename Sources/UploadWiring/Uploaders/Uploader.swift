@@ -77,10 +77,10 @@ public struct UploaderInput: Sendable {
         return fastlane.filter { $0.runFolder == FastlaneFiles.normalized(folder) }
     }
 
-    /// The commands of `command`'s job that come before it.
+    /// The commands of `command`'s job that run before it, in order: the steps and the lines of the scripts they
+    /// run (a script's commands come right after the step that runs it).
     func commands(before command: CICommand) -> [CICommand] {
-        (jobs[command.job] ?? []).map { ci.commands[$0] }.filter {
-            $0.evidence.file == command.evidence.file && $0.evidence.line < command.evidence.line
-        }
+        guard let position = ci.commands.firstIndex(of: command) else { return [] }
+        return (jobs[command.job] ?? []).prefix { $0 < position }.map { ci.commands[$0] }
     }
 }

@@ -74,41 +74,86 @@ extension Uploader {
             !run.runsSupply && !run.runsAction && run.command.origin == .unreferencedScript
                 && (run.folder.map { FastlaneFiles.normalized($0) == fastlane.runFolder } ?? true)
         }
-        return fastlane.uploads.compactMap { upload in
-            let option = { (name: String) in upload.arguments[name] }
-            if let lane = upload.lane, let entry = reached[lane] {
-                let run = entryRuns[entry]
-                let (parts, settings) = FastlaneFiles.parts(
-                    options: option, environment: { run.command.environment[$0] })
-                let path = option("metadata_path")?.literal ?? run.command.environment["SUPPLY_METADATA_PATH"]
-                guard let tree = metadataTree(path, runFolder: fastlane.runFolder, input: input) else { return nil }
-                return PlayUpload(
-                    uploader: "supply", what: "supply (lane \(run.name))", tree: tree, parts: parts, trigger: .ci,
-                    evidence: run.command.fullChain + [upload.evidence], settings: settings, command: run.command)
-            }
-            let (parts, settings) = FastlaneFiles.parts(options: option)
-            guard let tree = metadataTree(option("metadata_path")?.literal, runFolder: fastlane.runFolder, input: input)
-            else { return nil }
-            let entries = upload.lane.map(fastlane.entryLanes) ?? []
-            let name = entries.first.map { fastlane.lanes[$0].name } ?? upload.lane.map { fastlane.lanes[$0].name }
-            var signs = input.liveness.signs(of: upload, entries: entries, in: fastlane)
-            // A script nobody's CI runs that runs the lane: how a person runs it (the steps before it count).
-            let script = scripts.first { run in
-                !Set(fastlane.lanes(named: run.name, platform: run.platform)).isDisjoint(with: entries)
-            }
-            var what = name.map { "lane `\($0)`" } ?? "the Fastfile"
-            var evidence = [upload.evidence]
-            if let script {
-                what = "script \(script.command.evidence.file) (lane `\(script.name)`)"
-                evidence.insert(script.command.evidence, at: 0)
-                signs.append(ObservedSign(.runByScript(script.command.evidence.file), script.command.evidence))
-                signs += input.liveness.signs(ofScript: script.command.evidence.file)
-            }
-            let run = HandRun(what: what, evidence: upload.evidence, signs: signs)
-            return PlayUpload(
-                uploader: "supply", what: "supply" + (name.map { " (lane \($0))" } ?? ""), tree: tree, parts: parts,
-                trigger: .byHand(run), evidence: evidence, settings: settings, command: script?.command)
+        let direct = fastlane.uploads.compactMap { upload -> (PlayUpload, FastlaneFiles.Upload)? in
+            laneUpload(upload, in: fastlane, reached: reached, entryRuns: entryRuns, scripts: scripts, input: input)
+                .map { ($0, upload) }
         }
+        return direct.flatMap { found, upload in
+            [found] + copiedOver(found, before: upload, in: fastlane, input: input)
+        }
+    }
+
+    /// One supply call as an upload: reached from a CI run, run by a script nobody's CI runs, or by hand.
+    private static func laneUpload(
+        _ upload: FastlaneFiles.Upload, in fastlane: FastlaneFiles, reached: [Int: Int],
+        entryRuns: [FastlaneInvocation], scripts: [FastlaneInvocation], input: UploaderInput
+    ) -> PlayUpload? {
+        let option = { (name: String) in upload.arguments[name] }
+        if let lane = upload.lane, let entry = reached[lane] {
+            let run = entryRuns[entry]
+            let (parts, settings) = FastlaneFiles.parts(
+                options: option, environment: { run.command.environment[$0] })
+            let path = option("metadata_path")?.literal ?? run.command.environment["SUPPLY_METADATA_PATH"]
+            guard let tree = metadataTree(path, runFolder: fastlane.runFolder, input: input) else { return nil }
+            return PlayUpload(
+                uploader: "supply", what: "supply (lane \(run.name))", tree: tree, parts: parts, trigger: .ci,
+                evidence: run.command.fullChain + [upload.evidence], settings: settings, command: run.command)
+        }
+        let (parts, settings) = FastlaneFiles.parts(options: option)
+        guard let tree = metadataTree(option("metadata_path")?.literal, runFolder: fastlane.runFolder, input: input)
+        else { return nil }
+        let entries = upload.lane.map(fastlane.entryLanes) ?? []
+        let name = entries.first.map { fastlane.lanes[$0].name } ?? upload.lane.map { fastlane.lanes[$0].name }
+        var signs = input.liveness.signs(of: upload, entries: entries, in: fastlane)
+        // A script nobody's CI runs that runs the lane: how a person runs it (the steps before it count).
+        let script = scripts.first { run in
+            !Set(fastlane.lanes(named: run.name, platform: run.platform)).isDisjoint(with: entries)
+        }
+        var what = name.map { "lane `\($0)`" } ?? "the Fastfile"
+        var evidence = [upload.evidence]
+        if let script {
+            what = "script \(script.command.evidence.file) (lane `\(script.name)`)"
+            evidence.insert(script.command.evidence, at: 0)
+            signs.append(ObservedSign(.runByScript(script.command.evidence.file), script.command.evidence))
+            signs += input.liveness.signs(ofScript: script.command.evidence.file)
+        }
+        let run = HandRun(what: what, evidence: upload.evidence, signs: signs)
+        return PlayUpload(
+            uploader: "supply", what: "supply" + (name.map { " (lane \($0))" } ?? ""), tree: tree, parts: parts,
+            trigger: .byHand(run), evidence: evidence, settings: settings, command: script?.command)
+    }
+
+    /// The trees an `sh` of the upload's lane copies over its tree first (`sh("cp", "-a", "./pro/.", "./")` before
+    /// supply sends `fastlane/metadata/android`): each is sent as well, by the same upload, so it is that
+    /// upload's tree too (live or dead as the upload is).
+    private static func copiedOver(
+        _ found: PlayUpload, before upload: FastlaneFiles.Upload, in fastlane: FastlaneFiles, input: UploaderInput
+    ) -> [PlayUpload] {
+        guard case .metadataFolder(let tree) = found.tree, let lane = upload.lane else { return [] }
+        let steps = fastlane.shellCalls.filter {
+            $0.lane == lane && $0.evidence.file == upload.evidence.file && $0.evidence.line < upload.evidence.line
+        }
+        var overlays = [PlayUpload]()
+        for step in steps {
+            for operation in step.operations where operation.kind == .copy || operation.kind == .move {
+                guard let target = operation.target else { continue }
+                for source in operation.sources {
+                    // `dir/*` lands in the target; `dir` lands in it under its own name.
+                    let (from, landing) =
+                        source.hasSuffix("/*")
+                        ? (String(source.dropLast(2)), target)
+                        : (source, target + "/" + (source.split(separator: "/").last.map(String.init) ?? ""))
+                    guard !from.contains("*"), tree == landing || tree.hasPrefix(landing + "/") else { continue }
+                    let copied = from + tree.dropFirst(landing.count)
+                    guard copied != tree, input.repository.hasFolder(copied) else { continue }
+                    var overlay = found
+                    overlay.tree = .metadataFolder(copied)
+                    overlay.evidence.append(step.evidence)
+                    overlays.append(overlay)
+                }
+            }
+        }
+        return overlays
     }
 
     /// CI runs of a lane that no Fastfile read defines: its uploads are elsewhere (an `import_from_git`, an
@@ -218,7 +263,8 @@ extension Uploader {
                 ]),
         ]
     ) { input in
-        input.ci.commands.flatMap { command -> [PlayUpload] in
+        let variants = input.build.applications.flatMap(\.releaseVariants).map(\.name)
+        return input.ci.commands.flatMap { command -> [PlayUpload] in
             let words = command.words
             guard
                 words.contains(where: {
@@ -227,7 +273,9 @@ extension Uploader {
             else { return [] }
             return words.compactMap { word in
                 let pieces = word.split(separator: ":", omittingEmptySubsequences: false)
-                guard let task = pieces.last.map(String.init), let parts = gppParts(of: task) else { return nil }
+                guard let task = pieces.last.map(String.init), let parts = gppParts(of: task, variants: variants) else {
+                    return nil
+                }
                 let module = pieces.count > 1 ? pieces.dropLast().joined(separator: ":") : nil
                 return PlayUpload(
                     uploader: "Gradle Play Publisher", what: "GPP \(task)",
@@ -239,14 +287,17 @@ extension Uploader {
         }
     }
 
-    /// The parts a GPP task sends; `nil` for any other task.
-    static func gppParts(of task: String) -> UploadedParts? {
+    /// The parts a GPP task sends; `nil` for any other task. `publish<Variant>` of one of the build's release
+    /// `variants` sends the artifact with its notes and the listing (a bare `publish` is also maven-publish's).
+    static func gppParts(of task: String, variants: [String]) -> UploadedParts? {
         guard task.hasPrefix("publish") || task.hasPrefix("promote") else { return nil }
         if task.hasSuffix("Listing") { return [.text, .images, .screenshots] }
         for suffix in ["Bundle", "Apk", "Apps", "ReleaseNotes", "Artifact"] where task.hasSuffix(suffix) {
             return task.hasPrefix("promote") && suffix != "Artifact" ? nil : .changelogs
         }
-        return nil
+        let variant = task.dropFirst("publish".count)
+        return task.hasPrefix("publish") && !variant.isEmpty
+            && variants.contains { $0.prefix(1).uppercased() + $0.dropFirst() == variant } ? .all : nil
     }
 
     /// `r0adkll/upload-google-play` with `whatsNewDirectory` that a step of its job fills from a tree's changelogs.
