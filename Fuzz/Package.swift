@@ -1,5 +1,6 @@
 // swift-tools-version:6.0
-// The libFuzzer targets (NinePatch decode + parse + validate; the artifact's signature parsers), kept out of the
+// The libFuzzer targets (NinePatch decode + parse + validate; the build-file readers; the artifact's signature
+// parsers), kept out of the
 // main package because they only link with `-sanitize=fuzzer` (libFuzzer supplies `main`). Build and run them
 // with scripts/fuzz.sh.
 import PackageDescription
@@ -13,6 +14,15 @@ let package = Package(
             dependencies: [
                 .product(name: "PNGKit", package: "playprep"),
                 .product(name: "NinePatchKit", package: "playprep"),
+            ],
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]
+        ),
+        // The build-file readers: build and settings scripts, version catalogs, source manifests
+        // (FUZZER=BuildFileFuzzer scripts/fuzz.sh).
+        .executableTarget(
+            name: "BuildFileFuzzer",
+            dependencies: [
+                .product(name: "AndroidBuild", package: "playprep"), .product(name: "ArtifactKit", package: "playprep"),
             ],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]
         ),

@@ -4,6 +4,8 @@
 # Seeds: TestImages (crafted, corpus subset, malformed, unusual) and, when present, shared/corpus/ninepatch.
 # FUZZER=SigningFuzzer fuzzes the APK Signing Block and PKCS#7 parsers instead, seeded with the signatures of
 # TestImages/artifacts (the block's ID-value pairs behind a 0 byte, JAR signature files behind a 1).
+# FUZZER=BuildFileFuzzer fuzzes the build-file readers (build and settings scripts, version catalogs, source
+# manifests), seeded with every such file of TestImages behind the byte that picks its reader.
 # New crashes land in Fuzz/crashes/; add each as a TestImages/malformed/ regression file.
 set -euo pipefail
 cd "$(dirname "$0")/../Fuzz"
@@ -38,6 +40,23 @@ for path in glob.glob(f"{source}/*.apk") + glob.glob(f"{source}/*.aab"):
         size = struct.unpack("<Q", data[directory - 24:directory - 16])[0]
         open(f"{seeds}/{name}.block", "wb").write(b"\x00" + data[directory - size:directory - 24])
 PY
+elif [ "$fuzzer" = BuildFileFuzzer ]; then
+  python3 - ../TestImages "$seeds" <<'PY'
+import os, sys
+source, seeds = sys.argv[1:]
+kinds = {"build.gradle.kts": 0, "build.gradle": 1, "settings.gradle.kts": 2, "settings.gradle": 3,
+         "AndroidManifest.xml": 5}
+for folder, _, names in os.walk(source):
+    for name in names:
+        kind = 4 if name.endswith(".versions.toml") else kinds.get(name)
+        if kind is None:
+            continue
+        path = os.path.join(folder, name)
+        data = open(path, "rb").read()
+        if len(data) <= 65535:
+            seed = os.path.relpath(path, source).replace("/", "_")
+            open(os.path.join(seeds, seed), "wb").write(bytes([kind]) + data)
+PY
 else
   cp ../TestImages/crafted/*.png ../TestImages/corpus/*.png ../TestImages/malformed/*.png ../TestImages/unusual/*.png "$seeds"/
   if [ -d ../../shared/corpus/ninepatch ]; then
@@ -46,6 +65,7 @@ else
 fi
 corpus=work
 [ "$fuzzer" = SigningFuzzer ] && corpus=work-signing
+[ "$fuzzer" = BuildFileFuzzer ] && corpus=work-build-files
 mkdir -p crashes "$corpus"
 start=$(date +%s)
 "$binary" -runs="$runs" -max_len=65536 -timeout=10 -rss_limit_mb=2048 -artifact_prefix=crashes/ \

@@ -7,11 +7,20 @@ public struct AndroidBuildReader: Sendable {
     /// Values that stand in for Gradle properties (`-PNAME=value`), overriding gradle.properties.
     public var propertyOverrides: [String: String]
 
+    /// The most variants read per application module (``VariantCap`` says when a module has more).
+    public var maximumVariants: Int
+
     /// Build files, settings, properties and manifests larger than this are skipped.
     private static let maximumFileBytes = 4 << 20
+    /// The variant cap unless `playprep.yml` raises it: far above any real app (the largest real one seen has
+    /// tens), far below what memory allows (a variant is a few hundred bytes).
+    public static let defaultMaximumVariants = 1_000
+    /// The highest cap `playprep.yml` may set.
+    public static let largestMaximumVariants = 100_000
 
-    public init(propertyOverrides: [String: String] = [:]) {
+    public init(propertyOverrides: [String: String] = [:], maximumVariants: Int = Self.defaultMaximumVariants) {
         self.propertyOverrides = propertyOverrides
+        self.maximumVariants = maximumVariants
     }
 
     /// Reads the model from the files one folder walk found: `files` are every path under `root` (each starting
@@ -40,7 +49,10 @@ public struct AndroidBuildReader: Sendable {
         let conventions = ConventionPlugins(files: files, catalogs: catalogs) { path in
             source(path).map { String(decoding: $0.bytes, as: UTF8.self) }
         }
-        let declared = declaredProjects(project, settings: source(project.settingsFile), environment: rootEnvironment)
+        var limitsReached = conventions.limitReached.map { [$0] } ?? []
+        let declared = declaredProjects(
+            project, settings: source(project.settingsFile), environment: rootEnvironment, limitsReached: &limitsReached
+        )
 
         var rootFacts: BuildScriptFacts?
         var modules: [AndroidModule] = []
@@ -70,11 +82,15 @@ public struct AndroidBuildReader: Sendable {
             var kind = BuildScriptFacts.kind(of: plugins.map(\.id))
             // A module that sets applicationId is an app, whatever plugin (unread) makes it one.
             if kind == .other, facts.defaultConfig.applicationID != nil { kind = .application }
+            let (variants, variantLimit) =
+                kind == .application
+                ? VariantBuilder(
+                    facts: facts, buildFile: buildFile ?? declaration.directory, maximumVariants: maximumVariants
+                ).variants() : ([], nil)
+            limitsReached += variantLimit.map { [$0] } ?? []
             var module = AndroidModule(
                 gradlePath: declaration.path, directory: declaration.directory, buildFile: buildFile, kind: kind,
-                declaredNames: facts.namespaceDeclarations, namespace: facts.namespace,
-                variants: kind == .application
-                    ? VariantBuilder(facts: facts, buildFile: buildFile ?? declaration.directory).variants() : [])
+                declaredNames: facts.namespaceDeclarations, namespace: facts.namespace, variants: variants)
             module.plugins = plugins
             modules.append(module)
         }
@@ -89,13 +105,16 @@ public struct AndroidBuildReader: Sendable {
             modules = modules.map { setters.locating($0, relative: project.relative) }
         }
         addManifestPackages(project, to: &modules, source: source)
-        return AndroidBuildModel(root: root, modules: modules)
+        var model = AndroidBuildModel(root: root, modules: modules)
+        model.limitsReached = limitsReached
+        return model
     }
 
     /// The root project, then the settings' projects; every folder with a build file when there is no settings
     /// file or its includes cannot all be evaluated.
     private func declaredProjects(
-        _ project: ProjectFiles, settings: ScriptSource?, environment: EvaluationEnvironment
+        _ project: ProjectFiles, settings: ScriptSource?, environment: EvaluationEnvironment,
+        limitsReached: inout [BuildReadLimit]
     ) -> [SettingsReader.Project] {
         var projects = [SettingsReader.Project(path: ":", directory: project.root)]
         var discover = true
@@ -104,6 +123,7 @@ public struct AndroidBuildReader: Sendable {
                 script: TokenizedScript(source: settings), environment: environment, root: project.root)
             reader.read()
             projects += reader.projects
+            limitsReached += reader.limitsReached
             discover = reader.hasDynamicIncludes
         }
         if discover {

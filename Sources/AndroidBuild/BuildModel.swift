@@ -8,6 +8,8 @@ public struct AndroidBuildModel: Sendable, Hashable {
     public var root: String
     /// The modules of the build, root project first, then in settings order.
     public var modules: [AndroidModule]
+    /// Where the reader stopped at a limit, in file order of reading.
+    public var limitsReached: [BuildReadLimit] = []
 
     public init(root: String, modules: [AndroidModule]) {
         self.root = root
@@ -158,6 +160,22 @@ public struct AndroidModule: Sendable, Hashable {
     public var releaseVariants: [BuildVariant] { variants.filter { !$0.isDebuggable } }
 }
 
+/// Where the build reader stopped at one of its limits (variants per module, names in a project path, …): what
+/// lies past it was not read, which a note says in these words.
+public struct BuildReadLimit: Sendable, Hashable {
+    public var location: SourceLocation
+    /// What was not read and why, naming the limit.
+    public var message: String
+    /// How to read it anyway, when a setting can.
+    public var hint: String?
+
+    public init(location: SourceLocation, message: String, hint: String? = nil) {
+        self.location = location
+        self.message = message
+        self.hint = hint
+    }
+}
+
 /// One build variant of an application module, e.g. `playRelease`.
 public struct BuildVariant: Sendable, Hashable {
     /// `playRelease`, `lawnWithQuickstepGithubDebug`, `release`.
@@ -174,6 +192,9 @@ public struct BuildVariant: Sendable, Hashable {
     public var applicationID: BuildValue<String>
     /// The effective versionCode; `nil` when none is declared anywhere.
     public var versionCode: BuildValue<Int>?
+    /// The effective `targetSdk` (or `targetSdkVersion`): the highest-priority flavour's, else defaultConfig's;
+    /// `nil` when the build files set none (a convention plugin may).
+    public var targetSdk: BuildValue<Int>? = nil
     /// Source-set names from lowest to highest priority, as AGP merges them: `main`, the flavours (lowest-priority
     /// dimension first), the multi-flavour set, the build type, the variant (`main`, `play`, `playRelease`…).
     public var sourceSets: [String]

@@ -32,6 +32,7 @@ enum ElementChange: Sendable {
     case applicationID(BuildValue<String>?)
     case applicationIDSuffix(BuildValue<String>?)
     case versionCode(BuildValue<Int>?)
+    case targetSdk(BuildValue<Int>?)
     case dimension(String)
     case debuggable(Bool)
 }
@@ -55,7 +56,7 @@ struct BuildTypeState: ElementState {
         switch change {
         case .applicationIDSuffix(let suffix): applicationIDSuffix = suffix
         case .debuggable(let flag): isDebuggable = flag
-        case .applicationID, .versionCode, .dimension: break
+        case .applicationID, .versionCode, .targetSdk, .dimension: break
         }
     }
 }
@@ -65,6 +66,8 @@ struct ProductFlavorState: ElementState {
     var applicationID: BuildValue<String>?
     var applicationIDSuffix: BuildValue<String>?
     var versionCode: BuildValue<Int>?
+    /// `targetSdk` or `targetSdkVersion`.
+    var targetSdk: BuildValue<Int>?
 
     init(name: String) {}
 
@@ -73,6 +76,7 @@ struct ProductFlavorState: ElementState {
         case .applicationID(let id): applicationID = id
         case .applicationIDSuffix(let suffix): applicationIDSuffix = suffix
         case .versionCode(let code): versionCode = code
+        case .targetSdk(let level): targetSdk = level
         case .dimension(let name): dimension = name
         case .debuggable: break
         }

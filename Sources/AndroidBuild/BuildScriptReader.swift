@@ -247,6 +247,10 @@ struct BuildScriptReader {
             let evaluation = evaluator.evaluate(value)
             environment.defaultVersionCode = evaluation
             facts.defaultConfig.versionCode = integerValue(evaluation, value)
+        case (.defaultConfig, "targetSdk"), (.defaultConfig, "targetSdkVersion"):
+            facts.defaultConfig.targetSdk = integerValue(value)
+        case (.productFlavor(let target), "targetSdk"), (.productFlavor(let target), "targetSdkVersion"):
+            facts.productFlavors.change(target, .targetSdk(integerValue(value)))
         case (.buildType(let target), "applicationIdSuffix"):
             facts.buildTypes.change(target, .applicationIDSuffix(stringValue(value)))
         case (.buildType(let target), "debuggable"), (.buildType(let target), "isDebuggable"):

@@ -9,21 +9,26 @@
 struct ConventionPlugins: Sendable {
     /// Convention plugin id → every plugin id it applies, directly or through other convention plugins.
     private(set) var applied: [String: [String]] = [:]
+    /// Set when a convention plugin applies others more than ``maximumApplyDepth`` levels deep.
+    private(set) var limitReached: BuildReadLimit?
 
     /// Plugin ids the model cares about when a convention plugin applies them.
     static let interestingIDs: Set<String> = [
         "com.android.application", "com.android.library", "com.android.test", "com.android.dynamic-feature",
         "com.android.kotlin.multiplatform.library", "com.github.triplet.play",
     ]
+    /// How many levels of convention plugins applying convention plugins are followed: real builds use two or
+    /// three; each plugin's list stays short however long a chain of them is.
+    static let maximumApplyDepth = 16
 
     /// Reads the convention plugins among `files` (root-prefixed paths) with `read`.
     init(files: [String], catalogs: [String: VersionCatalog], read: (String) -> String?) {
-        var sources = [String: String]()
+        var sources = [String: (path: String, text: String)]()
         let classFiles = Dictionary(
             files.filter { Self.isPluginSource($0) && !Self.isScriptPlugin($0) }.map { (Self.baseName($0), $0) },
             uniquingKeysWith: { first, _ in first })
         for file in files where Self.isScriptPlugin(file) {
-            if let text = read(file) { sources[Self.scriptPluginID(file)] = text }
+            if let text = read(file) { sources[Self.scriptPluginID(file)] = (file, text) }
         }
         for file in files where file.hasSuffix("/build.gradle.kts") || file.hasSuffix("/build.gradle") {
             guard let text = read(file), text.contains("gradlePlugin"), text.contains("implementationClass") else {
@@ -31,24 +36,41 @@ struct ConventionPlugins: Sendable {
             }
             for (id, className) in Self.registrations(in: text, catalogs: catalogs) {
                 let simpleName = String(className.split(separator: ".").last ?? Substring(className))
-                if let path = classFiles[simpleName], let body = read(path) { sources[id] = body }
+                if let path = classFiles[simpleName], let body = read(path) { sources[id] = (path, body) }
             }
         }
         let known = Self.interestingIDs.union(sources.keys)
         var direct = [String: [String]]()
-        for (id, text) in sources {
-            direct[id] = Self.mentionedIDs(in: text, catalogs: catalogs).filter { known.contains($0) && $0 != id }
-        }
-        for id in direct.keys {
-            var seen = [String]()
-            var queue = direct[id] ?? []
-            while let next = queue.first {
-                queue.removeFirst()
-                guard !seen.contains(next), next != id else { continue }
-                seen.append(next)
-                queue += direct[next] ?? []
+        for (id, source) in sources {
+            direct[id] = Self.mentionedIDs(in: source.text, catalogs: catalogs).filter {
+                known.contains($0) && $0 != id
             }
-            applied[id] = seen
+        }
+        var tooDeep = [String]()
+        for id in direct.keys {
+            // Breadth first, level by level, each id once.
+            var seen: Set<String> = [id]
+            var order = [String]()
+            var level = direct[id] ?? []
+            var depth = 0
+            while !level.isEmpty && depth < Self.maximumApplyDepth {
+                var next = [String]()
+                for plugin in level where seen.insert(plugin).inserted {
+                    order.append(plugin)
+                    next += direct[plugin] ?? []
+                }
+                level = next
+                depth += 1
+            }
+            if level.contains(where: { !seen.contains($0) }) { tooDeep.append(id) }
+            applied[id] = order
+        }
+        if let first = tooDeep.min(), let path = sources[first]?.path {
+            limitReached = BuildReadLimit(
+                location: SourceLocation(file: path, line: 1, column: 1),
+                message: "convention plugin \(first)\(tooDeep.count > 1 ? " (and \(tooDeep.count - 1) others)" : "") "
+                    + "applies convention plugins more than \(Self.maximumApplyDepth) levels deep, playprep's limit: "
+                    + "the plugins applied deeper were not followed")
         }
     }
 
@@ -81,7 +103,7 @@ struct ConventionPlugins: Sendable {
             let blockStart =
                 text.index(classRange.lowerBound, offsetBy: -400, limitedBy: text.startIndex) ?? text.startIndex
             let block = text[blockStart..<classRange.lowerBound]
-            guard let className = firstString(in: text[classRange.upperBound...].prefix { $0 != "\n" }),
+            guard let className = firstString(in: text[classRange.upperBound...]),
                 let idRange = block.ranges(of: "id").last(where: { range in
                     range.lowerBound == block.startIndex || !block[block.index(before: range.lowerBound)].isLetter
                 })
@@ -114,10 +136,16 @@ struct ConventionPlugins: Sendable {
         return ids
     }
 
+    /// The first quoted string on the first line of `text`; the scan stops at the line's end or the closing
+    /// quote, so looking once per registration on a long line stays linear.
     private static func firstString(in text: Substring) -> String? {
-        guard let quote = text.firstIndex(where: { $0 == "\"" || $0 == "'" }) else { return nil }
+        guard let quote = text.firstIndex(where: { $0 == "\"" || $0 == "'" || $0 == "\n" }), text[quote] != "\n"
+        else { return nil }
         let rest = text[text.index(after: quote)...]
-        return rest.firstIndex(of: text[quote]).map { String(rest[..<$0]) }
+        guard let end = rest.firstIndex(where: { $0 == text[quote] || $0 == "\n" }), rest[end] != "\n" else {
+            return nil
+        }
+        return String(rest[..<end])
     }
 
     /// `libs.plugins.a.b` (ending at `.get()`, `)` or the line's end) → the catalog's plugin id.

@@ -17,15 +17,37 @@ struct PropertySetters {
                 setters[name] = file.path
             }
         }
-        let patterns = names.map { Array($0.utf8) }
+        let otherNames = names.filter { !$0.utf8.allSatisfy(Self.isWordByte) }.map { Array($0.utf8) }
         for script in scripts.sorted(by: { $0.path < $1.path })
-        where patterns.contains(where: { script.bytes.firstRange(of: $0) != nil }) {
+        where Self.mentions(script.bytes, anyOf: names, otherNames: otherNames) {
             var reader = BuildScriptReader(script: TokenizedScript(source: script), environment: environment)
             reader.read()
             for name in reader.facts.ext.keys where names.contains(name) && setters[name] == nil {
                 setters[name] = script.path
             }
         }
+    }
+
+    /// Whether `bytes` hold one of `names`: names that are words are looked up word by word in one pass, so many
+    /// names cost no more than one; `otherNames` (`app.versionCode`), the rest, are searched for as text.
+    private static func mentions(_ bytes: [UInt8], anyOf names: Set<String>, otherNames: [[UInt8]]) -> Bool {
+        if otherNames.contains(where: { bytes.firstRange(of: $0) != nil }) { return true }
+        var index = 0
+        while index < bytes.count {
+            guard isWordByte(bytes[index]) else {
+                index += 1
+                continue
+            }
+            let start = index
+            while index < bytes.count && isWordByte(bytes[index]) { index += 1 }
+            if names.contains(String(decoding: bytes[start..<index], as: UTF8.self)) { return true }
+        }
+        return false
+    }
+
+    /// Letters, digits, `_` and non-ASCII; `$` starts a template (`"$name"`), so it separates words.
+    private static func isWordByte(_ byte: UInt8) -> Bool {
+        ScriptTokenizer.isIdentifierPart(byte) && byte != UInt8(ascii: "$")
     }
 
     /// The properties the values of `modules` miss: only these are looked for in the repository's scripts.

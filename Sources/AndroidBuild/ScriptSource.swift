@@ -1,3 +1,5 @@
+import FileAccess
+
 /// The bytes of one text file (build script, settings script, manifest) with its path, for locations and excerpts.
 struct ScriptSource: Sendable {
     let path: String
@@ -7,12 +9,18 @@ struct ScriptSource: Sendable {
     /// Byte offset where each line starts; line `n` (1-based) starts at `lineStarts[n - 1]`.
     private let lineStarts: [Int]
 
+    /// A byte order mark is dropped and UTF-16 decoded (``TextEncoding``); a lone CR (old Mac line endings) ends a
+    /// line as Kotlin and Groovy read it, so it becomes LF in place and every offset stays.
     init(path: String, bytes: [UInt8]) {
+        var text = TextEncoding.utf8(bytes) ?? bytes
+        for index in text.indices where text[index] == 0x0D && (index + 1 == text.count || text[index + 1] != 0x0A) {
+            text[index] = 0x0A
+        }
         self.path = path
-        self.bytes = bytes
+        self.bytes = text
         isKotlin = path.hasSuffix(".kts")
         var starts = [0]
-        for index in bytes.indices where bytes[index] == 0x0A { starts.append(index + 1) }
+        for index in text.indices where text[index] == 0x0A { starts.append(index + 1) }
         lineStarts = starts
     }
 

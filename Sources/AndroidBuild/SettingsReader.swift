@@ -13,10 +13,16 @@ struct SettingsReader {
     private let root: String
     /// Included projects in order, parents before children.
     private(set) var projects: [Project] = []
+    /// Each project's index in `projects`, by Gradle path.
+    private var indexByPath: [String: Int] = [:]
+    /// Includes past a limit, said in a note instead of read.
+    private(set) var limitsReached: [BuildReadLimit] = []
     /// Some `include` names an expression playprep cannot evaluate (a loop over folders, a function).
     private(set) var hasDynamicIncludes = false
 
     private static let maximumDepth = 24
+    /// The most names in one project path (`:a:b:c` has 3): real builds nest a handful of levels.
+    static let maximumPathSegments = 64
 
     init(script: TokenizedScript, environment: EvaluationEnvironment, root: String) {
         self.script = script
@@ -53,44 +59,54 @@ struct SettingsReader {
         if first.name == "include", chain.segments.count == 1 {
             let arguments = first.arguments ?? chain.end..<head.upperBound
             if first.arguments != nil && chain.end != head.upperBound { return }
-            for argument in evaluator.arguments(arguments) { include(argument) }
+            for argument in evaluator.arguments(arguments) { include(argument, at: arguments.lowerBound) }
         } else if first.name == "project", chain.segments.count == 2, chain.segments[1].name == "projectDir",
             let name = first.arguments, script.isSymbol(chain.end, "=")
         {
             guard case .value(.string(let path)) = evaluator.evaluate(name),
                 case .value(.string(let folder)) = evaluator.evaluate((chain.end + 1)..<head.upperBound)
             else { return }
-            let gradlePath = Self.gradlePath(path)
-            if let index = projects.firstIndex(where: { $0.path == gradlePath }) {
+            if let index = indexByPath[Self.gradlePath(path)] {
                 projects[index].directory = normalized(folder)
             }
         }
     }
 
-    private mutating func include(_ argument: Evaluation) {
+    /// Includes the project(s) `argument` names; `token` locates the include for a note.
+    private mutating func include(_ argument: Evaluation, at token: Int) {
         switch argument {
         case .value(.string(let path)):
-            add(Self.gradlePath(path))
+            add(Self.gradlePath(path), at: token)
         case .value(.list(let items)):
-            for item in items { include(.value(item)) }
+            for item in items { include(.value(item), at: token) }
         default:
             hasDynamicIncludes = true
         }
     }
 
-    /// Adds a project and the parents its path implies (`:a:b` makes `:a` too), each in its parent's folder.
-    private mutating func add(_ path: String) {
-        let names = path.split(separator: ":").map(String.init)
+    /// Adds a project and the parents its path implies (`:a:b` makes `:a` too), each in its parent's folder; a
+    /// path of more than ``maximumPathSegments`` names is not read (a note says so).
+    private mutating func add(_ path: String, at token: Int) {
+        let names = path.split(separator: ":")
         guard !names.isEmpty else { return }
+        guard names.count <= Self.maximumPathSegments else {
+            limitsReached.append(
+                BuildReadLimit(
+                    location: script.location(token),
+                    message: "an include names a project path of \(names.count) names, over playprep's limit of "
+                        + "\(Self.maximumPathSegments): it was not read, and neither were the projects it names"))
+            return
+        }
         var parentDirectory = root
         var current = ""
         for name in names {
             current += ":" + name
-            if let existing = projects.first(where: { $0.path == current }) {
-                parentDirectory = existing.directory
+            if let existing = indexByPath[current] {
+                parentDirectory = projects[existing].directory
                 continue
             }
             let directory = parentDirectory + "/" + name
+            indexByPath[current] = projects.count
             projects.append(Project(path: current, directory: directory))
             parentDirectory = directory
         }

@@ -4,16 +4,41 @@ struct VariantBuilder {
     let facts: BuildScriptFacts
     /// Where an applicationId that nothing declares is reported.
     let buildFile: String
+    /// The most variants built: dimensions multiply (30 dimensions of 3 flavours are 3^30 variants).
+    var maximumVariants = AndroidBuildReader.defaultMaximumVariants
 
-    func variants() -> [BuildVariant] {
-        let combinations = flavorCombinations()
+    /// The variants in AGP's order (flavour combinations, each with every build type), at most `maximumVariants`
+    /// of them, and when that cut some, the note naming the cap and the dimensions.
+    func variants() -> (variants: [BuildVariant], limit: BuildReadLimit?) {
+        let groups = flavorGroups()
+        let buildTypes = orderedBuildTypes()
+        var declared: Int? = buildTypes.count
+        for group in groups {
+            declared = declared.flatMap { count in
+                let (product, overflow) = count.multipliedReportingOverflow(by: group.flavors.count)
+                return overflow ? nil : product
+            }
+        }
         var variants: [BuildVariant] = []
-        for flavors in combinations {
-            for buildType in orderedBuildTypes() {
+        combinations: for flavors in FlavorCombinations(groups.map(\.flavors)) {
+            for buildType in buildTypes {
+                guard variants.count < maximumVariants else { break combinations }
                 variants.append(variant(flavors: flavors, buildType: buildType))
             }
         }
-        return variants
+        guard declared.map({ $0 > maximumVariants }) ?? true else { return (variants, nil) }
+        let dimensions = groups.map {
+            "\($0.dimension.isEmpty ? "(no dimension)" : $0.dimension) (\($0.flavors.count))"
+        }
+        let limit = BuildReadLimit(
+            location: SourceLocation(file: buildFile, line: 1, column: 1),
+            message: "\(declared.map(String.init) ?? "more than \(Int.max)") variants (\(groups.count) flavour "
+                + "dimensions: \(dimensions.joined(separator: " × ")), × \(buildTypes.count) build types), over "
+                + "playprep's cap of \(maximumVariants) variants a module: only the first \(maximumVariants) were read, "
+                + "so the others' applicationIds, versionCodes and listings were not judged",
+            hint: "raise the cap in playprep.yml (gradle: maxVariants: N, at most "
+                + "\(AndroidBuildReader.largestMaximumVariants)) if the build really has that many")
+        return (variants, limit)
     }
 
     /// Build types: `debug` and `release` first, then the others as the script creates them.
@@ -22,8 +47,8 @@ struct VariantBuilder {
         return builtIn + facts.buildTypes.names.filter { !builtIn.contains($0) }
     }
 
-    /// Every choice of one flavour per dimension, highest-priority dimension first in each.
-    private func flavorCombinations() -> [[String]] {
+    /// Each dimension with its flavours, highest priority first; dimensions without flavours are left out.
+    private func flavorGroups() -> [(dimension: String, flavors: [String])] {
         var groups: [(dimension: String, flavors: [String])] = facts.flavorDimensions.map { ($0, []) }
         for flavor in facts.productFlavors.names {
             let declared = facts.productFlavors.state(flavor)?.dimension
@@ -35,11 +60,7 @@ struct VariantBuilder {
                 groups.append((dimension, [flavor]))
             }
         }
-        var combinations: [[String]] = [[]]
-        for group in groups where !group.flavors.isEmpty {
-            combinations = combinations.flatMap { prefix in group.flavors.map { prefix + [$0] } }
-        }
-        return combinations
+        return groups.filter { !$0.flavors.isEmpty }
     }
 
     private func variant(flavors: [String], buildType: String) -> BuildVariant {
@@ -52,10 +73,12 @@ struct VariantBuilder {
         var uniqueSourceSets: [String] = []
         for set in sourceSets where !uniqueSourceSets.contains(set) { uniqueSourceSets.append(set) }
         let versionCode = flavorStates.lazy.compactMap(\.versionCode).first ?? facts.defaultConfig.versionCode
-        return BuildVariant(
+        var variant = BuildVariant(
             name: name, flavors: flavors, buildType: buildType, isDebuggable: typeState.isDebuggable,
             applicationID: applicationID(flavors: flavorStates, buildType: typeState), versionCode: versionCode,
             sourceSets: uniqueSourceSets)
+        variant.targetSdk = flavorStates.lazy.compactMap(\.targetSdk).first ?? facts.defaultConfig.targetSdk
+        return variant
     }
 
     /// The highest-priority flavour's id, else defaultConfig's, else the namespace; then the suffixes of
@@ -83,6 +106,33 @@ struct VariantBuilder {
             }
         }
         return .known(id, at: location)
+    }
+
+    /// Every choice of one flavour per dimension, highest-priority dimension first in each, in AGP's order (the
+    /// last dimension varies fastest), made one at a time so a caller can stop early.
+    private struct FlavorCombinations: Sequence, IteratorProtocol {
+        let groups: [[String]]
+        /// The flavour chosen in each dimension; `nil` when every combination has been made.
+        private var choice: [Int]?
+
+        init(_ groups: [[String]]) {
+            self.groups = groups
+            choice = Array(repeating: 0, count: groups.count)
+        }
+
+        mutating func next() -> [String]? {
+            guard var current = choice else { return nil }
+            let flavors = zip(groups, current).map { $0[$1] }
+            var position = groups.count - 1
+            while position >= 0 {
+                current[position] += 1
+                if current[position] < groups[position].count { break }
+                current[position] = 0
+                position -= 1
+            }
+            choice = position < 0 ? nil : current
+            return flavors
+        }
     }
 
     static func lowerCamel(_ words: [String]) -> String {

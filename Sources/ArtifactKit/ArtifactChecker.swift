@@ -80,7 +80,7 @@ public struct ArtifactChecker: Sendable {
             path: path, archive: archive, layout: layout, manifest: manifest, table: table,
             nativeLibraries: try NativeLibrary.all(in: archive, folder: layout.libraries, artifact: path),
             policy: policy, date: date,
-            signing: try ArtifactSigning(archive, readsSigningBlock: layout == .apk, limits: signingLimits),
+            signing: ArtifactSigning(archive, readsSigningBlock: layout == .apk, limits: signingLimits),
             uploadCertificate: uploadCertificate)
         var diagnostics = packageNameFindings(manifest, file: path)
         for rule in ArtifactRules.all { diagnostics += try rule.findings(on: contents) }

@@ -16,12 +16,14 @@ public struct ArtifactFileExample: RuleExample {
     }
 
     public var title: String {
-        uploadCertificate.map { "\(path) (--upload-certificate \($0.prefix(8))…)" } ?? path
+        let name = Self.fixtureName(path)
+        return uploadCertificate.map { "\(name) (--upload-certificate \($0.prefix(8))…)" } ?? name
     }
 
     public var howToCheck: String? {
-        "APKs and AABs built by scripts/make-artifacts.sh with aapt2, clang, apksigner, jarsigner and zipalign; "
-            + "check them with `playprep artifact check FILE`."
+        Self.fixturesNote(
+            "APKs and AABs built by scripts/make-artifacts.sh with aapt2, clang, apksigner, jarsigner and zipalign; "
+                + "in a checkout, check one with `playprep artifact check FILE`.")
     }
 
     public func reportedRuleIDs(repository: String) throws -> Set<String> {

@@ -25,6 +25,7 @@ extension ArtifactFacts {
                     validUntil: SignerCertificate.day(certificate.notAfter))
             },
             sizeBytes: artifact.archive.bytes.count)
+        signatureProblem = artifact.signing.problem?.description
     }
 }
 

@@ -15,16 +15,27 @@ extension ArtifactRules {
     public static let unsigned = ArtifactRule(
         .artifact(
             "ART013", "unsigned-artifact", .error,
-            "The APK or AAB has no signature (no JAR signature, no APK Signing Block): Play refuses \"an unsigned "
-                + "APK or Android App Bundle\".",
-            why: "Play refuses an unsigned upload.",
-            failing: ["unsigned.apk", "unsigned.aab"], passing: ["release.apk", "release.aab"])
+            "The APK or AAB has a readable signature (a JAR signature or an APK Signing Block): Play refuses \"an "
+                + "unsigned APK or Android App Bundle\" and one whose signature does not verify.",
+            why: "Play refuses an unsigned upload, and one whose signature is cut short or corrupt.",
+            failing: ["unsigned.apk", "unsigned.aab", "truncated-signing-block.apk", "truncated-certificate.apk"],
+            passing: ["release.apk", "release.aab"])
     ) { artifact, finding throws(ArtifactError) in
+        let kind = artifact.layout == .apk ? "APK" : "bundle"
+        if let problem = artifact.signing.problem {
+            return [
+                finding.diagnostic(
+                    file: artifact.path,
+                    "the \(kind)'s signature cannot be read (\(problem)): Play refuses an upload whose signature does "
+                        + "not verify",
+                    hint: "sign the release build again (apksigner sign, or the release build type's signingConfig); "
+                        + "a copy cut short in transfer shows this too")
+            ]
+        }
         guard artifact.signing.signatures.isEmpty else { return [] }
         return [
             finding.diagnostic(
-                file: artifact.path,
-                "the \(artifact.layout == .apk ? "APK" : "bundle") is not signed: Play refuses unsigned uploads",
+                file: artifact.path, "the \(kind) is not signed: Play refuses unsigned uploads",
                 hint: "sign it with the upload key (signingConfig in the release build type, or apksigner/jarsigner)")
         ]
     }

@@ -47,6 +47,8 @@ public struct ArtifactFacts: Sendable, Hashable, Codable {
     /// The signature schemes present, in order (`v1`, `v2`, `v3`, `v3.1`); empty when unsigned.
     public var signatureSchemes: [String]
     public var signers: [Signer]
+    /// Why a signature could not be read (the signers read before it are listed), `nil` when every one was read.
+    public var signatureProblem: String?
     public var sizeBytes: Int
 
     public init(
@@ -82,12 +84,13 @@ public struct ArtifactFacts: Sendable, Hashable, Codable {
                     .joined(separator: ", "))
         }
         if signatureSchemes.isEmpty {
-            parts.append("unsigned")
+            parts.append(signatureProblem == nil ? "unsigned" : "signature unreadable")
         } else {
             let by = signers.map { "\($0.subject) (SHA-256 \($0.sha256.prefix(8))…)" }
             parts.append(
                 signatureSchemes.joined(separator: "+") + " signed"
-                    + (by.isEmpty ? "" : " by " + by.joined(separator: ", ")))
+                    + (by.isEmpty ? "" : " by " + by.joined(separator: ", "))
+                    + (signatureProblem == nil ? "" : ", the rest unreadable"))
         }
         parts.append(Self.size(sizeBytes))
         return parts.joined(separator: " · ")

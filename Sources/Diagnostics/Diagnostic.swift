@@ -67,8 +67,8 @@ public struct Diagnostic: Sendable, Hashable {
         self.severity = severity
         self.file = file
         self.location = location
-        self.message = message
-        self.hint = hint
+        self.message = Self.bounded(message)
+        self.hint = hint.map(Self.bounded)
         self.cause = cause
         self.related = related
     }

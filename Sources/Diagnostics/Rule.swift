@@ -76,6 +76,17 @@ public protocol RuleExample: Sendable {
 extension RuleExample {
     public var details: [String] { [] }
     public var howToCheck: String? { nil }
+
+    /// How an example names one of playprep's test fixtures: its path below the source repository's
+    /// `TestImages/`, a folder the release tarball does not ship (``fixturesNote`` says where they are).
+    public static func fixtureName(_ path: String) -> String {
+        path.hasPrefix("TestImages/") ? String(path.dropFirst("TestImages/".count)) : path
+    }
+
+    /// Where the fixtures an example names are, said before `how`, the command that checks one.
+    public static func fixturesNote(_ how: String) -> String {
+        "playprep's test fixtures, kept in its source repository (not in the release tarball); " + how
+    }
 }
 
 /// The rules a report may mention, by id, so reporters that describe their rules (SARIF, HTML) and the rule

@@ -14,6 +14,8 @@
 public enum FileReadError: Error, Sendable, Hashable, CustomStringConvertible {
     case notFound
     case isFolder
+    /// A FIFO, socket or device: never opened, since reading one can block forever or never end.
+    case notRegularFile(kind: String)
     case tooLarge(bytes: Int, limit: Int)
     /// The operating system refused: permission denied, I/O error, … (`strerror` text).
     case system(String)
@@ -22,6 +24,7 @@ public enum FileReadError: Error, Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .notFound: "no such file"
         case .isFolder: "is a folder, not a file"
+        case .notRegularFile(let kind): "not a regular file (a \(kind))"
         case .tooLarge(let bytes, let limit): "file is \(bytes) bytes, over the limit of \(limit) bytes"
         case .system(let reason): reason
         }
@@ -67,13 +70,17 @@ public struct FileReader: Sendable {
         self.maxBytes = maxBytes
     }
 
+    /// Only regular files (or links to them) are read: a FIFO, socket or device is refused before it is opened,
+    /// and opening never waits (`O_NONBLOCK`), so one swapped in after the check is refused too.
     public func read(_ path: String) throws(FileReadError) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        var info = stat()
+        guard stat(path, &info) == 0 else { throw .fromErrno(errno) }
+        try Self.requireRegular(info)
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { throw .fromErrno(errno) }
         defer { close(descriptor) }
-        var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw .fromErrno(errno) }
-        if (info.st_mode & S_IFMT) == S_IFDIR { throw .isFolder }
+        try Self.requireRegular(info)
         let size = Int(info.st_size)
         if size > maxBytes { throw .tooLarge(bytes: size, limit: maxBytes) }
         var bytes = [UInt8](repeating: 0, count: size)
@@ -90,5 +97,18 @@ public struct FileReader: Sendable {
             filled += count
         }
         return filled == size ? bytes : Array(bytes[0..<filled])
+    }
+
+    /// Throws unless `info` describes a regular file.
+    private static func requireRegular(_ info: stat) throws(FileReadError) {
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return
+        case S_IFDIR: throw .isFolder
+        case S_IFIFO: throw .notRegularFile(kind: "FIFO")
+        case S_IFSOCK: throw .notRegularFile(kind: "socket")
+        case S_IFCHR: throw .notRegularFile(kind: "character device")
+        case S_IFBLK: throw .notRegularFile(kind: "block device")
+        default: throw .notRegularFile(kind: "special file")
+        }
     }
 }

@@ -116,6 +116,15 @@ public struct NinePatchChunks: Sendable, Hashable {
         outline = try found["npOl"].map { (data) throws(NinePatchChunkError) in try Self.decodeOutline(data) }
     }
 
+    /// The NinePatch data of `bytes` when they are a compiled NinePatch (aapt2's output: an `npTc` chunk, and no
+    /// frame around the content), `nil` for a source or a file whose chunks cannot be read.
+    public static func compiled(_ bytes: [UInt8], decoder: PNGDecoder) -> NinePatchChunks? {
+        guard let chunks = try? decoder.chunks(of: bytes), chunks.contains(where: { $0.name == "npTc" }) else {
+            return nil
+        }
+        return try? NinePatchChunks(decoding: chunks)
+    }
+
     /// Decodes an `npTc` payload; `layoutBounds` and `outline` of the result are `nil`.
     ///
     /// Like Android's runtime, the length must be exactly what the three counts imply. The stored offsets, which

@@ -10,10 +10,10 @@ public struct NinePatchFileExample: RuleExample {
         self.path = path
     }
 
-    public var title: String { path }
+    public var title: String { Self.fixtureName(path) }
 
     public var howToCheck: String? {
-        "Files in playprep's repository; check them with `playprep ninepatch check FILE`."
+        Self.fixturesNote("in a checkout, check one with `playprep ninepatch check FILE`.")
     }
 
     public func reportedRuleIDs(repository: String) -> Set<String> {

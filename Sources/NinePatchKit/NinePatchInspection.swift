@@ -4,13 +4,18 @@ import Diagnostics
 /// coordinates, with `null` for whatever could not be computed.
 public struct NinePatchInspection: Encodable, Sendable {
     public var check: NinePatchCheck
+    /// The chunks of a compiled NinePatch (aapt2's output, which has no frame): then they are the model, and the
+    /// frame rules, which judge sources, are not reported.
+    public var compiled: NinePatchChunks?
 
-    public init(_ check: NinePatchCheck) {
+    public init(_ check: NinePatchCheck, compiled: NinePatchChunks? = nil) {
         self.check = check
+        self.compiled = compiled
     }
 
     private enum Keys: String, CodingKey {
-        case file, width, height, stretchX, stretchY, padding, layoutBounds, regionColors, outline, valid, diagnostics
+        case file, width, height, stretchX, stretchY, padding, layoutBounds, regionColors, outline, valid, diagnostics,
+            compiled
     }
 
     private struct InsetsJSON: Encodable {
@@ -36,6 +41,22 @@ public struct NinePatchInspection: Encodable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: Keys.self)
+        if let compiled {
+            let header = check.header
+            try container.encode(check.file, forKey: .file)
+            try container.encode(header?.width, forKey: .width)
+            try container.encode(header?.height, forKey: .height)
+            try container.encode(compiled.stretchX.map { [$0.start, $0.end] }, forKey: .stretchX)
+            try container.encode(compiled.stretchY.map { [$0.start, $0.end] }, forKey: .stretchY)
+            try container.encode(InsetsJSON(compiled.padding), forKey: .padding)
+            try container.encode(compiled.layoutBounds.map(InsetsJSON.init), forKey: .layoutBounds)
+            try container.encode(compiled.regionColors.map { ColorWords.hex($0.storedValue) }, forKey: .regionColors)
+            try container.encode(compiled.outline.map(OutlineJSON.init), forKey: .outline)
+            try container.encode(true, forKey: .valid)
+            try container.encode([DiagnosticEntry](), forKey: .diagnostics)
+            try container.encode(true, forKey: .compiled)
+            return
+        }
         let model = check.ninePatch
         let header = check.header
         try container.encode(check.file, forKey: .file)
@@ -50,5 +71,6 @@ public struct NinePatchInspection: Encodable, Sendable {
         try container.encode(model?.outline.map(OutlineJSON.init), forKey: .outline)
         try container.encode(check.report.isValid, forKey: .valid)
         try container.encode(check.diagnostics.map(DiagnosticEntry.init), forKey: .diagnostics)
+        try container.encode(false, forKey: .compiled)
     }
 }

@@ -44,9 +44,9 @@ public struct PackageNameCase: Sendable, Hashable, ExpressibleByStringLiteral, C
     }
 
     public var description: String {
-        var text = "\(role.rawValue) '\(name)'"
-        if let namespace { text += " (namespace '\(namespace)')" }
-        if let expected { text += " (published as '\(expected)')" }
+        var text = "\(role.rawValue) '\(Excerpt.of(name))'"
+        if let namespace { text += " (namespace '\(Excerpt.of(namespace))')" }
+        if let expected { text += " (published as '\(Excerpt.of(expected))')" }
         return text
     }
 }

@@ -48,9 +48,9 @@ public enum PackageNameRules {
         guard name.segments.count < 2, name.name != "android" else { return [] }
         return [
             finding(
-                "'\(name.name)' has a single segment: Android needs at least two, separated by '.' "
+                "'\(Excerpt.of(name.name))' has a single segment: Android needs at least two, separated by '.' "
                     + "(the installer: \"must have at least one '.' separator\")",
-                hint: "use a reverse-domain name such as 'com.yourcompany.\(name.name.lowercased())'")
+                hint: "use a reverse-domain name such as 'com.yourcompany.\(Excerpt.of(name.name.lowercased()))'")
         ]
     }
 
@@ -71,7 +71,7 @@ public enum PackageNameRules {
             }
         return [
             finding(
-                "'\(name.name)' \(what), which leaves an empty segment (aapt2 refuses it: 'not a valid Android package name')",
+                "'\(Excerpt.of(name.name))' \(what), which leaves an empty segment (aapt2 refuses it: 'not a valid Android package name')",
                 hint: "remove the stray '.'")
         ]
     }
@@ -91,9 +91,9 @@ public enum PackageNameRules {
             }
             let kind = first == "_" ? "an underscore" : "a digit"
             return finding(
-                "segment \(index + 1) '\(segment)' starts with \(kind): each segment becomes part of a Java package "
+                "segment \(index + 1) '\(Excerpt.of(segment))' starts with \(kind): each segment becomes part of a Java package "
                     + "name and must start with a letter (aapt2 and the installer refuse it)",
-                hint: "start the segment with a letter, e.g. '\(letterFirst(segment))'")
+                hint: "start the segment with a letter, e.g. '\(Excerpt.of(letterFirst(segment)))'")
         }
     }
 
@@ -131,7 +131,7 @@ public enum PackageNameRules {
             finding(
                 "the name starts with upper-case '\(first)': Play requires a lowercase first letter "
                     + "(\"It must start with a lowercase character\")",
-                hint: "use '\(name.name.prefix(1).lowercased() + name.name.dropFirst())'")
+                hint: "use '\(Excerpt.of(name.name.prefix(1).lowercased() + name.name.dropFirst()))'")
         ]
     }
 
@@ -154,7 +154,9 @@ public enum PackageNameRules {
             finding(
                 "'\(prefix)' is reserved: Play refuses the upload (\"You need to use a different package name because "
                     + "\"\(prefix)\" is restricted\")",
-                hint: "use a domain you own, e.g. 'com.yourcompany.\(name.segments.last ?? "app")'; \(permanence)")
+                hint:
+                    "use a domain you own, e.g. 'com.yourcompany.\(Excerpt.of(name.segments.last ?? "app"))'; \(permanence)"
+            )
         ]
     }
 
@@ -201,7 +203,7 @@ public enum PackageNameRules {
                         + "(AGP refuses it: \"'\(keyword)' is a Java keyword\")"
                     : "'\(keyword)' is a Java keyword: fine in an applicationId, but AGP refuses it in the namespace, "
                         + "which the applicationId usually equals",
-                hint: "rename the segment, e.g. '\(keyword)x' or '\(keyword)app'")
+                hint: "rename the segment, e.g. '\(Excerpt.of(keyword))x' or '\(Excerpt.of(keyword))app'")
         }
     }
 
@@ -218,8 +220,8 @@ public enum PackageNameRules {
         guard name.name.unicodeScalars.dropFirst().contains(where: { ("A"..."Z").contains($0) }) else { return [] }
         return [
             finding(
-                "'\(name.name)' has upper-case letters: legal, but IDs are case-sensitive and tools assume lower case",
-                hint: "prefer '\(name.name.lowercased())' for a new app; \(permanence)")
+                "'\(Excerpt.of(name.name))' has upper-case letters: legal, but IDs are case-sensitive and tools assume lower case",
+                hint: "prefer '\(Excerpt.of(name.name.lowercased()))' for a new app; \(permanence)")
         ]
     }
 
@@ -234,7 +236,10 @@ public enum PackageNameRules {
         judge: .play
     ) { name, finding in
         guard name.name.contains("_") else { return [] }
-        return [finding("'\(name.name)' contains '_': legal, but unconventional, and some tools have mishandled it")]
+        return [
+            finding(
+                "'\(Excerpt.of(name.name))' contains '_': legal, but unconventional, and some tools have mishandled it")
+        ]
     }
 
     public static let namespaceMismatch = PackageNameRule(
@@ -249,7 +254,7 @@ public enum PackageNameRules {
         guard let namespace = name.namespace, namespace != name.name else { return [] }
         return [
             finding(
-                "it differs from the namespace '\(namespace)': legal, but Google recommends keeping them equal",
+                "it differs from the namespace '\(Excerpt.of(namespace))': legal, but Google recommends keeping them equal",
                 hint:
                     "set applicationId explicitly so a later namespace change cannot silently change the app's identity"
             )

@@ -21,8 +21,11 @@ struct BuildFilePackageCheck: Sendable {
         let inventory = ProjectDiscovery().inventory(of: root)
         let build = AndroidBuildReader(propertyOverrides: gradleProperties).read(
             root: inventory.root, files: inventory.files)
+        // A note of several modules is placed in the first one's file: the module of this build file gets its own.
+        let own = build.modules.filter { $0.buildFile.map(inventory.relative) == relative }
         let unresolved = UnresolvedBuildValues(expected: expected).applicationIDNotes(
-            for: build, RuleOutput(rule: ProjectRules.unresolvedBuildValue.rule))
+            for: own.isEmpty ? build : AndroidBuildModel(root: build.root, modules: own),
+            RuleOutput(rule: ProjectRules.unresolvedBuildValue.rule))
         return (PackageNameJudge(expected: expected).diagnostics(for: build) + unresolved)
             .filter { inventory.relative($0.file) == relative }
             .map { diagnostic in

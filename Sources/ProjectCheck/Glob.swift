@@ -11,6 +11,10 @@ public struct Glob: Sendable, Hashable, CustomStringConvertible {
         case oneCharacter
     }
 
+    /// The longest pattern `playprep.yml` may give: real excludes are a few dozen characters; the matcher's time
+    /// grows with the pattern's length times the path's.
+    public static let maximumPatternLength = 1_024
+
     public init(_ pattern: String) {
         self.pattern = pattern
         var tokens = [Token]()
@@ -22,13 +26,15 @@ public struct Glob: Sendable, Hashable, CustomStringConvertible {
             let character = characters[index]
             if character == "*" {
                 if index + 1 < characters.count && characters[index + 1] == "*" {
-                    tokens.append(.anyAcrossSegments)
                     index += 2
                     // `**/` also matches no folder at all.
                     if index < characters.count && characters[index] == "/" { index += 1 }
+                    // A run of stars is one: `**` absorbs a `*` beside it.
+                    if tokens.last == .anyInSegment { tokens.removeLast() }
+                    if tokens.last != .anyAcrossSegments { tokens.append(.anyAcrossSegments) }
                     continue
                 }
-                tokens.append(.anyInSegment)
+                if tokens.last != .anyInSegment && tokens.last != .anyAcrossSegments { tokens.append(.anyInSegment) }
             } else if character == "?" {
                 tokens.append(.oneCharacter)
             } else {
@@ -56,46 +62,57 @@ public struct Glob: Sendable, Hashable, CustomStringConvertible {
         return Self.matches(Array(tokens.dropLast(2)), folder)
     }
 
+    /// Runs the pattern as a set of positions over the path, one character at a time: time proportional to the
+    /// pattern's length times the path's, memory to the pattern's, no recursion.
     private static func matches(_ tokens: [Token], _ path: String) -> Bool {
-        let characters = Array(path)
-        var memo = [Int: Bool]()
-        func match(_ token: Int, _ position: Int) -> Bool {
-            let key = token * (characters.count + 1) + position
-            if let known = memo[key] { return known }
-            let result: Bool
-            if token == tokens.count {
-                result = position == characters.count
-            } else {
-                switch tokens[token] {
-                case .literal(let character):
-                    result =
-                        position < characters.count && characters[position] == character
-                        && match(token + 1, position + 1)
+        var current = PositionSet(count: tokens.count + 1)
+        var next = PositionSet(count: tokens.count + 1)
+        current.insert(0, skippingStarsOf: tokens)
+        for character in path {
+            next.removeAll()
+            for position in current.members where position < tokens.count {
+                switch tokens[position] {
+                case .literal(let expected):
+                    if character == expected { next.insert(position + 1, skippingStarsOf: tokens) }
                 case .oneCharacter:
-                    result =
-                        position < characters.count && characters[position] != "/"
-                        && match(token + 1, position + 1)
+                    if character != "/" { next.insert(position + 1, skippingStarsOf: tokens) }
                 case .anyInSegment:
-                    var end = position
-                    var found = match(token + 1, end)
-                    while !found && end < characters.count && characters[end] != "/" {
-                        end += 1
-                        found = match(token + 1, end)
-                    }
-                    result = found
+                    if character != "/" { next.insert(position, skippingStarsOf: tokens) }
                 case .anyAcrossSegments:
-                    var end = position
-                    var found = match(token + 1, end)
-                    while !found && end < characters.count {
-                        end += 1
-                        found = match(token + 1, end)
-                    }
-                    result = found
+                    next.insert(position, skippingStarsOf: tokens)
                 }
             }
-            memo[key] = result
-            return result
+            if next.members.isEmpty { return false }
+            swap(&current, &next)
         }
-        return match(0, 0)
+        return current.contains(tokens.count)
+    }
+
+    /// Positions in a pattern (how many tokens have matched so far), without repeats.
+    private struct PositionSet {
+        private var present: [Bool]
+        private(set) var members: [Int] = []
+
+        init(count: Int) { present = Array(repeating: false, count: count) }
+
+        func contains(_ position: Int) -> Bool { present[position] }
+
+        /// Adds `position` and, since a star may match nothing, the positions after each star that follows it.
+        mutating func insert(_ position: Int, skippingStarsOf tokens: [Token]) {
+            var position = position
+            while !present[position] {
+                present[position] = true
+                members.append(position)
+                guard position < tokens.count,
+                    tokens[position] == .anyInSegment || tokens[position] == .anyAcrossSegments
+                else { return }
+                position += 1
+            }
+        }
+
+        mutating func removeAll() {
+            for position in members { present[position] = false }
+            members.removeAll(keepingCapacity: true)
+        }
     }
 }

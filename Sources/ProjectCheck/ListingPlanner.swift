@@ -24,11 +24,15 @@ struct ListingTarget: Sendable, Hashable {
 
     /// The tree as its uploads send it, from the walked files: the locales its uploads send (only the shown and
     /// live ones' when `proven`), and the files copied into it.
-    func source(in walked: ListingFileIndex, proven: Bool = false) -> SentListingSource {
+    func source(
+        in walked: ListingFileIndex, proven: Bool = false, maxFileBytes: Int = DirectoryFileSource.defaultMaxFileBytes
+    ) -> SentListingSource {
         let locales = proven ? readers.provenLocales : readers.locales
         let folders = layers.flatMap { layer in locales?.map { layer + "/" + $0 } ?? [layer] }
         return SentListingSource(
-            committed: LayeredFileSource(layers: layers, files: folders.flatMap(walked.files(under:))), copies: copies)
+            committed: LayeredFileSource(
+                layers: layers, files: folders.flatMap(walked.files(under:)), maxFileBytes: maxFileBytes),
+            copies: copies, reader: FileReader(maxBytes: maxFileBytes))
     }
 
     /// Whether some of what Play receives is sent only by uploads the repository cannot decide: parts or locale

@@ -46,19 +46,19 @@ struct PackageNameJudge: Sendable {
         guard !variants.isEmpty, ids.count == variants.count, !ids.contains(expected),
             let first = variants.first, case .known(_, let location?) = first.applicationID
         else { return nil }
-        let built = Array(Set(ids)).sorted().map { "'\($0)'" }.joined(separator: ", ")
+        let built = Array(Set(ids)).sorted().map { "'\(Excerpt.of($0))'" }.joined(separator: ", ")
         return PackageNameRules.identityChanged.rule.diagnostic(
             file: location.file, at: .text(line: location.line, column: location.column),
-            "no release build has the published applicationId '\(expected)' (they build \(built)): Play treats "
+            "no release build has the published applicationId '\(Excerpt.of(expected))' (they build \(built)): Play treats "
                 + "an upload as a new app and fails with 'Package not found'",
-            hint: "restore '\(expected)': a package name can never change after the first release")
+            hint: "restore '\(Excerpt.of(expected))': a package name can never change after the first release")
     }
 
     private static func diagnostic(_ finding: Finding, name: String, role: PackageNameRole, at location: SourceLocation)
         -> Diagnostic
     {
         var described = finding
-        described.message = "\(role.rawValue) '\(name)': " + finding.message
+        described.message = "\(role.rawValue) '\(Excerpt.of(name))': " + finding.message
         return described.diagnostic(file: location.file, location: .text(line: location.line, column: location.column))
     }
 }

@@ -154,6 +154,15 @@ public struct ProjectCheckRequest: Sendable {
             }
         }
         let inventory = ProjectDiscovery(excludes: configuration.excludes).inventory(of: projectDirectory)
+        try refuseEmpty(inventory, configuration: configuration)
         return ProjectChecker(configuration: configuration, jobs: 1).plan(inventory, artifact: artifactCheck)
+    }
+
+    /// A folder with nothing `check` or `plan` reads is refused (a wrong path would pass), unless `allowsEmpty`.
+    func refuseEmpty(_ inventory: ProjectInventory, configuration: ProjectConfiguration) throws(ProjectCheckError) {
+        guard inventory.isEmpty && configuration.listingRoots.isEmpty && artifact == nil && !allowsEmpty else { return }
+        throw .invalid(
+            "nothing to check in \(projectDirectory) (looked for settings.gradle(.kts)/build.gradle(.kts), "
+                + "listing folders, res/*/…9.png); --allow-empty accepts that")
     }
 }

@@ -20,6 +20,9 @@ public struct ProjectCheckOutcome: Sendable {
     /// One line per release variant and per listing, for a report's header.
     public var releaseVariants: [String]
     public var listings: [String]
+    /// `playprep: error: FILE: why` for an artifact that cannot be read, which the report also names (a PRJ001
+    /// finding): a front end shows it where the report is not read on the console.
+    public var artifactError: String?
 }
 
 extension ProjectCheckRequest {
@@ -71,11 +74,7 @@ extension ProjectCheckRequest {
                 "playprep: \(inventory.looseNinePatchFiles.count) .9.png files outside res/ folders were not checked; "
                     + "run playprep ninepatch check \(projectDirectory)")
         }
-        if inventory.isEmpty && configuration.listingRoots.isEmpty && artifact == nil && !allowsEmpty {
-            throw .invalid(
-                "nothing to check in \(projectDirectory) (looked for settings.gradle(.kts)/build.gradle(.kts), "
-                    + "listing folders, res/*/…9.png); --allow-empty accepts that")
-        }
+        try refuseEmpty(inventory, configuration: configuration)
         if let buildRoot = ProjectDiscovery.enclosingBuild(of: projectDirectory) {
             lines.append(
                 "playprep: checking one module: \(projectDirectory) is inside the Gradle build at \(buildRoot) "
@@ -88,7 +87,11 @@ extension ProjectCheckRequest {
             badPatchTolerance: checker.ninePatchChecker.parser.badPatchTolerance
                 ?? NinePatchLints.defaultBadPatchTolerance,
             releaseVariants: run.releaseVariants, listings: run.listings)
-        if let artifactFailure { outcome.report = Report(files: [artifactFailure] + outcome.report.files) }
+        if let artifactFailure {
+            outcome.report = Report(files: [artifactFailure] + outcome.report.files)
+            outcome.artifactError = artifactLines.first
+            outcome.lines.removeAll { artifactLines.contains($0) }
+        }
         if let writeBaseline {
             let recorded = Baseline(report: outcome.report, relative: inventory.relative)
             outcome.recordedBaseline = (writeBaseline, recorded.json, recorded.entries.count)

@@ -1,6 +1,7 @@
 import AndroidBuild
 import ArtifactKit
 import Diagnostics
+import Foundation
 import NinePatchKit
 import PackageNameKit
 import PlayListingKit
@@ -56,16 +57,16 @@ struct ProjectChecker: Sendable {
     func run(
         _ inventory: ProjectInventory, artifact: ArtifactCheck? = nil, progress: (@Sendable (Int, Int) -> Void)? = nil
     ) -> ProjectCheckResult {
-        let configuration = configuration(releasing: artifact)
         let total = inventory.ninePatchFiles.count
         let checks = ninePatchChecker.checks(forFilesAt: inventory.ninePatchFiles, jobs: jobs) { progress?($0, total) }
-        let (build, ci, listingPlan) = Self.readRelease(inventory, configuration: configuration)
+        let (configuration, build, ci, listingPlan) = readRelease(inventory, artifact: artifact)
         let targets = listingPlan.targets
         let (listingFiles, outcomes) = listingReports(targets, files: inventory.files, root: inventory.root)
         let project = ProjectContext(
             inventory: inventory, ninePatches: checks, build: build,
             expectedApplicationID: configuration.expectedApplicationID,
-            versionCodeGiven: !configuration.listingOptions.versionCodes.isEmpty, listings: outcomes)
+            versionCodeGiven: !configuration.listingOptions.versionCodes.isEmpty, artifact: artifact,
+            listings: outcomes)
         var extra = [String: [Diagnostic]]()
         for diagnostic in ProjectRules.resourceEntries.flatMap({ $0.findings(on: project) }) {
             extra[diagnostic.file, default: []].append(diagnostic)
@@ -81,9 +82,11 @@ struct ProjectChecker: Sendable {
         ninePatchReports += extra.keys.sorted().map { FileReport(file: $0, diagnostics: extra[$0] ?? []) }
         let packageFindings = PackageNameJudge(expected: configuration.expectedApplicationID).diagnostics(for: build)
         let declarationNotes =
-            artifact == nil ? SourceDeclarations().diagnostics(build: build, inventory: inventory) : []
+            artifact == nil
+            ? SourceDeclarations().diagnostics(
+                build: build, inventory: inventory, record: configuration.declarationRecord) : []
         let report = Report(
-            files: (artifact?.files ?? [])
+            files: Self.artifactReports(artifact?.files ?? [], ProjectRules.artifactOfAnotherApp.findings(on: project))
                 + buildFileReports(
                     inventory,
                     ProjectRules.unreadable.findings(on: project) + packageFindings
@@ -105,35 +108,42 @@ struct ProjectChecker: Sendable {
             unusedSettings: SuppliedBuildValues(modules: configuration.suppliedModules).unmatchedEntries(in: build))
     }
 
-    /// The build (with the values `playprep.yml` supplies), the CI configurations and the listing targets: what
-    /// both `check` and `plan` read.
-    private static func readRelease(_ inventory: ProjectInventory, configuration: ProjectConfiguration) -> (
-        AndroidBuildModel, ContinuousIntegration, ListingPlan
+    /// The configuration for the release, the build (with the values `playprep.yml` supplies), the CI
+    /// configurations and the listing plan: what both `check` and `plan` read. The `artifact`'s versionCode
+    /// names the release notes, which must then exist, unless it is another app's (PRJ003).
+    private func readRelease(_ inventory: ProjectInventory, artifact: ArtifactCheck?) -> (
+        ProjectConfiguration, AndroidBuildModel, ContinuousIntegration, ListingPlan
     ) {
-        let build = SuppliedBuildValues(modules: configuration.suppliedModules).applied(
-            to: AndroidBuildReader(propertyOverrides: configuration.gradleProperties)
-                .read(root: inventory.root, files: inventory.files))
-        let ci = ContinuousIntegration(root: inventory.root, walked: inventory.files)
-        let plan = ListingPlanner(configuration: configuration).plan(for: inventory, build: build, ci: ci)
-        return (build, ci, plan)
-    }
-
-    /// The configuration for releasing `artifact`: its versionCode names the release notes, which must then exist.
-    private func configuration(releasing artifact: ArtifactCheck?) -> ProjectConfiguration {
         var configuration = configuration
-        if let versionCode = artifact?.manifest.versionCode {
+        let build = SuppliedBuildValues(modules: configuration.suppliedModules).applied(
+            to: AndroidBuildReader(
+                propertyOverrides: configuration.gradleProperties, maximumVariants: configuration.maximumVariants
+            ).read(root: inventory.root, files: inventory.files))
+        if let manifest = artifact?.manifest, let versionCode = manifest.versionCode,
+            ArtifactOfTheBuild.variants(of: manifest, in: build) != nil
+        {
             configuration.listingOptions.versionCode = versionCode
             configuration.listingOptions.requiresReleaseNotes = true
         }
-        return configuration
+        let ci = ContinuousIntegration(root: inventory.root, walked: inventory.files)
+        let plan = ListingPlanner(configuration: configuration).plan(for: inventory, build: build, ci: ci)
+        return (configuration, build, ci, plan)
+    }
+
+    /// The artifact's reports with its findings against the build (PRJ003) first in its own.
+    private static func artifactReports(_ reports: [FileReport], _ diagnostics: [Diagnostic]) -> [FileReport] {
+        reports.map { report in
+            var report = report
+            report.diagnostics.insert(contentsOf: diagnostics.filter { $0.file == report.file }, at: 0)
+            return report
+        }
     }
 
     /// The release as playprep reads it, before judging (`playprep plan`): application modules and their release
     /// variants, each listing tree with its readers and evidence, the files each store receives, and with the
     /// release's `artifact` its versionCode's notes and the Play Console declarations it needs.
     func plan(_ inventory: ProjectInventory, artifact: ArtifactCheck? = nil) -> ReleasePlan {
-        let configuration = configuration(releasing: artifact)
-        let (build, ci, listingPlan) = Self.readRelease(inventory, configuration: configuration)
+        let (configuration, build, ci, listingPlan) = readRelease(inventory, artifact: artifact)
         let relative = inventory.relative
         let locate = { (location: SourceLocation?) in
             location.map { "\(relative($0.file)):\($0.line)" } ?? "default"
@@ -144,7 +154,7 @@ struct ProjectChecker: Sendable {
             case .unknown(let expression)?:
                 ReleasePlan.BuildFact(
                     value: nil,
-                    source: (expression.expression.isEmpty ? "" : "`\(expression.expression)` ")
+                    source: (expression.expression.isEmpty ? "" : "`\(Excerpt.of(expression.expression))` ")
                         + "at \(locate(expression.location)): \(expression.reason)")
             case nil: ReleasePlan.BuildFact(value: nil, source: "not set in the build files")
             }
@@ -170,6 +180,13 @@ struct ProjectChecker: Sendable {
         }
         let checker = ListingChecker(limits: configuration.listingLimits, decoder: ninePatchChecker.decoder)
         let walked = ListingFileIndex(inventory.files)
+        // The planner says "(configured)" of any versionCode it is given; the artifact's is named as such.
+        let artifactGaveCode =
+            self.configuration.listingOptions.versionCodes.isEmpty
+            && !configuration.listingOptions.versionCodes.isEmpty
+        let fromArtifact = artifact.flatMap { $0.files.first?.file }.map {
+            ": the versionCode of the artifact \(relative($0))"
+        }
         let listings = listingPlan.targets.map { target in
             let source = target.source(in: walked)
             let received =
@@ -177,7 +194,11 @@ struct ProjectChecker: Sendable {
             return ReleasePlan.Listing(
                 folders: target.layers.map(relative), layout: target.options.layout?.rawValue ?? "fastlane",
                 store: target.readers.store.rawValue, proof: target.readers.proof, readers: target.readers.reason,
-                evidence: target.readers.evidence, senders: target.readers.senders, releaseNotes: target.releaseNotes,
+                evidence: target.readers.evidence, senders: target.readers.senders,
+                releaseNotes: artifactGaveCode
+                    ? target.releaseNotes.replacingOccurrences(
+                        of: ": the version being released (configured)", with: fromArtifact ?? "")
+                    : target.releaseNotes,
                 receives: received.map(relative))
         }
         var plan = ReleasePlan(
@@ -186,6 +207,9 @@ struct ProjectChecker: Sendable {
             listings: listings)
         plan.unjudged = listingPlan.unjudged
         plan.declarations = artifact?.declarations
+        if artifact == nil {
+            plan.sourceDeclarations = SourceDeclarations().checklists(build: build, inventory: inventory)
+        }
         if !modules.isEmpty || artifact != nil { plan.appLevelForms = AppLevelForm.play2026 }
         return plan
     }
@@ -211,13 +235,17 @@ struct ProjectChecker: Sendable {
         var order = [String]()
         var byFile = [String: [Diagnostic]]()
         var outcomes = [ListingOutcome]()
+        var unreadable = [String: String]()
+        // Listing files share the NinePatches' size limit (`--max-file-bytes`): a larger one is refused unread.
+        let maxFileBytes = ninePatchChecker.decoder.limits.maxFileBytes
         let index = ListingFileIndex(walked)
         for target in targets {
             var files: [FileReport]
             var refusals = [Diagnostic]()
             do {
                 files = try checker.check(
-                    target.source(in: index), options: target.options, displayRoot: target.displayRoot
+                    target.source(in: index, maxFileBytes: maxFileBytes), options: target.options,
+                    displayRoot: target.displayRoot
                 ).files
                 if target.isPartlyUndecided {
                     var provenOptions = target.options
@@ -227,7 +255,8 @@ struct ProjectChecker: Sendable {
                         ? [:]
                         : Dictionary(
                             try checker.check(
-                                target.source(in: index, proven: true), options: provenOptions,
+                                target.source(in: index, proven: true, maxFileBytes: maxFileBytes),
+                                options: provenOptions,
                                 displayRoot: target.displayRoot
                             ).files.map { ($0.file, $0.diagnostics) }, uniquingKeysWith: +)
                     for fileIndex in files.indices {
@@ -245,6 +274,7 @@ struct ProjectChecker: Sendable {
                         files[fileIndex].diagnostics = diagnostics
                     }
                 }
+                files = files.map { $0.withUnreadableListingFile() }
             } catch {
                 files = [
                     FileReport(
@@ -270,13 +300,16 @@ struct ProjectChecker: Sendable {
             outcomes.append(ListingOutcome(target: target, undecidedRefusals: refusals))
             for file in files {
                 if byFile[file.file] == nil { order.append(file.file) }
+                if let reason = file.unreadable { unreadable[file.file] = reason }
                 for diagnostic in file.diagnostics where !(byFile[file.file] ?? []).contains(diagnostic) {
                     byFile[file.file, default: []].append(diagnostic)
                 }
                 if byFile[file.file] == nil { byFile[file.file] = [] }
             }
         }
-        return (order.map { FileReport(file: $0, diagnostics: byFile[$0] ?? []) }, outcomes)
+        return (
+            order.map { FileReport(file: $0, diagnostics: byFile[$0] ?? [], unreadable: unreadable[$0]) }, outcomes
+        )
     }
 
     /// The line that proves a Play tree's upload, as a place of each of its errors: the first line of the

@@ -1,28 +1,29 @@
+import AndroidBuild
 public import ArtifactKit
 public import Diagnostics
 import PlayListingKit
 import Yams
 
-/// Why `playprep.yml` could not be used; each case names the file and line.
+/// Why `playprep.yml` could not be used; each case names the file, line and column, in one line of plain words.
 public enum ConfigurationError: Error, Sendable, Hashable, CustomStringConvertible {
     case unreadable(file: String, reason: String)
-    case invalidYAML(file: String, line: Int?, message: String)
-    case unknownKey(file: String, line: Int, key: String, allowed: [String])
-    case invalidValue(file: String, line: Int, key: String, expected: String)
-    case unknownRule(file: String, line: Int, id: String, closest: String?)
+    case invalidYAML(file: String, line: Int?, column: Int? = nil, message: String)
+    case unknownKey(file: String, line: Int, column: Int = 1, key: String, allowed: [String])
+    case invalidValue(file: String, line: Int, column: Int = 1, key: String, expected: String)
+    case unknownRule(file: String, line: Int, column: Int = 1, id: String, closest: String?)
 
     public var description: String {
         switch self {
         case .unreadable(let file, let reason):
             "\(file): cannot be read: \(reason)"
-        case .invalidYAML(let file, let line, let message):
-            "\(file)\(line.map { ":\($0)" } ?? ""): not valid YAML: \(message)"
-        case .unknownKey(let file, let line, let key, let allowed):
-            "\(file):\(line): unknown key '\(key)' (allowed here: \(allowed.joined(separator: ", ")))"
-        case .invalidValue(let file, let line, let key, let expected):
-            "\(file):\(line): '\(key)' must be \(expected)"
-        case .unknownRule(let file, let line, let id, let closest):
-            "\(file):\(line): unknown rule '\(id)'\(closest.map { " (did you mean \($0)?)" } ?? ""); "
+        case .invalidYAML(let file, let line, let column, let message):
+            "\(file)\(line.map { ":\($0)" } ?? "")\(column.map { ":\($0)" } ?? ""): not valid YAML: \(message)"
+        case .unknownKey(let file, let line, let column, let key, let allowed):
+            "\(file):\(line):\(column): unknown key '\(key)' (allowed here: \(allowed.joined(separator: ", ")))"
+        case .invalidValue(let file, let line, let column, let key, let expected):
+            "\(file):\(line):\(column): '\(key)' must be \(expected)"
+        case .unknownRule(let file, let line, let column, let id, let closest):
+            "\(file):\(line):\(column): unknown rule '\(id)'\(closest.map { " (did you mean \($0)?)" } ?? ""); "
                 + "`playprep rules` lists them all"
         }
     }
@@ -38,6 +39,7 @@ public enum ConfigurationError: Error, Sendable, Hashable, CustomStringConvertib
 ///   - "legacy/**"
 /// gradle:
 ///   properties: { APP_PACKAGE: org.example.app }   # as -P: values build scripts read that playprep cannot
+///   maxVariants: 5000         # variants read per app module (default 1,000: 30 flavour dimensions are 3^30)
 /// ninepatch:
 ///   aapt1: true     # also report what aapt (v1) would reject (NP201)
 ///   badPatchTolerance: 24    # NP107's visibility threshold per premultiplied channel (default 16)
@@ -98,6 +100,9 @@ public struct ProjectConfiguration: Sendable, Hashable {
     public var uploadCertificate: String?
     /// Release values of modules by Gradle path (`modules:`), for builds playprep cannot read.
     var suppliedModules: [String: SuppliedModule] = [:]
+    /// The most variants read per application module (`gradle: maxVariants:`); past it the flavour combinations
+    /// are cut and a note names the cap.
+    public var maximumVariants = AndroidBuildReader.defaultMaximumVariants
 
     public init() {}
 
@@ -126,14 +131,18 @@ public struct ProjectConfiguration: Sendable, Hashable {
         let sections = [
             "rules", "exclude", "gradle", "ninepatch", "listing", "package", "artifact", "declarations", "modules",
         ]
-        for (key, value) in try reader.mapping(root, allowed: sections) {
+        for (key, value) in try reader.mapping(
+            root, key: String(file.split(separator: "/").last ?? "playprep.yml"), allowed: sections)
+        {
             switch key {
             case "rules":
                 let expected = "error, warning, note, on or off"
-                for (rule, severity) in try reader.mapping(value, allowed: nil) {
+                for (rule, severity) in try reader.mapping(value, key: key, allowed: nil) {
                     guard RuleCatalog.playprep.rules[rule] != nil else {
+                        // Point at the misspelt id, not at its severity.
+                        let name = value.mapping?.keys.first { $0.string == rule } ?? severity
                         throw .unknownRule(
-                            file: file, line: reader.line(severity), id: rule,
+                            file: file, line: reader.line(name), column: reader.column(name), id: rule,
                             closest: RuleCatalog.playprep.closestID(to: rule))
                     }
                     // YAML reads a bare `on`/`off` as a boolean.
@@ -148,33 +157,32 @@ public struct ProjectConfiguration: Sendable, Hashable {
                     case "on": configuration.rules.settings[rule] = .on
                     default:
                         guard let level = Severity(rawValue: word) else {
-                            throw .invalidValue(file: file, line: reader.line(severity), key: rule, expected: expected)
+                            throw reader.invalid(severity, key: rule, expected: expected)
                         }
                         configuration.rules.settings[rule] = .severity(level)
                     }
                 }
             case "gradle":
-                for (option, setting) in try reader.mapping(value, allowed: ["properties"]) where option == "properties"
-                {
-                    for (name, property) in try reader.mapping(setting, allowed: nil) {
+                for (option, setting) in try reader.mapping(value, key: key, allowed: ["properties", "maxVariants"]) {
+                    guard option == "properties" else {
+                        configuration.maximumVariants = try reader.int(
+                            setting, key: option, in: NumberRanges.variants)
+                        continue
+                    }
+                    for (name, property) in try reader.mapping(setting, key: "gradle.properties", allowed: nil) {
                         configuration.gradleProperties[name] = try reader.string(
                             property, key: name, expected: "a value")
                     }
                 }
             case "exclude":
-                configuration.excludes = try reader.strings(value, key: key).map(Glob.init)
+                configuration.excludes = try Self.readExcludes(value, reader: reader)
             case "ninepatch":
-                for (option, setting) in try reader.mapping(value, allowed: ["aapt1", "badPatchTolerance"]) {
+                for (option, setting) in try reader.mapping(value, key: key, allowed: ["aapt1", "badPatchTolerance"]) {
                     if option == "aapt1" {
                         configuration.aapt1Compatibility = try reader.bool(setting, key: option)
                     } else {
-                        let tolerance = try reader.int(setting, key: option)
-                        guard (0...255).contains(tolerance) else {
-                            throw .invalidValue(
-                                file: file, line: reader.line(setting), key: option,
-                                expected: "a number from 0 to 255")
-                        }
-                        configuration.badPatchTolerance = tolerance
+                        configuration.badPatchTolerance = try reader.int(
+                            setting, key: option, in: NumberRanges.badPatchTolerance)
                     }
                 }
             case "listing":
@@ -184,9 +192,12 @@ public struct ProjectConfiguration: Sendable, Hashable {
             case "modules":
                 configuration.suppliedModules = try Self.readModules(value, reader: reader)
             case "artifact":
-                for (option, setting) in try reader.mapping(value, allowed: ["targetSdk", "uploadCertificate"]) {
+                for (option, setting) in try reader.mapping(
+                    value, key: key, allowed: ["targetSdk", "uploadCertificate"])
+                {
                     if option == "targetSdk" {
-                        configuration.targetAPIPolicy.override = try reader.int(setting, key: option)
+                        configuration.targetAPIPolicy.override = try reader.int(
+                            setting, key: option, in: NumberRanges.apiLevel)
                         continue
                     }
                     let expected = "a SHA-256 fingerprint (64 hex digits, colons allowed)"
@@ -194,12 +205,13 @@ public struct ProjectConfiguration: Sendable, Hashable {
                         let fingerprint = ArtifactChecker.uploadCertificateFingerprint(
                             try reader.string(setting, key: option, expected: expected))
                     else {
-                        throw .invalidValue(file: file, line: reader.line(setting), key: option, expected: expected)
+                        throw reader.invalid(setting, key: option, expected: expected)
                     }
                     configuration.uploadCertificate = fingerprint
                 }
             default:
-                for (option, setting) in try reader.mapping(value, allowed: ["expect"]) where option == "expect" {
+                for (option, setting) in try reader.mapping(value, key: key, allowed: ["expect"])
+                where option == "expect" {
                     configuration.expectedApplicationID = try reader.string(
                         setting, key: option, expected: "a package name")
                 }
@@ -210,12 +222,12 @@ public struct ProjectConfiguration: Sendable, Hashable {
 
     private mutating func readListing(_ node: Node, reader: NodeReader) throws(ConfigurationError) {
         let allowed = ["defaultLanguage", "versionCode", "allChangelogs", "roots", "limits"]
-        for (option, setting) in try reader.mapping(node, allowed: allowed) {
+        for (option, setting) in try reader.mapping(node, key: "listing", allowed: allowed) {
             switch option {
             case "defaultLanguage":
                 listingOptions.defaultLanguage = try reader.string(setting, key: option, expected: "a locale code")
             case "versionCode":
-                listingOptions.versionCode = try reader.int(setting, key: option)
+                listingOptions.versionCode = try reader.int(setting, key: option, in: NumberRanges.versionCode)
                 listingOptions.requiresReleaseNotes = true
             case "allChangelogs":
                 listingOptions.checksAllChangelogs = try reader.bool(setting, key: option)
@@ -225,8 +237,8 @@ public struct ProjectConfiguration: Sendable, Hashable {
                 }
             default:
                 let allowed = ["title", "shortDescription", "fullDescription", "releaseNotes"]
-                for (limit, value) in try reader.mapping(setting, allowed: allowed) {
-                    let number = try reader.int(value, key: limit)
+                for (limit, value) in try reader.mapping(setting, key: "listing.limits", allowed: allowed) {
+                    let number = try reader.int(value, key: limit, in: NumberRanges.characterLimit)
                     let source = "playprep.yml (\(reader.file):\(reader.line(value)))"
                     let sourced = SourcedLimit(number, source: source, asOf: "project configuration")
                     switch limit {
@@ -240,11 +252,29 @@ public struct ProjectConfiguration: Sendable, Hashable {
         }
     }
 
+    /// The `exclude:` globs, each at most ``Glob/maximumPatternLength`` characters; a pattern repeated (by YAML
+    /// aliases, say) is one glob.
+    private static func readExcludes(_ node: Node, reader: NodeReader) throws(ConfigurationError) -> [Glob] {
+        var seen = Set<String>()
+        var globs = [Glob]()
+        for item in try reader.items(node, key: "exclude") {
+            let pattern = try reader.string(item, key: "exclude", expected: "a path pattern")
+            guard pattern.count <= Glob.maximumPatternLength else {
+                throw reader.invalid(
+                    item, key: "exclude",
+                    expected: "patterns of at most \(Glob.maximumPatternLength) characters (this one has "
+                        + "\(pattern.count))")
+            }
+            if seen.insert(pattern).inserted { globs.append(Glob(pattern)) }
+        }
+        return globs
+    }
+
     private static func readDeclarations(_ node: Node, reader: NodeReader) throws(ConfigurationError)
         -> DeclarationRecord
     {
         var record = DeclarationRecord(source: reader.file)
-        for (key, value) in try reader.mapping(node, allowed: DeclarationRecord.keys) {
+        for (key, value) in try reader.mapping(node, key: "declarations", allowed: DeclarationRecord.keys) {
             switch key {
             case "advertisingId":
                 record.advertisingID =
@@ -262,16 +292,16 @@ public struct ProjectConfiguration: Sendable, Hashable {
         -> [String: SuppliedModule]
     {
         var modules = [String: SuppliedModule]()
-        for (path, values) in try reader.mapping(node, allowed: nil) {
+        for (path, values) in try reader.mapping(node, key: "modules", allowed: nil) {
             guard path.hasPrefix(":") else {
-                throw .invalidValue(
-                    file: reader.file, line: reader.line(values), key: path,
-                    expected: "named by its Gradle path (':app')")
+                throw reader.invalid(values, key: path, expected: "named by its Gradle path (':app')")
             }
             var module = SuppliedModule(file: reader.file, line: reader.line(values))
-            for (key, value) in try reader.mapping(values, allowed: ["applicationId", "versionCode"]) {
+            for (key, value) in try reader.mapping(
+                values, key: "modules.'\(path)'", allowed: ["applicationId", "versionCode"])
+            {
                 if key == "versionCode" {
-                    module.versionCode = try reader.int(value, key: key)
+                    module.versionCode = try reader.int(value, key: key, in: NumberRanges.versionCode)
                 } else {
                     module.applicationID = try reader.string(value, key: key, expected: "a package name")
                 }
@@ -284,7 +314,7 @@ public struct ProjectConfiguration: Sendable, Hashable {
     private func readListingRoot(_ node: Node, reader: NodeReader) throws(ConfigurationError) -> ListingRootSetting {
         var root = ListingRootSetting(path: "")
         root.line = reader.line(node)
-        for (key, value) in try reader.mapping(node, allowed: ["path", "store", "layout"]) {
+        for (key, value) in try reader.mapping(node, key: "listing.roots", allowed: ["path", "store", "layout"]) {
             switch key {
             case "path":
                 root.path = try reader.string(value, key: key, expected: "a folder relative to the project")
@@ -295,8 +325,7 @@ public struct ProjectConfiguration: Sendable, Hashable {
             }
         }
         guard !root.path.isEmpty else {
-            throw .invalidValue(
-                file: reader.file, line: reader.line(node), key: "roots", expected: "an entry with a path")
+            throw reader.invalid(node, key: "roots", expected: "an entry with a path")
         }
         return root
     }
@@ -320,28 +349,57 @@ public struct ProjectConfiguration: Sendable, Hashable {
     }
 }
 
-/// Typed access to YAML nodes with errors that carry the file and line.
+/// The numbers `playprep.yml` accepts: each a range a real project needs, so a value can neither be negative
+/// where a count is meant nor overflow the arithmetic done on it.
+enum NumberRanges {
+    /// Play's largest versionCode.
+    static let versionCode = 1...2_100_000_000
+    /// A listing field's character limit (Play's are 30 to 4,000).
+    static let characterLimit = 1...1_000_000
+    static let apiLevel = 1...1_000
+    static let badPatchTolerance = 0...255
+    static let variants = 1...AndroidBuildReader.largestMaximumVariants
+}
+
+/// Typed access to YAML nodes with errors that carry the file, line and column.
 private struct NodeReader {
     let file: String
 
     func line(_ node: Node) -> Int { node.mark.map { $0.line } ?? 1 }
 
-    /// The key/value pairs of a mapping, refusing keys outside `allowed` (any key when `nil`).
-    func mapping(_ node: Node, allowed: [String]?) throws(ConfigurationError) -> [(String, Node)] {
+    func column(_ node: Node) -> Int { node.mark.map { $0.column } ?? 1 }
+
+    /// The error for `node`, the value of `key`, which is not what was `expected`.
+    func invalid(_ node: Node, key: String, expected: String) -> ConfigurationError {
+        .invalidValue(file: file, line: line(node), column: column(node), key: key, expected: expected)
+    }
+
+    /// The key/value pairs of the mapping under `key`, refusing keys outside `allowed` (any key when `nil`).
+    func mapping(_ node: Node, key section: String, allowed: [String]?) throws(ConfigurationError) -> [(String, Node)] {
         guard let mapping = node.mapping else {
-            throw .invalidValue(file: file, line: line(node), key: "(section)", expected: "a mapping of keys to values")
+            throw invalid(node, key: section, expected: "a mapping of keys to values, not \(Self.kind(of: node))")
         }
         var pairs = [(String, Node)]()
         for (key, value) in mapping {
-            guard let name = key.string else {
-                throw .invalidValue(file: file, line: line(key), key: "\(key)", expected: "a plain key")
+            guard let name = key.scalar?.string else {
+                throw invalid(key, key: section, expected: "keyed by plain words, not by \(Self.kind(of: key))")
             }
             if let allowed, !allowed.contains(name) {
-                throw .unknownKey(file: file, line: line(key), key: name, allowed: allowed)
+                throw .unknownKey(file: file, line: line(key), column: column(key), key: name, allowed: allowed)
             }
             pairs.append((name, value))
         }
         return pairs
+    }
+
+    /// What a node is, in words: no library type names reach a message.
+    private static func kind(of node: Node) -> String {
+        switch node {
+        case .scalar: "a single value"
+        case .sequence: "a list"
+        case .mapping: "a mapping"
+        case .alias: "an alias"
+        }
     }
 
     /// One of the words of `Word` (`play`, `fdroid`), else an error saying what is `expected`.
@@ -349,15 +407,13 @@ private struct NodeReader {
         throws(ConfigurationError) -> Word
     {
         guard let word = Word(rawValue: try string(node, key: key, expected: expected)) else {
-            throw .invalidValue(file: file, line: line(node), key: key, expected: expected)
+            throw invalid(node, key: key, expected: expected)
         }
         return word
     }
 
     func string(_ node: Node, key: String, expected: String) throws(ConfigurationError) -> String {
-        guard let scalar = node.scalar else {
-            throw .invalidValue(file: file, line: line(node), key: key, expected: expected)
-        }
+        guard let scalar = node.scalar else { throw invalid(node, key: key, expected: expected) }
         return scalar.string
     }
 
@@ -368,23 +424,21 @@ private struct NodeReader {
     }
 
     func items(_ node: Node, key: String) throws(ConfigurationError) -> [Node] {
-        guard let sequence = node.sequence else {
-            throw .invalidValue(file: file, line: line(node), key: key, expected: "a list")
-        }
+        guard let sequence = node.sequence else { throw invalid(node, key: key, expected: "a list") }
         return Array(sequence)
     }
 
-    func int(_ node: Node, key: String) throws(ConfigurationError) -> Int {
-        guard let value = node.int else {
-            throw .invalidValue(file: file, line: line(node), key: key, expected: "a whole number")
+    /// A whole number within `range` (so a limit can be neither negative nor overflow the arithmetic on it).
+    func int(_ node: Node, key: String, in range: ClosedRange<Int>) throws(ConfigurationError) -> Int {
+        guard let value = node.int, range.contains(value) else {
+            throw invalid(
+                node, key: key, expected: "a whole number from \(range.lowerBound) to \(range.upperBound)")
         }
         return value
     }
 
     func bool(_ node: Node, key: String) throws(ConfigurationError) -> Bool {
-        guard let value = node.bool else {
-            throw .invalidValue(file: file, line: line(node), key: key, expected: "true or false")
-        }
+        guard let value = node.bool else { throw invalid(node, key: key, expected: "true or false") }
         return value
     }
 }

@@ -16,6 +16,8 @@ struct ProjectContext: Sendable {
     /// The versionCode being released was given (`--version-code`, `listing.versionCode`, `--artifact`), so an
     /// unreadable one in the build needs no note.
     var versionCodeGiven: Bool
+    /// The artifact being released (`--artifact`), judged against the build (PRJ003).
+    var artifact: ArtifactCheck? = nil
     /// Each listing as judged, with the refusals on parts whose upload is undecided (the upload rules' subject).
     var listings: [ListingOutcome] = []
 }
@@ -45,15 +47,43 @@ enum ProjectRules {
     static let unresolvedBuildValue = ProjectRule(
         .project(
             "PRJ002", "unresolved-build-value", .note,
-            "An applicationId or versionCode a rule needs is an expression playprep cannot evaluate; the note says "
-                + "how to supply it.",
+            "An applicationId or versionCode a rule needs is an expression playprep cannot evaluate (one note per "
+                + "cause, said where the value changes what is judged, with how to supply it), or a build file goes "
+                + "past one of playprep's limits (variants a module, names in a project path): what was not read.",
             why: "Nothing is wrong with the project: the note says which check could not run and how to enable it.",
             passing: [ProjectFileExample(project: "TestImages/SampleApp")],
             failing: [ProjectFileExample(project: "TestImages/Unevaluated", file: "app/build.gradle.kts")])
     ) { project, finding in
         let values = UnresolvedBuildValues(expected: project.expectedApplicationID)
+        let changelogTrees = project.inventory.listings.filter { $0.kind != .gpp }.map(\.path).filter { tree in
+            !ReleaseNotesChoice(withoutVersionCodeIn: project.inventory.files, tree: tree).versionCodes.isEmpty
+        }
         return values.applicationIDNotes(for: project.build, finding)
-            + (project.versionCodeGiven ? [] : values.versionCodeNotes(for: project.build, finding))
+            + values.readLimitNotes(for: project.build, finding)
+            + (project.versionCodeGiven
+                ? [] : values.versionCodeNotes(for: project.build, changelogTrees: changelogTrees, finding))
+    }
+
+    static let artifactOfAnotherApp = ProjectRule(
+        .project(
+            "PRJ003", "artifact-of-another-app", .error,
+            "The --artifact is a release of this build: its applicationId is one of the build's release ids (else it "
+                + "is not taken for the release); a versionCode other than the build's is a note.",
+            why: "Play refuses an upload whose package name is not the app's (\"needs to have the package name …\").",
+            passing: [
+                ProjectFileExample(
+                    project: "TestImages/defaults/artifact-this-app", artifact: "TestImages/artifacts/release.apk")
+            ],
+            failing: [
+                ProjectFileExample(
+                    project: "TestImages/defaults/artifact-another-app", artifact: "TestImages/artifacts/release.apk"),
+                ProjectFileExample(
+                    project: "TestImages/defaults/artifact-older-code", artifact: "TestImages/artifacts/release.apk"),
+            ])
+    ) { project, finding in
+        project.artifact.map {
+            ArtifactOfTheBuild().diagnostics($0, build: project.build, relative: project.inventory.relative, finding)
+        } ?? []
     }
 
     static let resourceNameClash = ProjectRule(
@@ -125,8 +155,8 @@ enum ProjectRules {
 
     /// Every rule of this module, in id order.
     static let all: [Rule] = [
-        unreadable.rule, unresolvedBuildValue.rule, resourceNameClash.rule, densityMismatch.rule, dotInName.rule,
-        invalidName.rule, undecidedUpload.rule, deadUpload.rule,
+        unreadable.rule, unresolvedBuildValue.rule, artifactOfAnotherApp.rule, resourceNameClash.rule,
+        densityMismatch.rule, dotInName.rule, invalidName.rule, undecidedUpload.rule, deadUpload.rule,
     ]
 
     /// Folder plus resource name (the file name up to its first dot).
@@ -143,25 +173,35 @@ struct ProjectFileExample: RuleExample {
     var project: String
     /// The file whose findings count, from the project's root; `nil`: every file's.
     var file: String?
+    /// The APK or AAB released with it (`--artifact`), from the repository's root.
+    var artifact: String?
 
-    init(project: String, file: String? = nil) {
+    init(project: String, file: String? = nil, artifact: String? = nil) {
         self.project = project
         self.file = file
+        self.artifact = artifact
     }
 
-    var title: String { file.map { "\(project)/\($0)" } ?? project }
+    var title: String {
+        Self.fixtureName(file.map { "\(project)/\($0)" } ?? project)
+            + (artifact.map { " with --artifact " + Self.fixtureName($0) } ?? "")
+    }
 
     var howToCheck: String? {
-        "Files in playprep's repository; the rule compares files of a project, so run `playprep check` on the "
-            + "folder around them."
+        Self.fixturesNote("the rule compares files of a project, so in a checkout run `playprep check` on the folder.")
     }
 
-    func reportedRuleIDs(repository: String) -> Set<String> {
+    func reportedRuleIDs(repository: String) throws -> Set<String> {
         let root = repository + "/" + project
         var everyRule = ProjectConfiguration()
         everyRule.aapt1Compatibility = true
         everyRule.rules.enable(RuleCatalog.playprep.rules.keys)
-        let report = ProjectChecker(configuration: everyRule, jobs: 1).check(ProjectDiscovery().inventory(of: root))
+        let released = try artifact.map { path in
+            try ArtifactChecker(date: ArtifactFileExample.recordedOn).check(path: repository + "/" + path)
+        }
+        let report = ProjectChecker(configuration: everyRule, jobs: 1).run(
+            ProjectDiscovery().inventory(of: root), artifact: released
+        ).report
         let shown = file.map { root + "/" + $0 }
         return Set(report.diagnostics.filter { shown == nil || $0.file == shown }.map(\.ruleID))
     }

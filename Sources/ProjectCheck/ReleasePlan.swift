@@ -58,6 +58,9 @@ public struct ReleasePlan: Sendable, Hashable, Codable {
     public var listings: [Listing]
     /// The App content declarations the released artifact's merged manifest makes Play ask for (`--artifact`).
     public var declarations: DeclarationChecklist?
+    /// Without an artifact, the declarations each group of release variants may need by its source manifests
+    /// (merged as the merger does) or the manifest merger's report.
+    public var sourceDeclarations: [DeclarationChecklist] = []
     /// The forms every app files, listed when the plan has an app or an artifact.
     var appLevelForms: [AppLevelForm] = []
 
@@ -116,7 +119,13 @@ public struct ReleasePlan: Sendable, Hashable, Codable {
         } else if !modules.isEmpty {
             lines.append("")
             lines.append(
-                "Play Console declarations: give the release's APK or AAB with --artifact; the merged manifest decides")
+                "Play Console declarations by the source manifests (the release's merged manifest decides: give its "
+                    + "APK or AAB with --artifact):")
+            for checklist in sourceDeclarations {
+                lines += checklist.text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map {
+                    "  " + $0
+                }
+            }
         }
         if !appLevelForms.isEmpty {
             lines.append("")

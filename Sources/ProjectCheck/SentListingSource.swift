@@ -7,7 +7,7 @@ struct SentListingSource: ListingFileSource {
     var committed: LayeredFileSource
     /// Path in the tree → the full path of the project file copied there.
     var copies: [String: String]
-    var reader = FileReader(maxBytes: 512 << 20)
+    var reader = FileReader(maxBytes: DirectoryFileSource.defaultMaxFileBytes)
 
     func filePaths() throws(ListingReadError) -> [String] {
         Array(Set(try committed.filePaths()).union(copies.keys)).sorted()

@@ -3,71 +3,161 @@ import ArtifactKit
 import Diagnostics
 import FileAccess
 
-/// Without an artifact, the App content declarations a release *may* need (DCL001 notes): from each source
-/// manifest of an application module (`src/*/AndroidManifest.xml`), and from the manifest merger's report when
-/// a build left one (`build/outputs/logs/manifest-merger-*-report.txt`, which the walk skips), naming the library
-/// that added each permission. Only the merged manifest of the artifact decides; `--artifact` reads it.
+/// Without an artifact, the App content declarations each release variant may need: its source manifests
+/// (`src/<set>/AndroidManifest.xml` of the variant's source sets) merged as the manifest merger merges them
+/// (`tools:node="remove"` honoured), at the build's targetSdk, or the manifest merger's report of the variant when a
+/// build left one (`build/outputs/logs/manifest-merger-<variant>-report.txt`, which the walk skips), which also
+/// names the library that added each permission. Only the artifact's merged manifest decides; `--artifact` reads
+/// it. `check` says how many forms that is in one DCL001 note (the list is `playprep plan`'s), or, with a
+/// `declarations:` record, only the forms the record contradicts or does not list, as warnings.
 struct SourceDeclarations {
     /// A source manifest is a few KB; a merger report of a large app a few MB.
     static let maxBytes = 16 << 20
 
-    func diagnostics(build: AndroidBuildModel, inventory: ProjectInventory) -> [Diagnostic] {
-        var found = [Diagnostic]()
-        for module in build.applications {
-            let manifests = inventory.buildFiles.filter {
-                $0.hasPrefix(module.directory + "/src/") && $0.hasSuffix("/AndroidManifest.xml")
+    /// One checklist per group of release variants that need the same forms, module by module: what `playprep
+    /// plan` lists.
+    func checklists(build: AndroidBuildModel, inventory: ProjectInventory) -> [DeclarationChecklist] {
+        moduleChecklists(build: build, inventory: inventory).map(\.checklist)
+    }
+
+    /// The checklists with the module and the release variants each belongs to, its artifact named `:app
+    /// playRelease, fdroidRelease by the source manifests …`.
+    private func moduleChecklists(build: AndroidBuildModel, inventory: ProjectInventory) -> [(
+        module: AndroidModule, variants: [String], checklist: DeclarationChecklist
+    )] {
+        build.applications.flatMap { module in
+            var groups = [(variants: [String], checklist: DeclarationChecklist)]()
+            for variant in module.releaseVariants {
+                guard let checklist = checklist(of: variant, in: module, inventory: inventory) else { continue }
+                if let index = groups.firstIndex(where: { $0.checklist.needs == checklist.needs }) {
+                    groups[index].variants.append(variant.name)
+                } else {
+                    groups.append(([variant.name], checklist))
+                }
             }
-            for file in manifests.sorted() {
-                guard let text = read(file), let manifest = try? SourceManifest(text) else { continue }
-                found += note(Self.needs(manifest.facts), file: file, source: "this manifest") { _ in nil }
+            return groups.map { group in
+                var checklist = group.checklist
+                checklist.artifact =
+                    "\(module.gradlePath) \(group.variants.joined(separator: ", ")) by \(checklist.artifact)"
+                return (module, group.variants, checklist)
             }
-            let logs = module.directory + "/build/outputs/logs"
-            let reports = FolderWalker().files(under: logs) { path in
-                let name = path.split(separator: "/").last ?? ""
-                return name.hasPrefix("manifest-merger-") && name.hasSuffix("-report.txt")
-            }
-            for file in reports.sorted() {
-                guard let text = read(file) else { continue }
-                let report = ManifestMergerReport(text)
-                found += note(Self.needs(report.facts), file: file, source: "this merger report") { trigger in
-                    report.permissions.first { trigger.contains("\"\($0)\"") }.flatMap(report.origin(of:))
+        }
+    }
+
+    /// The DCL findings of `check` without an artifact: without a `record`, one note saying how many forms the
+    /// release variants may need; with one, each form it contradicts or does not list, at most a warning (the
+    /// source manifests are not the artifact that Play judges).
+    func diagnostics(build: AndroidBuildModel, inventory: ProjectInventory, record: DeclarationRecord?)
+        -> [Diagnostic]
+    {
+        let unreadable = unreadableManifests(build: build, inventory: inventory)
+        let all = moduleChecklists(build: build, inventory: inventory).filter { !$0.checklist.needs.isEmpty }
+        let checklists = all.map(\.checklist)
+        guard let module = all.first?.module else { return unreadable }
+        guard let record else {
+            let counts = checklists.map(\.needs.count)
+            let (least, most) = (counts.min() ?? 0, counts.max() ?? 0)
+            let main = module.directory + "/src/main/AndroidManifest.xml"
+            let file = inventory.buildFiles.contains(main) ? main : module.buildFile ?? module.directory
+            return unreadable + [
+                DeclarationRules.checklist.rule.diagnostic(
+                    file: file,
+                    "the release variants' source manifests may need \(least == most ? "\(most)" : "\(least) to \(most)") "
+                        + "App content declaration\(most == 1 ? "" : "s"); `playprep plan` lists them",
+                    hint: "check --artifact reads the merged manifest; a declarations: record in playprep.yml "
+                        + "leaves only the forms to file")
+            ]
+        }
+        // One finding per message, naming the release variants whose source manifests make it.
+        var found = [(diagnostic: Diagnostic, variants: [String])]()
+        for (module, variants, checklist) in all {
+            for var diagnostic in DeclarationRules.findings(
+                checklist, evidence: DeclarationEvidence(record: record), file: record.source)
+            {
+                if diagnostic.severity == .error { diagnostic.severity = .warning }
+                let names = variants.map { "\(module.gradlePath) \($0)" }
+                if let index = found.firstIndex(where: { $0.diagnostic == diagnostic }) {
+                    found[index].variants += names
+                } else {
+                    found.append((diagnostic, names))
                 }
             }
         }
-        return found
+        return unreadable
+            + found.map { diagnostic, variants in
+                var diagnostic = diagnostic
+                diagnostic.message =
+                    "by the source manifests of \(variants.joined(separator: ", ")): " + diagnostic.message
+                return diagnostic
+            }
     }
 
-    /// The needs of a source: the Advertising ID answer only when AD_ID is there (every app targeting API 33+
-    /// owes it, which the artifact's target decides).
-    static func needs(_ facts: DeclarationFacts) -> [DeclarationNeed] {
-        DeclarationRules.needs(facts).filter { $0.advertisingID != .notUsed }
+    /// The checklist of `variant`, its artifact naming the files it was read from, or `nil` when no manifest of its
+    /// source sets can be read.
+    private func checklist(of variant: BuildVariant, in module: AndroidModule, inventory: ProjectInventory)
+        -> DeclarationChecklist?
+    {
+        let targetSdk = variant.targetSdk?.value
+        let files = variant.sourceSets.map { module.directory + "/src/\($0)/AndroidManifest.xml" }.filter {
+            inventory.buildFiles.contains($0)
+        }
+        let sources = SourceManifest.merged(
+            files.compactMap { file in read(file).flatMap { try? SourceManifest($0) } }, targetSdk: targetSdk)
+        let report = module.directory + "/build/outputs/logs/manifest-merger-\(variant.name)-report.txt"
+        if PathKind(path: report) == .file, let text = read(report) {
+            // The report holds the merged permissions (libraries' included); the services come from the sources.
+            let merger = ManifestMergerReport(text)
+            var facts = merger.facts
+            facts.targetSdk = targetSdk
+            facts.services = sources.services
+            var checklist = DeclarationChecklist(
+                artifact: "the merger report " + inventory.relative(report), facts: facts)
+            checklist.needs = Self.sourceNeeds(checklist.needs).map { need in
+                var need = need
+                need.triggers = need.triggers.map { trigger in
+                    let origin = merger.permissions.first { trigger.contains("\"\($0)\"") }.flatMap(merger.origin(of:))
+                    return origin.map { "\(trigger) from \($0)" } ?? trigger
+                }
+                return need
+            }
+            return checklist
+        }
+        guard !files.isEmpty else { return nil }
+        var checklist = DeclarationChecklist(
+            artifact: "the source manifests " + files.map(inventory.relative).joined(separator: ", "), facts: sources)
+        checklist.needs = Self.sourceNeeds(checklist.needs)
+        return checklist
+    }
+
+    /// One DCL001 note for each source manifest of a release variant that is not XML: the declarations it may
+    /// need were not looked for, which is said rather than passed over.
+    private func unreadableManifests(build: AndroidBuildModel, inventory: ProjectInventory) -> [Diagnostic] {
+        let files = Set(
+            build.applications.flatMap { module in
+                module.releaseVariants.flatMap(\.sourceSets).map { module.directory + "/src/\($0)/AndroidManifest.xml" }
+            }
+        ).filter(inventory.buildFiles.contains)
+        return files.sorted().compactMap { file in
+            guard let text = read(file) else { return nil }
+            do {
+                _ = try SourceManifest(text)
+                return nil
+            } catch {
+                return DeclarationRules.checklist.rule.diagnostic(
+                    file: file,
+                    "cannot read this manifest as XML (\(error)): the App content declarations it may need were not "
+                        + "looked for")
+            }
+        }
+    }
+
+    /// The needs sources can show: the Advertising ID answer only when AD_ID is there (every app targeting API 33+
+    /// owes the form, and files it once for all its releases).
+    private static func sourceNeeds(_ needs: [DeclarationNeed]) -> [DeclarationNeed] {
+        needs.filter { $0.advertisingID != .notUsed }
     }
 
     private func read(_ file: String) -> String? {
         (try? FileReader(maxBytes: Self.maxBytes).read(file)).map { String(decoding: $0, as: UTF8.self) }
-    }
-
-    /// DCL001's "may need" note for `needs` found in `file`; `origin` names where a trigger came from.
-    private func note(
-        _ needs: [DeclarationNeed], file: String, source: String, origin: (String) -> String?
-    ) -> [Diagnostic] {
-        guard !needs.isEmpty else { return [] }
-        let listed = needs.map { need in
-            let triggers = need.triggers.map { trigger in origin(trigger).map { "\(trigger) from \($0)" } ?? trigger }
-            let types = need.foregroundServiceTypes.map { " (\($0.joined(separator: ", ")))" } ?? ""
-            return "[\(need.refusesCommit ? "commit" : "review")] \(need.form)\(types) — "
-                + triggers.joined(separator: ", ")
-                + (need.gate.hasPrefix("if ") ? " (\(need.gate))" : "")
-        }
-        let line = needs.compactMap(\.line).min()
-        return [
-            DeclarationRules.checklist.rule.diagnostic(
-                file: file, at: line.map { Location(line: $0) },
-                "may need \(needs.count) App content declaration\(needs.count == 1 ? "" : "s") by what \(source) "
-                    + "holds: " + listed.joined(separator: "; ")
-                    + "; the merged manifest decides (libraries add permissions, tools:node=\"remove\" takes them "
-                    + "out)",
-                hint: "run playprep check --artifact with the release APK or AAB to know; " + DeclarationRules.waysOut)
-        ]
     }
 }

@@ -2,7 +2,7 @@ import Diagnostics
 import FileAccess
 
 /// PRJ001 for what a check needs and cannot read: folders the walk could not list, and build files, manifests,
-/// Fastfiles and Appfiles that cannot be read or are not UTF-8 text (`.properties` files are ISO-8859-1, as Gradle
+/// Fastfiles and Appfiles that cannot be read or are not UTF-8 text (build files may also be UTF-16 with a byte order mark) (`.properties` files are ISO-8859-1, as Gradle
 /// reads them). The build reader and listing planner skip
 /// such files; this says so on each path instead of passing in silence.
 struct UnreadableInputs: Sendable {
@@ -25,9 +25,14 @@ struct UnreadableInputs: Sendable {
                         file: input.path, "cannot read \(input.role.rawValue) (\(error)): it was skipped")
                 }
                 // Gradle reads .properties files as ISO-8859-1, in which every byte is text.
-                guard !input.path.hasSuffix(".properties"), let offset = Self.firstInvalidUTF8(bytes) else {
-                    return nil
+                guard !input.path.hasSuffix(".properties") else { return nil }
+                // Build files are read through their byte order mark (UTF-16 decoded), as Gradle and XML do.
+                guard let text = input.role == .buildFile ? TextEncoding.utf8(bytes) : bytes else {
+                    return finding.diagnostic(
+                        file: input.path, "\(input.role.rawValue) in broken UTF-16 text: it was skipped",
+                        hint: "save it as UTF-8, as Gradle and fastlane expect")
                 }
+                guard let offset = Self.firstInvalidUTF8(text) else { return nil }
                 return finding.diagnostic(
                     file: input.path,
                     "\(input.role.rawValue) that is not UTF-8 text (byte \(offset) is invalid): it was skipped",
@@ -47,5 +52,20 @@ struct UnreadableInputs: Sendable {
             case .error: return offset
             }
         }
+    }
+}
+
+extension FileReport {
+    /// The report of a listing file with PRJ001 added when the listing checker could not read it (it leaves that
+    /// finding to the caller and checks the other files).
+    func withUnreadableListingFile() -> FileReport {
+        guard let reason = unreadable else { return self }
+        var report = self
+        report.diagnostics.insert(
+            ProjectRules.unreadable.rule.diagnostic(
+                file: file, "cannot read this listing file (\(reason)): it was not checked",
+                hint: "make it readable, or move it out of the listing"),
+            at: 0)
+        return report
     }
 }

@@ -69,7 +69,10 @@ struct CheckArtifact: ParsableCommand {
             do {
                 reports += try checker.check(path: file).files
             } catch {
-                Console.standardError.write("playprep: error: \(file): \(error)\n")
+                // Text on standard output says it in the report; other formats get the line as well.
+                if !report.isTextOnStandardOutput {
+                    Console.standardError.write("playprep: error: \(file): \(error)\n")
+                }
                 reports.append(FileReport(unreadableArtifact: file, error))
                 unreadable = true
             }

@@ -42,7 +42,14 @@ struct FixNinePatch: ParsableCommand {
     }
 
     func run() throws {
-        for file in files where PathKind(path: file) != .file { throw CLIError.inputNotFound(file) }
+        for file in files {
+            if PathKind(path: file) == .folder {
+                throw CLIError.invalidArgument(
+                    "\(file): is a folder: ninepatch fix takes .9.png files (playprep ninepatch check \(file) finds "
+                        + "the ones that need fixing)")
+            }
+            if let problem = PathProblem.asFile(file) { throw CLIError.invalidArgument(problem.description) }
+        }
         if let output {
             try OutputFile(path: output, force: force).checkNotOverwriting(
                 files.map { InputFile($0, role: .ninePatch) })
@@ -74,6 +81,11 @@ struct FixNinePatch: ParsableCommand {
             }
             guard let target, !(repaired.changes.isEmpty && target == file) else {
                 needsAttention = needsAttention || !repaired.changes.isEmpty
+                if target == nil && !repaired.changes.isEmpty {
+                    console.write(
+                        "\(file): not written: \(repaired.changes.count) pixel(s) need repair; -o OUT or --in-place "
+                            + "writes the repaired image\n")
+                }
                 continue
             }
             try OutputFile(path: target, force: true).write(repaired.image, encoder: PNGEncoder(compressionLevel: 9))
@@ -143,7 +155,11 @@ struct ScaleNinePatch: ParsableCommand {
             throw CLIError.invalidArgument(error.description)
         }
         for output in plan.outputs {
-            try OutputFile(path: output.path, force: false).checkNotOverwriting([InputFile(file, role: .ninePatch)])
+            // The source is never replaced, --force or not: a density made from itself would lose its detail.
+            var target = OutputFile(path: output.path, force: false)
+            target.refusal =
+                "ninepatch scale never writes over its source: leave \(output.density.rawValue) out of --to"
+            try target.checkNotOverwriting([InputFile(file, role: .ninePatch)])
             try OutputFile(path: output.path, force: force).refuseExisting()
         }
         let source = try AcceptedNinePatch(file: file, checker: limits.checker())
@@ -296,7 +312,16 @@ struct CreateNinePatch: ParsableCommand {
     @OptionGroup var limits: LimitOptions
 
     func run() throws {
-        try output.checkTarget(against: image)
+        // The input is never replaced, whatever --force says (--force only replaces another existing file).
+        if let problem = PathProblem.asFile(image) { throw CLIError.invalidArgument(problem.description) }
+        var target = OutputFile(path: output.output, force: false)
+        target.refusal = "ninepatch create never writes over its input: choose another -o"
+        try target.checkNotOverwriting([InputFile(image, role: .input)])
+        if image.lowercased().hasSuffix(".9.png") {
+            throw CLIError.invalidArgument(
+                "\(image) is a NinePatch (.9.png) and already has a frame: create takes a plain PNG; "
+                    + "`ninepatch fix` repairs a frame, `ninepatch inspect` shows it")
+        }
         try OutputFile(path: output.output, force: output.force).refuseExisting()
         let decoder = limits.checker().decoder
         let content: RGBAImage

@@ -5,7 +5,22 @@ import NinePatchKit
 struct InspectionText {
     var useColor: Bool
 
-    func render(_ check: NinePatchCheck) -> String {
+    func render(_ inspection: NinePatchInspection) -> String {
+        let check = inspection.check
+        if let compiled = inspection.compiled {
+            var lines = [check.file]
+            if let header = check.header { lines.append(field("size", "\(header.width)x\(header.height), no frame")) }
+            lines.append(field("stretch x", spans(compiled.stretchX)))
+            lines.append(field("stretch y", spans(compiled.stretchY)))
+            lines.append(field("padding", compiled.padding.description))
+            lines.append(field("layout bounds", compiled.layoutBounds?.description ?? "none"))
+            lines.append(
+                field(
+                    "verdict",
+                    "compiled by aapt2 (npTc chunk, no frame): already accepted; `ninepatch decompile` gives back a source"
+                ))
+            return lines.joined(separator: "\n") + "\n"
+        }
         var lines = [check.file]
         if let header = check.header {
             lines.append(

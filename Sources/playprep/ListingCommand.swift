@@ -3,6 +3,7 @@ import Diagnostics
 import FileAccess
 import Foundation
 import PlayListingKit
+import ProjectCheck
 
 /// `playprep listing …`
 struct ListingCommand: ParsableCommand {
@@ -42,7 +43,10 @@ struct CheckListing: ParsableCommand {
     var defaultLanguage: String?
 
     @Option(
-        help: "Version code being released: its changelog is the one checked, and must exist in the default language.")
+        help: """
+            Version code being released: its changelog is the one checked, and must exist in the default language \
+            (default: the newest numbered changelog, else default.txt, as check judges them).
+            """)
     var versionCode: Int?
 
     @Option(
@@ -67,16 +71,13 @@ struct CheckListing: ParsableCommand {
             overwriting: FolderWalker(followedLinks: .anywhere).files(under: directory, where: { _ in true }).map {
                 InputFile($0, role: .listingFile)
             })
-        let source = DirectoryFileSource(root: URL(fileURLWithPath: directory))
-        let result: Report
+        let outcome: ListingCheckOutcome
         do {
-            result = try ListingChecker().check(source, options: options, displayRoot: directory)
+            outcome = try ListingCheckRequest(directory: directory, options: options).run()
         } catch {
-            switch error {
-            case .notFound(let path), .notAFolder(let path): throw CLIError.inputNotFound(path)
-            case .unreadable(let path, let reason): throw CLIError.unreadable(path, reason: reason)
-            }
+            throw CLIError(error)
         }
-        try report.finish(with: report.selected(result))
+        for line in outcome.lines { Console.standardError.write(line + "\n") }
+        try report.finish(with: report.selected(outcome.report))
     }
 }

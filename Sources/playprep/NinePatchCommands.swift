@@ -100,16 +100,23 @@ struct InspectNinePatch: ParsableCommand {
             if let problem = PathProblem.asFile(file) { throw CLIError.invalidArgument(problem.description) }
         }
         let checker = limits.checker()
-        let checks = files.map { checker.check(fileAt: $0, parseAnyway: true) }
+        // A compiled NinePatch (ninepatch compile's, aapt2's output) has no frame to judge: its chunks are shown.
+        let inspections = files.map { file in
+            NinePatchInspection(
+                checker.check(fileAt: file, parseAnyway: true),
+                compiled: (try? FileReader(maxBytes: checker.decoder.limits.maxFileBytes).read(file)).flatMap {
+                    NinePatchChunks.compiled($0, decoder: checker.decoder)
+                })
+        }
         let console = Console.standardOutput
         switch format {
         case .json:
-            console.write(JSONReporter.encode(checks.map(NinePatchInspection.init)))
+            console.write(JSONReporter.encode(inspections))
         case .text:
             let text = InspectionText(useColor: console.supportsColor)
-            console.write(checks.map(text.render).joined(separator: "\n"))
+            console.write(inspections.map(text.render).joined(separator: "\n"))
         }
-        if checks.contains(where: { !$0.report.isValid }) {
+        if inspections.contains(where: { $0.compiled == nil && !$0.check.report.isValid }) {
             throw ExitCode.failure
         }
     }

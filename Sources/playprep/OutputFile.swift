@@ -10,6 +10,8 @@ struct OutputFile {
     let force: Bool
     /// The option that named it, for the refusal.
     var option = "-o"
+    /// What the refusal says instead of "(or pass --force)", for a command that never replaces its input.
+    var refusal: String?
 
     /// Refuses, before any work is done, a target that is one of `inputs` (after resolving links, hard links
     /// included).
@@ -18,6 +20,9 @@ struct OutputFile {
         do {
             try OutputTarget(path: path).refuse(overwriting: inputs, option: option)
         } catch {
+            if let refusal {
+                throw CLIError.invalidArgument("\(path) is \(error.input.role.rawValue) this run reads: \(refusal)")
+            }
             throw CLIError.invalidArgument("\(error) (or pass --force)")
         }
     }

@@ -44,8 +44,12 @@ struct PlanCommand: ParsableCommand {
             "The release's APK or AAB: its versionCode and the Play Console declarations it needs.", valueName: "FILE"))
     var artifact: String?
 
+    @Flag(help: "Exit 0 when the folder holds nothing to plan (no Gradle build, listing or NinePatch).")
+    var allowEmpty = false
+
     func run() throws {
         var request = ProjectCheckRequest(projectDirectory: projectDirectory)
+        request.allowsEmpty = allowEmpty
         request.configurationFile = config
         request.versionCode = versionCode
         request.gradleProperties = properties

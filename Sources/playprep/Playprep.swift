@@ -32,8 +32,13 @@ struct Playprep: ParsableCommand {
             if code == .success || code == .failure {
                 exit(withError: error)
             }
-            Console.standardError.write(fullMessage(for: error) + "\n")
+            Console.standardError.write(oneSpelling(fullMessage(for: error)) + "\n")
             Foundation.exit(2)
         }
+    }
+
+    /// The argument parser's message with its `Error: ` spelt as every other error of playprep: `playprep: error: `.
+    static func oneSpelling(_ message: String) -> String {
+        message.hasPrefix("Error: ") ? "playprep: error: " + message.dropFirst("Error: ".count) : message
     }
 }

@@ -107,7 +107,9 @@ struct CheckProject: ParsableCommand {
             Console.standardError.write("playprep: recorded \(recorded.entries) known problems in \(recorded.file)\n")
             return
         }
-        Console.standardError.write(outcome.lines.joined(separator: "\n") + "\n")
+        // An unreadable artifact is in the report; a text report on the console says it, other formats need the line.
+        let artifactError = report.isTextOnStandardOutput ? [] : outcome.artifactError.map { [$0] } ?? []
+        Console.standardError.write((artifactError + outcome.lines).joined(separator: "\n") + "\n")
         try report.finish(
             with: outcome.report, badPatchTolerance: outcome.badPatchTolerance,
             header: ReportHeader(

@@ -15,7 +15,7 @@ struct ReportOptions: ParsableArguments {
     var format: ReportFormat = .text
 
     @Option(
-        name: .long,
+        name: [.customShort("o"), .long],
         help: "Write the report to this file (atomically; - is standard output); the summary line goes to stdout."
     )
     var output: String?
@@ -33,10 +33,13 @@ struct ReportOptions: ParsableArguments {
         help: "Turn a rule off (repeatable, or comma-separated), e.g. --disable NP106,PKG011.")
     var disabledRules: [String] = []
 
-    /// The ids of `--enable` or `--disable`, split at commas.
+    /// The ids of `--enable` or `--disable`, split at commas, in any letter case (as `playprep rules` takes them).
     private static func ids(_ values: [String]) -> [String] {
-        values.flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
+        values.flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).uppercased() } }
     }
+
+    /// Whether the report is text on standard output, where a line on standard error would say what it says.
+    var isTextOnStandardOutput: Bool { format == .text && (output == nil || output == "-") }
 
     /// The rule ids of `--enable` and of `--disable`.
     var enabledIDs: [String] { Self.ids(enabledRules) }

@@ -69,36 +69,36 @@ import Testing
         }
     }
 
-    /// Without evidence: one note listing the forms, nothing else, so the run passes.
-    @Test func theDefaultIsOneNote() throws {
+    /// Without evidence: one short note counting the forms (the checklist lists them), nothing else.
+    @Test func theDefaultIsOneShortNote() throws {
         let found = try Self.findings("release-42.apk")
         #expect(found.map(\.ruleID) == ["DCL001"])
         #expect(found[0].severity == .note)
-        #expect(found[0].message.contains("3 App content declarations"))
-        #expect(found[0].message.contains("<uses-permission android:name=\"android.permission.READ_MEDIA_IMAGES\">"))
-        #expect(found[0].hint?.contains("release_status: \"draft\"") == true)
+        #expect(
+            found[0].message
+                == "this release needs 3 App content declarations; `playprep artifact declarations` lists them")
+        #expect(found[0].hint?.contains("--previous") == true)
     }
 
     @Test func thePreviousReleaseProvesOnlyTheNewDeclaration() throws {
         for name in ["release-42.apk", "release-42.aab"] {
-            // DCL001, the note listing every form, is pinned by theDefaultIsOneNote; here only what the previous
-            // release proves.
-            let found = try Self.findings(name, previous: "release-41.apk").filter { $0.ruleID != "DCL001" }
+            // With the previous release, no count: only what it proves.
+            let found = try Self.findings(name, previous: "release-41.apk")
             #expect(found.map(\.ruleID) == ["DCL004"], "\(name)")
             #expect(found.first?.severity == .warning)
             #expect(found.first?.message.contains("release-41.apk") == true)
             #expect(
                 found.first?.message.contains("You must let us know whether your app uses any photo and video") == true)
         }
-        #expect(try Self.findings("release-41.apk", previous: "release-41.apk").map(\.ruleID) == ["DCL001"])
+        #expect(try Self.findings("release-41.apk", previous: "release-41.apk") == [])
     }
 
     @Test func aChangedAdvertisingIDAnswerAndNewForegroundTypesAreWarnings() throws {
         let found = try Self.findings("foreground-service.apk", previous: "release-41.apk")
         // release-41 had dataSync and AD_ID; this one adds location and drops AD_ID.
-        #expect(found.map(\.ruleID) == ["DCL001", "DCL002", "DCL003"])
-        #expect(found[1].message.contains("foreground service types location"))
-        #expect(found[2].message.contains("must now be 'No'"))
+        #expect(found.map(\.ruleID) == ["DCL002", "DCL003"])
+        #expect(found[0].message.contains("foreground service types location"))
+        #expect(found[1].message.contains("must now be 'No'"))
     }
 
     @Test func adIDWithAdvertisingIDRecordedAsNotUsedIsAnError() throws {
@@ -108,7 +108,10 @@ import Testing
         #expect(error.message.contains("your declaration on Play Console says your app doesn't use advertising ID"))
         let used = try Self.findings("plain.apk", record: DeclarationRecord(advertisingID: .used))
         #expect(used.first { $0.ruleID == "DCL003" }?.severity == .warning)
-        #expect(try Self.findings("release-42.apk", record: DeclarationRecord(advertisingID: .used)).count == 1)
+        // The answer matches; the forms the record does not list are warnings of their own rules.
+        let matching = try Self.findings("release-42.apk", record: DeclarationRecord(advertisingID: .used))
+        #expect(matching.map(\.ruleID) == ["DCL002", "DCL004"])
+        #expect(matching.allSatisfy { $0.severity == .warning && $0.message.contains("record does not list") })
     }
 
     @Test func aFormRecordedAsNotFiledIsAnErrorOnlyWherePlayRefusesTheCommit() throws {
@@ -117,8 +120,8 @@ import Testing
         #expect(photo?.severity == .error)
         let install = try Self.findings("request-install-packages.apk", record: record).first { $0.ruleID == "DCL008" }
         #expect(install?.severity == .warning)
-        let filed = DeclarationRecord(filed: ["photoVideo": true])
-        #expect(try Self.findings("photo-video.apk", record: filed).map(\.ruleID) == ["DCL001"])
+        let filed = DeclarationRecord(advertisingID: .notUsed, filed: ["photoVideo": true])
+        #expect(try Self.findings("photo-video.apk", record: filed) == [])
     }
 
     @Test func recordedForegroundServiceTypes() throws {
@@ -129,8 +132,35 @@ import Testing
         let missing = try #require(some.first { $0.ruleID == "DCL002" })
         #expect(missing.severity == .warning)
         #expect(missing.message.hasPrefix("foreground service types location "))
-        let all = DeclarationRecord(foregroundServiceTypes: ["dataSync", "location"])
-        #expect(try Self.findings("foreground-service.apk", record: all).map(\.ruleID) == ["DCL001"])
+        let all = DeclarationRecord(advertisingID: .notUsed, foregroundServiceTypes: ["dataSync", "location"])
+        #expect(try Self.findings("foreground-service.apk", record: all) == [])
+    }
+
+    /// A record that files every form the release needs leaves nothing to say; one it does not list is a warning
+    /// that says how to record it.
+    @Test func aRecordThatFilesEveryFormPrintsNothing() throws {
+        let every = DeclarationRecord(
+            advertisingID: .used, foregroundServiceTypes: ["dataSync"], filed: ["photoVideo": true])
+        #expect(try Self.findings("release-42.apk", record: every) == [])
+        let partial = DeclarationRecord(advertisingID: .used, foregroundServiceTypes: ["dataSync"])
+        let unlisted = try Self.findings("release-42.apk", record: partial)
+        #expect(unlisted.map(\.ruleID) == ["DCL004"])
+        #expect(unlisted.first?.hint?.contains("declarations: {photoVideo: true}") == true)
+    }
+
+    /// The Advertising ID form is owed by the target level: its way out is an answer, never removing a permission
+    /// (whose absence is what the form asks about).
+    @Test func theAdvertisingIDWayOutRemovesNothing() throws {
+        let need = try #require(try Self.check("plain.apk").declarations.need("advertisingId"))
+        #expect(need.advertisingID == .notUsed)
+        #expect(
+            DeclarationRules.waysOut(need)
+                == "answer Policy › App content › Advertising ID in Play Console ('No' for this release)")
+        let found = try Self.findings("plain.apk", previous: "release-41.apk")
+        #expect(found.map(\.ruleID) == ["DCL003"])
+        #expect(found.allSatisfy { !($0.hint ?? "").contains("remove") })
+        let checklist = try Self.check("plain.apk").declarations.text
+        #expect(!checklist.contains("tools:node"))
     }
 
     @Test func theChecklistJSONNamesEachDeclarationWithItsTrigger() throws {

@@ -30,9 +30,14 @@ import Testing
         let before = try contents(input)
         let run = try PlayprepBinary.run(["ninepatch", "fix", input])
         #expect(run.status == 1)
-        let lines = run.standardOutput.split(separator: "\n")
+        var lines = run.standardOutput.split(separator: "\n")
+        // The last line says that nothing was written, and how to write it.
+        let last = lines.removeLast()
         #expect(
             !lines.isEmpty && lines.allSatisfy { $0.hasPrefix("\(input): x=") && $0.hasSuffix("(near-black-tick)") })
+        #expect(
+            last == "\(input): not written: \(lines.count) pixel(s) need repair; -o OUT or --in-place writes the "
+                + "repaired image")
         #expect(run.standardError.isEmpty)
         #expect(try contents(input) == before && leftovers() == ["in.9.png"])
     }
@@ -141,7 +146,10 @@ struct ScaleCLITests {
             "ninepatch", "scale", source, "--res-dir", res, "--to", "xxhdpi", "--force",
         ])
         #expect(
-            itself.status == 2 && itself.standardError.contains("is a NinePatch this run reads; choose another path"))
+            itself.status == 2
+                && itself.standardError.contains(
+                    "ninepatch scale never writes over its source: leave xxhdpi out of --to")
+        )
         let plain = folder.appendingPathComponent("plain.9.png").path
         try FileManager.default.copyItem(atPath: source, toPath: plain)
         let unknown = try PlayprepBinary.run(["ninepatch", "scale", plain, "--res-dir", res])
@@ -216,8 +224,10 @@ struct ScaleCLITests {
     @Test func createdFramesReadBackAsGiven() throws {
         defer { cleanUp() }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        // A plain PNG: any PNG is one; this 12x9 file is used as content, its old frame pixels included.
-        let plain = Fixtures.testImage("crafted/multi_stretch.9.png").path
+        // A plain PNG: any PNG not named .9.png is one; this 12x9 file is used as content, its old frame pixels
+        // included (a .9.png, which has a frame already, is refused).
+        let plain = folder.appendingPathComponent("content.png").path
+        try FileManager.default.copyItem(atPath: Fixtures.testImage("crafted/multi_stretch.9.png").path, toPath: plain)
         let out = folder.appendingPathComponent("made.9.png").path
         let run = try PlayprepBinary.run([
             "ninepatch", "create", plain, "--stretch-x", "2:4,6:10", "--stretch-y", "3:5", "--padding", "1,2,3,1",

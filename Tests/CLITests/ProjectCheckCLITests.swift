@@ -72,7 +72,9 @@ import Testing
             } == true)
         #expect((object["appLevelForms"] as? [[String: Any]])?.first?["form"] as? String == "Data safety")
         let without = try PlayprepBinary.run(["plan", "TestImages/SampleApp"])
-        #expect(without.standardOutput.contains("give the release's APK or AAB with --artifact"))
+        #expect(
+            without.standardOutput.contains(
+                "the release's merged manifest decides: give its APK or AAB with --artifact"))
     }
 
     @Test func brokenAppListsEachPlantedProblemOnce() throws {
@@ -175,7 +177,7 @@ import Testing
         try "rules:\n  NP003: off\nnine: 1\n".write(to: config, atomically: true, encoding: .utf8)
         let run = try PlayprepBinary.run(["check", project.path])
         #expect(run.status == 2)
-        #expect(run.standardError.contains("playprep.yml:3: unknown key 'nine'"))
+        #expect(run.standardError.contains("playprep.yml:3:1: unknown key 'nine'"))
         #expect(run.standardError.split(separator: "\n").count == 1)
 
         let missing = try PlayprepBinary.run(["check", "TestImages/NoSuchApp"])

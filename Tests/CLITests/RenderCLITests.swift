@@ -45,7 +45,7 @@ import Testing
         for size in ["0x10", "10x0", "-3x4", "ten"] {
             let run = try PlayprepBinary.run(["ninepatch", "render", sample, "--size", size, "-o", output.path])
             #expect(run.status == 2, "\(size)")
-            #expect(run.standardError.hasPrefix("Error: "), "\(size): \(run.standardError)")
+            #expect(run.standardError.hasPrefix("playprep: error: "), "\(size): \(run.standardError)")
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
     }

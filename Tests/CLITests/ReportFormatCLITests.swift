@@ -125,7 +125,7 @@ import Testing
         let nowhere = folder.appendingPathComponent("missing/report.xml").path
         let failed = try brokenApp(["--format", "junit", "--output", nowhere])
         #expect(failed.status == 2)
-        #expect(failed.standardError.hasPrefix("Error: --output \(nowhere): the folder"))
+        #expect(failed.standardError.hasPrefix("playprep: error: --output \(nowhere): the folder"))
         #expect(!failed.standardError.contains("checked"), "refused before checking anything")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["report.sarif"])
     }

@@ -29,10 +29,12 @@ import Testing
     @Test func aRuleBothEnabledAndDisabledOrUnknownIsAUsageError() throws {
         let both = try PlayprepBinary.run(["check", "TestImages/SampleApp", "--enable", "NP201", "--disable", "NP201"])
         #expect(both.status == 2)
-        #expect(both.standardError.hasPrefix("Error: NP201 is both enabled (--enable) and disabled (--disable)"))
+        #expect(
+            both.standardError.hasPrefix("playprep: error: NP201 is both enabled (--enable) and disabled (--disable)"))
         let unknown = try PlayprepBinary.run(["ninepatch", "check", "TestImages/problems", "--disable", "NP0003"])
         #expect(unknown.status == 2)
-        #expect(unknown.standardError.hasPrefix("Error: --disable NP0003: unknown rule (did you mean NP003?)"))
+        #expect(
+            unknown.standardError.hasPrefix("playprep: error: --disable NP0003: unknown rule (did you mean NP003?)"))
         #expect(unknown.standardOutput.isEmpty)
     }
 
@@ -46,7 +48,7 @@ import Testing
         #expect(run.status == 2)
         #expect(
             run.standardError
-                == "playprep: error: \(config):3: unknown rule 'TXT01' (did you mean TXT001?); "
+                == "playprep: error: \(config):3:3: unknown rule 'TXT01' (did you mean TXT001?); "
                 + "`playprep rules` lists them all\n")
     }
 

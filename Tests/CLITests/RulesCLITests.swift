@@ -30,13 +30,13 @@ import Testing
             ))
 
         let ninePatch = try PlayprepBinary.run(["rules", "NP003"])
-        #expect(ninePatch.standardOutput.contains("Fails:\n  - TestImages/problems/three_problems.9.png\n"))
-        #expect(ninePatch.standardOutput.contains("Passes:\n  - TestImages/crafted/basic.9.png\n"))
+        #expect(ninePatch.standardOutput.contains("Fails:\n  - problems/three_problems.9.png\n"))
+        #expect(ninePatch.standardOutput.contains("Passes:\n  - crafted/basic.9.png\n"))
 
         let optIn = try PlayprepBinary.run(["rules", "LOC006"])
         #expect(optIn.standardOutput.contains("opt-in (--enable LOC006"))
         let upperCase = try PlayprepBinary.run(["rules", "NP101"])
-        #expect(upperCase.standardOutput.hasSuffix("\nFails:\n  - TestImages/extension-case/button.9.PNG\n"))
+        #expect(upperCase.standardOutput.hasSuffix("\nFails:\n  - extension-case/button.9.PNG\n"))
     }
 
     @Test func anUnknownRuleIsOneLineAndExitStatus2() throws {

@@ -1,4 +1,5 @@
 import FileAccess
+import Foundation
 import Testing
 
 /// Whole-file reads with a size limit and the operating system's reason when they fail.
@@ -28,6 +29,38 @@ import Testing
 
     @Test func aFolderIsNotAFile() {
         #expect(throws: FileReadError.isFolder) { try FileReader(maxBytes: 10).read(folder.path) }
+    }
+
+    @Test func aFIFOIsRefusedWithoutWaitingForAWriter() throws {
+        let fifo = folder.path + "/pipe"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        #expect(throws: FileReadError.notRegularFile(kind: "FIFO")) { try FileReader(maxBytes: 10).read(fifo) }
+        #expect(FileReadError.notRegularFile(kind: "FIFO").description == "not a regular file (a FIFO)")
+        #expect(throws: FileReadError.notRegularFile(kind: "character device")) {
+            try FileReader(maxBytes: 10).read("/dev/null")
+        }
+    }
+
+    @Test func aLinkToARegularFileIsRead() throws {
+        _ = try folder.write("x", at: "file.txt")
+        try folder.link("to-file", to: "file.txt")
+        #expect(try FileReader(maxBytes: 10).read(folder.path + "/to-file") == Array("x".utf8))
+    }
+
+    @Test(
+        arguments: [
+            ([0xEF, 0xBB, 0xBF, 0x61, 0x0A], [0x61, 0x0A]),
+            ([0xFF, 0xFE, 0x61, 0x00, 0xE9, 0x00], [0x61, 0xC3, 0xA9]),
+            ([0xFE, 0xFF, 0x00, 0x61, 0xD8, 0x3D, 0xDE, 0x00], [0x61, 0xF0, 0x9F, 0x98, 0x80]),
+            ([0x61, 0xFF], [0x61, 0xFF]),
+        ] as [([UInt8], [UInt8])])
+    func textIsReadThroughItsByteOrderMark(bytes: [UInt8], utf8: [UInt8]) {
+        #expect(TextEncoding.utf8(bytes) == utf8)
+    }
+
+    @Test func brokenUTF16IsNotText() {
+        #expect(TextEncoding.utf8([0xFF, 0xFE, 0x3D, 0xD8]) == nil)  // a lone high surrogate
+        #expect(TextEncoding.utf8([0xFF, 0xFE, 0x61]) == nil)  // an odd byte count
     }
 
     @Test func anEmptyFileHasNoBytes() throws {

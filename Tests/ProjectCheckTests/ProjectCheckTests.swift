@@ -142,7 +142,8 @@ import Testing
     @Test func aBadPatchToleranceOutOfRangeIsAnErrorWithItsLine() {
         #expect(
             throws: ConfigurationError.invalidValue(
-                file: "playprep.yml", line: 3, key: "badPatchTolerance", expected: "a number from 0 to 255")
+                file: "playprep.yml", line: 3, column: 22, key: "badPatchTolerance",
+                expected: "a whole number from 0 to 255")
         ) {
             try ProjectConfiguration.parse(
                 "ninepatch:\n  aapt1: false\n  badPatchTolerance: 300\n", file: "playprep.yml")
@@ -179,15 +180,24 @@ import Testing
     }
 
     @Test(arguments: [
-        ("rules:\n  NP003: loud\n", "playprep.yml:2: 'NP003' must be error, warning, note, on or off"),
-        ("ninepatch:\n  aapt2: true\n", "playprep.yml:2: unknown key 'aapt2' (allowed here: aapt1, badPatchTolerance)"),
+        ("rules:\n  NP003: loud\n", "playprep.yml:2:10: 'NP003' must be error, warning, note, on or off"),
+        (
+            "ninepatch:\n  aapt2: true\n",
+            "playprep.yml:2:3: unknown key 'aapt2' (allowed here: aapt1, badPatchTolerance)"
+        ),
         (
             "rulez:\n  NP003: off\n",
-            "playprep.yml:1: unknown key 'rulez' (allowed here: rules, exclude, gradle, ninepatch, listing, package, artifact, declarations, modules)"
+            "playprep.yml:1:1: unknown key 'rulez' (allowed here: rules, exclude, gradle, ninepatch, listing, package, artifact, declarations, modules)"
         ),
-        ("listing:\n  versionCode: soon\n", "playprep.yml:2: 'versionCode' must be a whole number"),
-        ("exclude: legacy\n", "playprep.yml:1: 'exclude' must be a list"),
-        ("listing:\n  roots:\n    - { path: x, store: appstore }\n", "playprep.yml:3: 'store' must be play or fdroid"),
+        (
+            "listing:\n  versionCode: soon\n",
+            "playprep.yml:2:16: 'versionCode' must be a whole number from 1 to 2100000000"
+        ),
+        ("exclude: legacy\n", "playprep.yml:1:10: 'exclude' must be a list"),
+        (
+            "listing:\n  roots:\n    - { path: x, store: appstore }\n",
+            "playprep.yml:3:25: 'store' must be play or fdroid"
+        ),
     ])
     func errorsNameTheLine(yaml: String, message: String) {
         #expect(throws: ConfigurationError.self) { try ProjectConfiguration.parse(yaml, file: "playprep.yml") }
@@ -232,7 +242,7 @@ import Testing
             _ = try ProjectConfiguration.parse("rules:\n  - [unclosed\n", file: "p.yml")
             Issue.record("parsed")
         } catch {
-            guard case .invalidYAML(_, let line, _) = error else {
+            guard case .invalidYAML(_, let line, _, _) = error else {
                 Issue.record("\(error)")
                 return
             }

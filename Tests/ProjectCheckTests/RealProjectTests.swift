@@ -29,19 +29,14 @@ struct RealProjectTests {
             "warning NP107 TMessagesProj/src/main/res/drawable-xxhdpi/gradient_bottom_rounded.9.png",
         ],
         "commons-app-apps-android-commons": ["note DCL001 app/src/main/AndroidManifest.xml"],
-        "duckduckgo-Android": [
-            "note PRJ002 app/build.gradle", "note DCL001 app/src/main/AndroidManifest.xml",
-        ],
+        "duckduckgo-Android": ["note DCL001 app/src/main/AndroidManifest.xml"],
         // The release script copies the en-US description into locale folders this trimmed copy lacks, as files
         // supply does not read (LAY002, on the copied file).
         "element-hq-element-android": [
-            "note PRJ002 vector-app/build.gradle", "note DCL001 vector-app/src/fdroid/AndroidManifest.xml",
+            "note PRJ002 vector-app/build.gradle", "note DCL001 vector-app/src/main/AndroidManifest.xml",
             "note LAY002 fastlane/metadata/android/en-US/full_description.txt",
         ],
-        "jellyfin-jellyfin-androidtv": [
-            "note PRJ002 app/build.gradle.kts",
-            "warning FDR001 fastlane/metadata/android/be/short_description.txt",
-        ],
+        "jellyfin-jellyfin-androidtv": ["warning FDR001 fastlane/metadata/android/be/short_description.txt"],
         "tasks-tasks": ["note DCL001 app/src/main/AndroidManifest.xml"],
     ]
 

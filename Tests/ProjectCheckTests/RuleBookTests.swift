@@ -38,7 +38,8 @@ import Testing
             fdroid.failing.first?.details == [
                 "en-US/short_description.txt: \"bbbbbbbbbbbbbbbbbbbbbbbb…\" (81 characters)"
             ])
-        #expect(book.entry(for: "NP101")?.failing.map(\.title) == ["TestImages/extension-case/button.9.PNG"])
+        // Fixtures are named below TestImages/, which the release tarball does not ship.
+        #expect(book.entry(for: "NP101")?.failing.map(\.title) == ["extension-case/button.9.PNG"])
         #expect(book.entry(for: "nope") == nil)
     }
 

@@ -5,39 +5,96 @@ import Testing
 
 @testable import ProjectCheck
 
-/// `check` without an artifact: DCL001 "may need" notes from the application's source manifests, and from the
-/// manifest merger's report under build/ (which the walk skips), naming the library behind each permission.
+/// `check` without an artifact: each release variant's source manifests merged as the merger merges them (or the
+/// merger's report under build/, which the walk skips, naming the library behind each permission), at the build's
+/// targetSdk; one short DCL001 note counts the forms and `plan` lists them; a `declarations:` record leaves only
+/// what it contradicts or does not list.
 @Suite struct SourceDeclarationTests {
     static let root = Fixtures.testImage("declarations/RestrictedApp").path
 
     static func notes(artifact: ArtifactCheck? = nil) -> [Diagnostic] {
-        ProjectChecker(configuration: ProjectConfiguration(), jobs: 1)
-            .run(ProjectDiscovery().inventory(of: root), artifact: artifact).report.diagnostics
-            .filter { $0.ruleID == "DCL001" }
+        findings(root, artifact: artifact).filter { $0.ruleID == "DCL001" }
     }
 
-    @Test func theSourceManifestSaysWhatMayBeNeeded() throws {
-        let note = try #require(Self.notes().first { $0.file.hasSuffix("src/main/AndroidManifest.xml") })
+    static func findings(
+        _ root: String, configuration: ProjectConfiguration = ProjectConfiguration(), artifact: ArtifactCheck? = nil
+    ) -> [Diagnostic] {
+        ProjectChecker(configuration: configuration, jobs: 1)
+            .run(ProjectDiscovery().inventory(of: root), artifact: artifact).report.diagnostics
+            .filter { $0.ruleID.hasPrefix("DCL") }
+    }
+
+    static func checklists(_ root: String) -> [DeclarationChecklist] {
+        ProjectChecker(configuration: ProjectConfiguration(), jobs: 1).plan(ProjectDiscovery().inventory(of: root))
+            .sourceDeclarations
+    }
+
+    @Test func oneShortNoteCountsTheForms() throws {
+        let notes = Self.notes()
+        #expect(notes.count == 1)
+        let note = try #require(notes.first)
         #expect(note.severity == .note)
-        #expect(note.location?.line == 7)
-        #expect(note.message.hasPrefix("may need 2 App content declarations"))
-        #expect(note.message.contains("QUERY_ALL_PACKAGES\"> (if targetSdkVersion ≥ 30)"))
-        #expect(note.message.contains("android:permission=\"android.permission.BIND_VPN_SERVICE\""))
-        #expect(note.message.contains("the merged manifest decides"))
-        // Removed with tools:node="remove", and commented out.
-        #expect(!note.message.contains("READ_MEDIA_IMAGES") && !note.message.contains("READ_SMS"))
-        #expect(!Self.notes().contains { $0.file.hasSuffix("src/play/AndroidManifest.xml") })
+        #expect(note.file.hasSuffix("app/src/main/AndroidManifest.xml"))
+        #expect(
+            note.message
+                == "the release variants' source manifests may need 5 App content declarations; `playprep plan` lists "
+                + "them")
     }
 
     @Test func theMergerReportNamesTheLibraries() throws {
-        let note = try #require(Self.notes().first { $0.file.hasSuffix("manifest-merger-release-report.txt") })
-        #expect(note.message.hasPrefix("may need 4 App content declarations"))
-        #expect(note.message.contains("FOREGROUND_SERVICE_DATA_SYNC\"> from [androidx.work:work-runtime:2.10.0]"))
+        let checklist = try #require(Self.checklists(Self.root).first)
+        #expect(checklist.artifact.hasPrefix(":app release by the merger report app/build/outputs/logs/"))
+        let triggers = checklist.needs.flatMap(\.triggers)
         #expect(
-            note.message.contains(
-                "permission.AD_ID\"> from [com.google.android.gms:play-services-ads-identifier:18.2.0]"))
-        #expect(note.message.contains("READ_CALL_LOG\"> from IMPLIED from"))
-        #expect(!note.message.contains("READ_MEDIA_IMAGES"))
+            triggers.contains {
+                $0.contains("FOREGROUND_SERVICE_DATA_SYNC\"> from [androidx.work:work-runtime:2.10.0]")
+            })
+        #expect(
+            triggers.contains {
+                $0.contains("permission.AD_ID\"> from [com.google.android.gms:play-services-ads-identifier:18.2.0]")
+            })
+        #expect(triggers.contains { $0.contains("READ_CALL_LOG\"> from IMPLIED from") })
+        // The report has no services: the source manifests give the VPN service.
+        #expect(triggers.contains { $0.contains("android:permission=\"android.permission.BIND_VPN_SERVICE\"") })
+        // Rejected by the merger (tools:node="remove"), and commented out.
+        #expect(!triggers.contains { $0.contains("READ_MEDIA_IMAGES") || $0.contains("READ_SMS") })
+        #expect(checklist.targetSdk == 36)
+    }
+
+    /// The play flavour removes REQUEST_INSTALL_PACKAGES with tools:node="remove": its release is not told to
+    /// declare it; the fdroid flavour keeps it. The target level comes from the version catalog.
+    @Test func flavourManifestsAreMergedWithTheirRemovals() throws {
+        let root = Fixtures.testImage("defaults/declarations-flavours").path
+        let checklists = Self.checklists(root)
+        #expect(
+            checklists.map(\.artifact.description).map { String($0.prefix(20)) } == [
+                ":app playRelease by ", ":app fdroidRelease b",
+            ])
+        #expect(checklists[0].needs.map(\.key) == ["foregroundServiceTypes", "queryAllPackages"])
+        #expect(
+            checklists[1].needs.map(\.key) == ["foregroundServiceTypes", "queryAllPackages", "requestInstallPackages"])
+        #expect(checklists.flatMap(\.needs).allSatisfy { $0.gate.hasPrefix("targetSdkVersion 36") })
+        let notes = Self.findings(root)
+        #expect(
+            notes.map(\.message) == [
+                "the release variants' source manifests may need 2 to 3 App content declarations; `playprep plan` lists "
+                    + "them"
+            ])
+    }
+
+    /// A record that files every form: nothing more. A record that leaves a form out: a warning for it at the
+    /// record, never an error (the source manifests are not the artifact Play judges).
+    @Test func aRecordLeavesOnlyWhatItDoesNotFile() throws {
+        let recorded = Fixtures.testImage("defaults/declarations-recorded").path
+        let configuration = try ProjectConfiguration.read(recorded + "/playprep.yml")
+        #expect(Self.findings(recorded, configuration: configuration) == [])
+        var partial = configuration
+        partial.declarationRecord?.filed["queryAllPackages"] = false
+        partial.declarationRecord?.filed["requestInstallPackages"] = nil
+        let found = Self.findings(recorded, configuration: partial)
+        #expect(found.map(\.ruleID) == ["DCL007", "DCL008"])
+        #expect(found.allSatisfy { $0.severity == .warning && $0.file.hasSuffix("playprep.yml") })
+        #expect(found[1].message.contains("record does not list"))
     }
 
     @Test func anArtifactReplacesTheGuess() throws {

@@ -68,11 +68,14 @@ public struct DeclarationChecklist: Sendable, Hashable, Codable {
         let lines = needs.map { need in
             "- [\(need.refusesCommit ? "commit" : "review")] \(need.summary)\n  Play: \"\(need.playText)\""
         }
+        // The Advertising ID form is answered, never avoided by removing anything: its way out is its own.
+        let isAdvertising = { (need: DeclarationNeed) in need.key == DeclarationRules.advertisingID.key }
+        let ways = (needs.first { !isAdvertising($0) }.map { [$0] } ?? []) + needs.filter(isAdvertising)
+        let toDo = ways.map(DeclarationRules.waysOut).joined(separator: "; and ")
         return
             "\(artifact) (targetSdkVersion \(targetSdk.map(String.init) ?? "unknown")) needs \(needs.count) App content "
             + "declaration\(needs.count == 1 ? "" : "s") (commit: Play refuses the release without it; review: "
-            + "Play's review blocks it):\n" + lines.joined(separator: "\n") + "\nTo do: "
-            + DeclarationRules.waysOut + ".\n"
+            + "Play's review blocks it):\n" + lines.joined(separator: "\n") + "\nTo do: " + toDo + ".\n"
     }
 
     /// For programs: the checklist as a JSON object (keys sorted).

@@ -1,4 +1,4 @@
-import Diagnostics
+public import Diagnostics
 
 /// The declarations a team records as filed in Play Console (`declarations:` in `playprep.yml`). A form filed
 /// once persists and no API reads it, so this record is the only way a contradiction can be proven offline.
@@ -24,6 +24,15 @@ public struct DeclarationRecord: Sendable, Hashable {
 
     /// The keys a record may hold, in the order of the rules.
     public static var keys: [String] { DeclarationRules.all.map(\.key) }
+
+    /// Whether the record says anything about the form `key`.
+    func lists(_ key: String) -> Bool {
+        switch key {
+        case DeclarationRules.advertisingID.key: advertisingID != nil
+        case DeclarationRules.foregroundService.key: foregroundServiceTypes != nil
+        default: filed[key] != nil
+        }
+    }
 }
 
 /// What can prove a declaration finding: the record of filed forms and the checklist of the previous release.
@@ -39,10 +48,10 @@ public struct DeclarationEvidence: Sendable, Hashable {
 }
 
 extension DeclarationRules {
-    /// The findings on `checklist`, reported at `file`: DCL001's one note listing the forms, then for each form
-    /// a contradiction with the record (an error where Play refuses the commit, else a warning) or, failing
-    /// that, a warning when the previous release did not need it.
-    static func findings(
+    /// The findings on `checklist`, reported at `file`: without evidence, DCL001's note counting the forms; with
+    /// it, for each form a contradiction with the record (an error where Play refuses the commit, else a
+    /// warning), else a warning when the previous release did not need it or the record does not list it.
+    public static func findings(
         _ checklist: DeclarationChecklist, evidence: DeclarationEvidence, file: String
     ) -> [Diagnostic] {
         let subject = DeclarationSubject(checklist: checklist, evidence: evidence, file: file)
@@ -94,7 +103,7 @@ extension DeclarationNeed {
                 return finding.diagnostic(
                     file: file, severity: refusesCommit ? .error : finding.rule.defaultSeverity,
                     "\(elements) need the \(form) declaration (\(gate)), and \(recorded): [] (not filed): "
-                        + consequence, hint: DeclarationRules.waysOut)
+                        + consequence, hint: DeclarationRules.waysOut(self))
             }
             return finding.diagnostic(
                 file: file,
@@ -108,8 +117,22 @@ extension DeclarationNeed {
             return finding.diagnostic(
                 file: file, severity: refusesCommit ? .error : finding.rule.defaultSeverity,
                 "\(elements) needs the \(form) declaration (\(gate)), and \(recorded): false (not filed): "
-                    + consequence, hint: DeclarationRules.waysOut)
+                    + consequence, hint: DeclarationRules.waysOut(self))
         }
+    }
+
+    /// The record does not list the form this release needs: new to the team as far as playprep can tell.
+    func unrecorded(record: DeclarationRecord, file: String, _ finding: RuleOutput) -> Diagnostic {
+        let elements = triggers.joined(separator: ", ")
+        return finding.diagnostic(
+            file: file,
+            "\(elements) needs the \(form) declaration (\(gate)), which \(record.source)'s declarations: record does "
+                + "not list: if it is not filed, " + consequence,
+            hint: DeclarationRules.waysOut(self) + "; once it is filed, record it (declarations: {\(key): "
+                + (key == DeclarationRules.advertisingID.key
+                    ? (advertisingID == .used ? "used" : "notUsed")
+                    : key == DeclarationRules.foregroundService.key
+                        ? "[\((foregroundServiceTypes ?? []).joined(separator: ", "))]" : "true") + "})")
     }
 
     /// The previous release did not need the form (or, for the forms with answers, needed another one).
@@ -121,7 +144,7 @@ extension DeclarationNeed {
             return finding.diagnostic(
                 file: file,
                 "\(elements) needs the \(form) declaration (\(gate)), \(since): if it is not filed, "
-                    + consequence, hint: DeclarationRules.waysOut)
+                    + consequence, hint: DeclarationRules.waysOut(self))
         }
         if let answer = advertisingID, let old = before?.advertisingID, answer != old {
             return finding.diagnostic(
@@ -140,6 +163,6 @@ extension DeclarationNeed {
             "foreground service types \(newTypes.joined(separator: ", ")) (\(elements)) are new since the previous "
                 + "release (\(previous.artifact)): each type needs its description and video in the \(form) "
                 + "declaration, or Play's review rejects it as 'missing from your Console declaration'",
-            hint: DeclarationRules.waysOut)
+            hint: DeclarationRules.waysOut(self))
     }
 }

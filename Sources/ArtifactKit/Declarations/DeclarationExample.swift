@@ -15,12 +15,13 @@ public struct DeclarationExample: RuleExample {
     static func path(_ name: String) -> String { "TestImages/artifacts/declarations/\(name).apk" }
 
     public var title: String {
-        Self.path(name) + (previous.map { " after " + Self.path($0) } ?? "")
+        Self.fixtureName(Self.path(name)) + (previous.map { " after " + Self.fixtureName(Self.path($0)) } ?? "")
     }
 
     public var howToCheck: String? {
-        "APKs built by scripts/make-declaration-artifacts.sh with aapt2, apksigner and zipalign; check them with "
-            + "`playprep artifact check FILE [--previous OLD]`."
+        Self.fixturesNote(
+            "APKs built by scripts/make-declaration-artifacts.sh with aapt2, apksigner and zipalign; in a checkout, "
+                + "check one with `playprep artifact check FILE [--previous OLD]`.")
     }
 
     public func reportedRuleIDs(repository: String) throws -> Set<String> {

@@ -47,12 +47,15 @@ public struct DeclarationRule: Sendable {
         entry = DeclarationCheck(rule) { subject, finding in
             guard let need = subject.checklist.need(key) else { return [] }
             let file = subject.file
-            if let record = subject.evidence.record, let found = need.contradiction(record: record, file: file, finding)
-            {
-                return [found]
+            let evidence = subject.evidence
+            // The record speaks for the forms it lists; the previous release, else the record's silence, for the rest.
+            if let record = evidence.record, record.lists(key) {
+                return need.contradiction(record: record, file: file, finding).map { [$0] } ?? []
             }
-            return subject.evidence.previous.flatMap { need.novelty(previous: $0, file: file, finding) }.map { [$0] }
-                ?? []
+            if let previous = evidence.previous {
+                return need.novelty(previous: previous, file: file, finding).map { [$0] } ?? []
+            }
+            return evidence.record.map { [need.unrecorded(record: $0, file: file, finding)] } ?? []
         }
         self.key = key
         self.form = form
@@ -89,31 +92,38 @@ public struct DeclarationRule: Sendable {
 public enum DeclarationRules {
     static let adIDPermission = "com.google.android.gms.permission.AD_ID"
 
-    /// Play's three ways out, said with every finding.
-    public static let waysOut =
-        "declare the form in Play Console › Policy › App content; if the form is not offered yet, upload this build once "
-        + "as a draft (supply release_status: \"draft\", Gradle Play Publisher --release-status draft, "
-        + "upload-google-play status: draft) and the form appears; or remove the permission "
-        + "(tools:node=\"remove\" in the app's manifest) and replace the older builds on every track"
+    /// Play's ways out for `need`: declare the form, or upload a draft first so the form appears, or remove the
+    /// element that triggers it. The Advertising ID form is owed by the target level itself and always offered: it
+    /// is answered, and no removal avoids it.
+    public static func waysOut(_ need: DeclarationNeed) -> String {
+        guard need.key != advertisingID.key else {
+            return "answer Policy › App content › Advertising ID in Play Console "
+                + "('\(need.advertisingID == .used ? "Yes" : "No")' for this release)"
+        }
+        return "declare the form in Play Console › Policy › App content; if the form is not offered yet, upload this "
+            + "build once as a draft (supply release_status: \"draft\", Gradle Play Publisher --release-status draft, "
+            + "upload-google-play status: draft) and the form appears; or remove the permission (tools:node=\"remove\" "
+            + "in the app's manifest) and replace the older builds on every track"
+    }
 
     public static let checklist = DeclarationCheck(
         Rule(
             "DCL001", "declarations-needed", .note,
-            "The App content declarations this release makes Play ask for, once per artifact: each form with the "
-                + "manifest element that triggers it; Play refuses a commit whose forms are not filed.",
-            why: "A checklist: whether a form is filed cannot be seen offline, and a filed form persists.",
+            "How many App content declarations this release makes Play ask for, once per artifact, when neither "
+                + "--previous nor a declarations: record can tell which are new; `playprep artifact declarations` "
+                + "lists them.",
+            why: "A count: whether a form is filed cannot be seen offline, and a filed form persists.",
             examples: DeclarationExample.self, passing: [DeclarationExample("none")],
             failing: [DeclarationExample("foreground-service")])
     ) { subject, finding in
         let needs = subject.checklist.needs
-        guard !needs.isEmpty else { return [] }
+        guard !needs.isEmpty, subject.evidence.record == nil, subject.evidence.previous == nil else { return [] }
         return [
             finding.diagnostic(
                 file: subject.file,
-                "this release needs \(needs.count) App content declaration\(needs.count == 1 ? "" : "s"); Play "
-                    + "refuses the commit of those marked commit while they are not filed: "
-                    + needs.map { "[\($0.refusesCommit ? "commit" : "review")] \($0.summary)" }.joined(separator: "; "),
-                hint: "for forms already filed nothing is to do; for the others: " + waysOut)
+                "this release needs \(needs.count) App content declaration\(needs.count == 1 ? "" : "s"); "
+                    + "`playprep artifact declarations` lists them",
+                hint: "with --previous or a declarations: record in playprep.yml, only the forms to file are reported")
         ]
     }
 
@@ -353,7 +363,8 @@ extension Rule {
     static func declaration(_ id: String, _ name: String, _ summary: String, fixture: String) -> Rule {
         Rule(
             id, name, .warning,
-            summary + " Reported when --previous shows it new or the declarations record contradicts it.",
+            summary + " Reported when --previous shows it new, or the declarations record contradicts it or does not "
+                + "list it.",
             why: "Play holds the release until the form is filed; shown only where --previous or the record proves it.",
             examples: DeclarationExample.self,
             passing: [DeclarationExample("plain", previous: "plain")],

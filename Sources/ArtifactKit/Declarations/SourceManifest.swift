@@ -1,13 +1,33 @@
 /// A source `AndroidManifest.xml` read as far as declarations need it: elements with their paths, attributes
 /// (prefixes resolved through the `xmlns:` declarations) and lines. Elements marked `tools:node="remove"` or
-/// `"removeAll"` are left out with their children, since the merged manifest will not have them.
+/// `"removeAll"` are left out with their children, since the merged manifest will not have them, and kept as
+/// ``Removal``s: the manifest merger also takes them out of the manifests of lower priority.
 public struct SourceManifest: Sendable {
     static let toolsNamespace = "http://schemas.android.com/tools"
 
+    /// A `tools:node="remove"` (one element, by its `android:name`) or `"removeAll"` (every element at `path`).
+    struct Removal: Sendable, Hashable {
+        var path: [String]
+        /// `nil` for `removeAll`.
+        var name: String?
+
+        /// Whether the merger takes `element` out for this marker.
+        func removes(_ element: XMLElement) -> Bool {
+            guard element.path == path else { return false }
+            guard let name else { return true }
+            if case .string(let elementName) = element.attribute("name", id: AppManifest.AttributeID.name) {
+                return elementName == name
+            }
+            return false
+        }
+    }
+
     var elements: [XMLElement] = []
     var lines: [Int] = []
+    var removals: [Removal] = []
 
-    /// Reads `text`; throws when a tag is left open or an end tag does not match.
+    /// Reads `text`; throws when a tag is left open, an end tag does not match or elements nest more than
+    /// ``BinaryXML/maximumDepth`` deep.
     public init(_ text: String) throws(ArtifactParseError) {
         let bytes = Array(text.utf8)
         var index = 0
@@ -69,13 +89,28 @@ public struct SourceManifest: Sendable {
                     resourceID: nil, value: .string(value))
             }
             let node = attributes.first { $0.namespace == Self.toolsNamespace && $0.name == "node" }?.value
-            let removed =
-                (open.last?.removed ?? false) || node == .string("remove") || node == .string("removeAll")
+            let marks = node == .string("remove") || node == .string("removeAll")
+            let removed = (open.last?.removed ?? false) || marks
+            if marks, !(open.last?.removed ?? false) {
+                let element = XMLElement(path: open.map(\.name) + [name], attributes: attributes)
+                let named: String? =
+                    if case .string(let text) = element.attribute("name", id: AppManifest.AttributeID.name) {
+                        text
+                    } else { nil }
+                removals.append(Removal(path: element.path, name: node == .string("remove") ? named : nil))
+            }
             if !removed {
                 elements.append(XMLElement(path: open.map(\.name) + [name], attributes: attributes))
                 lines.append(tagLine)
             }
-            if !selfClosing { open.append((name, namespaces, removed)) }
+            if !selfClosing {
+                // Each element keeps its path, so depth is capped as in the artifact's binary XML.
+                guard open.count < BinaryXML.maximumDepth else {
+                    throw ArtifactParseError(
+                        "line \(tagLine): elements nested more than \(BinaryXML.maximumDepth) deep (playprep's limit)")
+                }
+                open.append((name, namespaces, removed))
+            }
         }
         if let last = open.last { throw ArtifactParseError("<\(last.name)> is never closed") }
     }
@@ -83,6 +118,52 @@ public struct SourceManifest: Sendable {
     /// The facts of this manifest; its target level is the build's, unknown here.
     public var facts: DeclarationFacts {
         DeclarationFacts(elements: elements, targetSdk: nil, lines: lines)
+    }
+
+    /// The facts of one variant's source manifests merged as the manifest merger merges them: `layers` from the
+    /// lowest priority (`main`) to the highest (the variant's own), at `targetSdk` (the build's). An element a
+    /// layer above marks `tools:node="remove"` (by name) or `"removeAll"` is left out; of a permission or service
+    /// declared in several layers, the highest layer's is kept with its children. Lines are kept for the lowest
+    /// layer's elements only (the others are in other files).
+    public static func merged(_ layers: [SourceManifest], targetSdk: Int?) -> DeclarationFacts {
+        var elements = [XMLElement]()
+        var lines = [Int?]()
+        var seen = Set<[String]>()
+        for (layer, manifest) in layers.enumerated().reversed() {
+            let above = layers.dropFirst(layer + 1).flatMap(\.removals)
+            var skipped: [String]?
+            for (index, element) in manifest.elements.enumerated() {
+                if let parent = skipped, element.path.count > parent.count, element.path.starts(with: parent) {
+                    continue
+                }
+                skipped = nil
+                let key = Self.key(element)
+                if above.contains(where: { $0.removes(element) }) || key.map({ !seen.insert($0).inserted }) == true {
+                    skipped = element.path
+                    continue
+                }
+                elements.append(element)
+                lines.append(layer == 0 ? manifest.lines[index] : nil)
+            }
+        }
+        var facts = DeclarationFacts(elements: elements, targetSdk: targetSdk, lines: lines.map { $0 ?? 0 })
+        for index in facts.permissions.indices where facts.permissions[index].line == 0 {
+            facts.permissions[index].line = nil
+        }
+        for index in facts.services.indices where facts.services[index].line == 0 { facts.services[index].line = nil }
+        return facts
+    }
+
+    /// Permissions and services are merged by name; other elements are kept as they come.
+    private static func key(_ element: XMLElement) -> [String]? {
+        let merged: Set = [
+            ["manifest", "uses-permission"], ["manifest", "uses-permission-sdk-23"],
+            ["manifest", "application", "service"],
+        ]
+        guard merged.contains(element.path),
+            case .string(let name) = element.attribute("name", id: AppManifest.AttributeID.name)
+        else { return nil }
+        return element.path + [name]
     }
 
     /// The index of the `>` that ends the tag starting at `start`, outside quoted values.

@@ -29,16 +29,28 @@ struct ArtifactSigning: Sendable, Hashable {
         return order.map { ($0, schemes[$0] ?? []) }
     }
 
-    /// The signatures of `archive`; a signature file or block that cannot be read is an error naming it.
-    init(_ archive: SafeArchive, readsSigningBlock: Bool, limits: SigningLimits) throws(ArtifactError) {
+    /// Why a signature file or the APK Signing Block could not be read (the first such problem), when one could
+    /// not: the signatures read before it are kept, and the rest of the artifact is still read.
+    var problem: ArtifactError?
+
+    /// The signatures of `archive`, as far as they can be read (``problem`` says where that stopped).
+    init(_ archive: SafeArchive, readsSigningBlock: Bool, limits: SigningLimits) {
         var signatures = [Signature]()
+        var problem: ArtifactError?
         for entry in archive.entries where JARSignature.isSignatureBlock(entry.path) {
             guard entry.uncompressedSize <= UInt64(limits.maxSignatureFileBytes) else {
-                throw .entryTooLarge(
-                    entry.path, bytes: entry.uncompressedSize, limit: limits.maxSignatureFileBytes)
+                problem =
+                    problem
+                    ?? .entryTooLarge(
+                        entry.path, bytes: entry.uncompressedSize, limit: limits.maxSignatureFileBytes)
+                continue
             }
-            for certificate in try archive.parse(entry.path, JARSignature.certificates) {
-                signatures.append(Signature(scheme: "v1", certificate: certificate))
+            do {
+                for certificate in try archive.parse(entry.path, JARSignature.certificates) {
+                    signatures.append(Signature(scheme: "v1", certificate: certificate))
+                }
+            } catch {
+                problem = problem ?? error
             }
         }
         if readsSigningBlock, let directory = ZipDirectory.centralDirectoryOffset(archive.bytes) {
@@ -48,9 +60,10 @@ struct ArtifactSigning: Sendable, Hashable {
                     signatures.append(Signature(scheme: scheme.rawValue, certificate: certificate))
                 }
             } catch {
-                throw .malformed("the APK Signing Block", reason: error.description)
+                problem = problem ?? .malformed("the APK Signing Block", reason: error.description)
             }
         }
         self.signatures = signatures
+        self.problem = problem
     }
 }

@@ -6,8 +6,16 @@ extension ExampleFile {
     var summary: String {
         switch self {
         case .text(let text):
+            // By code point: "\r\n" is one Character, which a Character-wise replacement of "\n" would miss.
             let escaped = { (text: Substring) in
-                text.replacingAll("\\", with: "\\\\").replacingAll("\n", with: "\\n").replacingAll("\r", with: "\\r")
+                text.unicodeScalars.map { scalar in
+                    switch scalar {
+                    case "\\": "\\\\"
+                    case "\n": "\\n"
+                    case "\r": "\\r"
+                    default: String(scalar)
+                    }
+                }.joined()
             }
             let count = text.unicodeScalars.count
             let counted = count > 20 ? " (\(count) characters)" : ""
@@ -64,12 +72,5 @@ extension PNGColorType {
         case .grayAlpha: "grey+alpha"
         case .rgba: "RGBA"
         }
-    }
-}
-
-extension StringProtocol {
-    /// Every occurrence of `target` replaced (Foundation-free).
-    fileprivate func replacingAll(_ target: String, with replacement: String) -> String {
-        split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
     }
 }

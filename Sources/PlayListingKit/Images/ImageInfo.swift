@@ -20,6 +20,8 @@ struct ImageInfo: Sendable, Hashable {
     var hasAlpha: Bool { png?.hasAlpha ?? false }
     /// 8-bit RGBA PNG, what the icon spec asks for.
     var isThirtyTwoBitPNG: Bool { png?.colorType == .rgba && png?.bitDepth == 8 }
+    /// Indexed colour with a tRNS chunk: the icon form Play refused (IMG023).
+    var isPaletteWithTransparency: Bool { png?.colorType == .palette && png?.hasTransparencyChunk == true }
     var size: PixelSize { PixelSize(width, height) }
 }
 

@@ -1,6 +1,6 @@
 import Diagnostics
 
-/// The graphic-asset rules IMG001–IMG022, each one entry with its examples and its check: on one image
+/// The graphic-asset rules IMG001–IMG023, each one entry with its examples and its check: on one image
 /// (``ListingImage``) or on the tree's image sets (``ListingTree``).
 enum ImageRules {
     /// The limits the summaries quote, so they cannot drift from what the checker enforces.
@@ -53,14 +53,15 @@ enum ImageRules {
         Rule(
             "IMG004", "icon-not-32-bit-png", .warning,
             "Opt-in: the icon is a 32-bit PNG (8-bit RGBA), as the Play icon spec asks (Play accepts others).",
-            why: "Play accepts other PNG types; opt-in advice.", optIn: true,
+            why: "Play accepts other PNG types (but an indexed icon with tRNS: IMG023); opt-in advice.", optIn: true,
             examples: ListingExample.self, passing: [.fastlane("RGBA icon")],
             failing: [
                 .fastlane("JPEG icon", ["en-US/images/icon.png": nil, "en-US/images/icon.jpg": .jpeg(512, 512)]),
                 .fastlane("palette icon", ["en-US/images/icon.png": .png(512, 512, .palette)]),
             ])
     ) { image, finding in
-        guard image.type == .icon, let info = image.info, !info.isThirtyTwoBitPNG else { return [] }
+        guard image.type == .icon, let info = image.info, !info.isThirtyTwoBitPNG, !info.isPaletteWithTransparency
+        else { return [] }
         let what = info.png.map { "\($0.bitDepth)-bit \($0.colorType) PNG" } ?? "JPEG"
         return [
             finding(
@@ -451,20 +452,45 @@ enum ImageRules {
         return findings
     }
 
+    static let iconPaletteTransparency = ListingImageRule(
+        Rule(
+            "IMG023", "icon-palette-transparency", .error,
+            "The icon is not an indexed-colour PNG with a transparency (tRNS) chunk.",
+            why: "Play refused such an icon with \"invalidIconImage: Invalid icon image\" (status-react, 2020), "
+                + "while it accepted the same icon indexed and opaque; IMG004 (opt-in) asks for 32-bit RGBA.",
+            examples: ListingExample.self,
+            passing: [
+                .fastlane("RGBA icon"),
+                .fastlane("opaque palette icon", ["en-US/images/icon.png": .png(512, 512, .palette)]),
+            ],
+            failing: [
+                .fastlane(
+                    "palette icon with tRNS", ["en-US/images/icon.png": .png(512, 512, .palette, transparency: true)])
+            ])
+    ) { image, finding in
+        guard image.type == .icon, image.info?.isPaletteWithTransparency == true else { return [] }
+        return [
+            finding(
+                "icon is an indexed-colour PNG with a tRNS chunk; Play refuses it (invalidIconImage)",
+                hint: "export the icon as 32-bit PNG (8-bit RGBA)")
+        ]
+    }
+
     /// Every image rule, in id order.
     static let all: [Rule] = [
         decodable.rule, iconSize.rule, iconFileSize.rule, iconFormat.rule, featureGraphicSize.rule,
         featureGraphicFileSize.rule, noAlpha.rule, tvBannerSize.rule, screenshotFileSize.rule, screenshotSides.rule,
         largeTabletSides.rule, maxAspect.rule, documentedAspect.rule, wearShape.rule, count.rule,
         tooFewPhoneScreenshots.rule, promotion.rule, tablets.rule, tvShape.rule, requiredGraphics.rule,
-        colourSpace.rule, duplicates.rule,
+        colourSpace.rule, duplicates.rule, iconPaletteTransparency.rule,
     ]
 
     /// The entries on one image, in the order their findings are reported: readable, file size, exact size,
     /// alpha, screenshot geometry, colour depth.
     static let imageChecks: [ListingImageRule] = [
         decodable, iconFileSize, featureGraphicFileSize, screenshotFileSize, iconSize, featureGraphicSize,
-        tvBannerSize, iconFormat, noAlpha, screenshotSides, largeTabletSides, wearShape, maxAspect, documentedAspect,
+        tvBannerSize, iconPaletteTransparency, iconFormat, noAlpha, screenshotSides, largeTabletSides, wearShape,
+        maxAspect, documentedAspect,
         tvShape, colourSpace,
     ]
 

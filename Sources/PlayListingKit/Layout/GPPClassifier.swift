@@ -1,8 +1,8 @@
 import Diagnostics
 
 /// Reads a Gradle Play Publisher `play/` tree the way GPP's resource validator and publisher do, and records what
-/// GPP would refuse (`Unknown Play resource file`, files directly under `listings/`, `*.index`) or skip as
-/// ``LayoutFact``s.
+/// GPP would refuse (``refusal(_:)``: `Unknown Play resource file`, files directly under `listings/`, `*.index`, …)
+/// or skip as ``LayoutFact``s.
 struct GPPClassifier: Sendable {
     static let rootFiles: [String: TextField] = [
         "default-language.txt": .defaultLanguage, "contact-email.txt": .contactEmail,
@@ -14,6 +14,8 @@ struct GPPClassifier: Sendable {
     ]
     /// Folders GPP owns that hold no listing metadata.
     static let otherRoots: Set<String> = ["products", "subscriptions"]
+    /// The folders GPP's resource task accepts below the play folder, in the order it checks them.
+    static let gppFolders = ["listings", "release-notes", "release-names", "products", "subscriptions"]
     static let knownTracks: Set<String> = ["internal", "alpha", "beta", "production", "default"]
     /// 1.x names (GPP#321).
     static let legacyNames: Set<String> = ["listing", "whatsnew", "contactEmail", "contactPhone", "contactWebsite"]
@@ -36,9 +38,20 @@ struct GPPClassifier: Sendable {
     private func classify(_ parts: [String], path: String, present: Set<String>, facts: inout LayoutFacts)
         -> ListingFileRole
     {
-        if parts.count == 1, let field = Self.rootFiles[parts[0]] { return .text(field) }
-        if parts.contains("play") {
-            facts.record(.refusedByGPP(.playInsidePlay), at: path)
+        if let refusal = Self.refusal(parts) {
+            facts.record(.refusedByGPP(refusal), at: path)
+            return .ignored
+        }
+        if parts.count == 1 {
+            if let field = Self.rootFiles[parts[0]] { return .text(field) }
+            // GPP takes any file directly in the play folder and reads only its own names.
+            if Self.legacyNames.contains(parts[0]) {
+                facts.record(.legacyName, at: path)
+            } else if let meant = NameSuggester(candidates: Self.rootFiles.keys.sorted()).suggestion(for: parts[0]) {
+                facts.record(.misspelt(.gppListingFile, name: parts[0], meant: meant), at: path)
+            } else {
+                facts.record(.unread, at: path)
+            }
             return .ignored
         }
         if Self.otherRoots.contains(parts[0]) { return .ignored }
@@ -46,13 +59,7 @@ struct GPPClassifier: Sendable {
             facts.record(.legacyName, at: path)
             return .ignored
         }
-        if FileName(parts[parts.count - 1]).fileExtension == "index" {
-            facts.record(.refusedByGPP(.indexFile), at: path)
-            return .ignored
-        }
         switch (parts[0], parts.count) {
-        case ("listings", 2), ("release-notes", 2):
-            facts.record(.refusedByGPP(.directlyUnder(folder: parts[0], file: parts[1])), at: path)
         case ("listings", 3):
             if let field = Self.listingFiles[parts[2]] { return .text(field) }
             let suggestion = NameSuggester(candidates: Self.listingFiles.keys.sorted() + ["graphics"]).suggestion(
@@ -85,13 +92,33 @@ struct GPPClassifier: Sendable {
         case ("listings", _):
             facts.record(.misplacedListingFile(relativePath: parts.dropFirst(2).joined(separator: "/")), at: path)
         default:
-            let suggestion = NameSuggester(
-                candidates: Array(Self.rootFiles.keys) + ["listings", "release-notes", "release-names"]
-            )
-            .suggestion(for: parts[0])
-            facts.record(.refusedByGPP(.unknownResource(meant: suggestion)), at: path)
+            // Deeper in release-notes/ or release-names/: GPP accepts it and reads nothing there.
+            facts.record(.unread, at: path)
         }
         return .ignored
+    }
+
+    /// The first of GPP's resource checks (`GenerateResources.Validator` in GPP 3.x and 4.0) that the file at
+    /// `parts` fails, or `nil` when GPP accepts it: any file directly in the play folder, anything below its own
+    /// folders, except a `play` name, an `.index` file, one of its folders anywhere but at the top, a file
+    /// directly in `listings/` or `release-notes/`, or a file where one of its folders must be.
+    static func refusal(_ parts: [String]) -> LayoutFact.GPPRefusal? {
+        guard parts.count == 1 || parts.dropLast().contains(where: gppFolders.contains) else {
+            let legacy = parts[1] == "listing" || parts[1] == "whatsnew"
+            let meant = legacy ? nil : NameSuggester(candidates: gppFolders).suggestion(for: parts[0])
+            return .unknownResource(meant: meant, legacy: legacy)
+        }
+        if parts.contains("play") { return .playInsidePlay }
+        if FileName(parts[parts.count - 1]).fileExtension == "index" { return .indexFile }
+        for folder in gppFolders {
+            // GPP climbs from the file to the nearest ancestor of that name, the file itself included.
+            guard let nearest = parts.lastIndex(of: folder) else { continue }
+            guard nearest == 0 else { return .folderNotAtTop(folder: folder) }
+            let holdsLocales = folder == "listings" || folder == "release-notes"
+            if holdsLocales, parts.count == 2 { return .directlyUnder(folder: folder, file: parts[1]) }
+            if !holdsLocales, parts.count == 1 { return .notAFolder(folder) }
+        }
+        return nil
     }
 
     private func graphic(folder: String, file: String, path: String, facts: inout LayoutFacts) -> ListingFileRole {

@@ -68,16 +68,26 @@ enum LayoutFact: Sendable, Hashable {
         case releaseName
     }
 
-    /// Why GPP's resource task refuses a file.
+    /// Why GPP's resource task (`GenerateResources.Validator`, GPP 3.x and 4.0) refuses a file, failing the build:
+    /// each case is one of its checks, in the order it makes them.
     enum GPPRefusal: Sendable, Hashable {
-        /// A file or folder named `play` inside the play folder.
+        /// Below a folder of the play folder that is none of GPP's (`listings`, `release-notes`, `release-names`,
+        /// `products`, `subscriptions`): "Unknown Play resource file". `meant` is the folder a misspelt name was
+        /// meant to be; `legacy` says the path is GPP 1.x's layout (`<locale>/listing/`, `<locale>/whatsnew`).
+        case unknownResource(meant: String?, legacy: Bool)
+        /// A file or folder named `play` inside the play folder: "Illegal or missing 'play' directory in path".
         case playInsidePlay
-        /// A `*.index` file.
+        /// A `*.index` file: "Resources cannot use the 'index' extension".
         case indexFile
-        /// `file` directly under `folder` (`listings/` or `release-notes/`).
+        /// A `folder` (`listings`, …) that is not directly in the play folder: "Listings (…) must be under the
+        /// 'play' directory".
+        case folderNotAtTop(folder: String)
+        /// `file` directly under `folder` (`listings/` or `release-notes/`), not in a locale folder: "Files are not
+        /// allowed under the listings directory".
         case directlyUnder(folder: String, file: String)
-        /// A path that is no Play resource; `meant` is the root entry a misspelt name was meant to be.
-        case unknownResource(meant: String?)
+        /// A file named like one of GPP's folders that must be one (`release-names`, `products`,
+        /// `subscriptions`): "… must be a directory".
+        case notAFolder(String)
     }
 }
 

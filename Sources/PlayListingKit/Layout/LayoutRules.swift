@@ -113,33 +113,56 @@ enum LayoutRules {
     static let unknownResource = LayoutFactRule(
         Rule(
             "LAY003", "unknown-play-resource", .error,
-            "A GPP play folder holds only known roots, locale folders under listings/ and release-notes/, no *.index.",
-            why: "GPP's resource task fails (\"Unknown Play resource file\").",
-            examples: ListingExample.self, passing: [.gpp("complete listing")],
+            "A GPP play folder holds files only directly in it or in locale folders of listings/ and release-notes/ "
+                + "(and in release-names/, products/, subscriptions/); no 'play' name, no *.index.",
+            why:
+                "GPP's generate-resources task fails the build with its own message (\"Unknown Play resource file\", …).",
+            examples: ListingExample.self,
+            passing: [.gpp("complete listing"), .gpp("a readme beside the listing", ["README.md": .text("x")])],
             failing: [
-                .gpp("file directly under listings/", ["listings/notes.txt": .text("x")]),
+                .gpp("text file directly under listings/", ["listings/title.txt": .text("x")]),
+                .gpp("unknown folder", ["invalid/en-US/wrong.txt": .text("x")]),
+                .gpp("file named play in a listing", ["listings/en-US/play": .text("x")]),
                 .gpp("index file", ["listings/en-US/graphics/icon/1.index": .text("x")]),
-                .gpp("unknown root file", ["readme.md": .text("x")]),
+                .gpp("GPP 1.x layout", ["en-US/listing/shortdescription": .text("SSH")]),
             ])
     ) { facts, finding in
         facts.findings { path, fact in
             guard case .refusedByGPP(let refusal) = fact else { return nil }
             return switch refusal {
+            case .unknownResource(_, legacy: true):
+                finding(
+                    "GPP refuses '\(path)', a GPP 1.x layout: \"Unknown Play resource file\" fails its "
+                        + "generate-resources task",
+                    hint: "move it to the 2.x layout: listings/<locale>/title.txt, release-notes/<locale>/<track>.txt")
+            case .unknownResource(let meant, legacy: false):
+                finding(
+                    "GPP refuses '\(path)': \"Unknown Play resource file\" fails its generate-resources task",
+                    hint: meant.map { "did you mean '\($0)/'?" }
+                        ?? "keep only listings/, release-notes/, release-names/, products/ and subscriptions/ "
+                        + "folders in the play folder; move it out")
             case .playInsidePlay:
                 finding(
-                    "a file or folder named 'play' inside the play folder makes GPP's generate-resources task fail",
+                    "GPP refuses a file or folder named 'play' inside the play folder: \"Illegal or missing 'play' "
+                        + "directory in path\" fails its generate-resources task",
                     hint: "rename or move it")
             case .indexFile:
                 finding(
                     "GPP refuses '*.index' files: \"Resources cannot use the 'index' extension\"", hint: "delete it")
+            case .folderNotAtTop(let folder):
+                finding(
+                    "GPP refuses a '\(folder)' folder anywhere but directly in the play folder: \"… must be under the "
+                        + "'play' directory\"",
+                    hint: "rename the folder")
             case .directlyUnder(let folder, let file):
                 finding(
-                    "GPP refuses files directly under \(folder)/ (\"Files are not allowed under the \(folder) directory\")",
+                    "GPP refuses files directly under \(folder)/: \"Files are not allowed under the \(folder) "
+                        + "directory: \(file)\"",
                     hint: "put it in a locale folder, e.g. \(folder)/en-US/\(file)")
-            case .unknownResource(let meant):
+            case .notAFolder(let folder):
                 finding(
-                    "GPP refuses '\(path)': \"Unknown Play resource file\"",
-                    hint: meant.map { "did you mean '\($0)'?" } ?? "move it out of the play folder")
+                    "GPP refuses a file named '\(folder)': \"\(folder) must be a directory\"",
+                    hint: "make it a folder, or rename it")
             }
         }
     }
@@ -227,13 +250,13 @@ enum LayoutRules {
     static let legacyLayout = LayoutFactRule(
         Rule(
             "LAY008", "legacy-gpp-layout", .warning,
-            "A GPP tree uses the 2.x names, not 1.x ones such as <locale>/listing/ or whatsnew, which are ignored.",
-            why: "GPP 2 and later ignore the file, so its content never reaches users.",
+            "A GPP tree uses the 2.x names, not 1.x ones such as contactEmail or whatsnew where GPP ignores them.",
+            why: "GPP 2 and later ignore the file, so its content never reaches users (LAY003: where GPP refuses it).",
             examples: ListingExample.self, passing: [.gpp("current layout")],
             failing: [
                 .gpp(
-                    "1.x listing folder",
-                    ["en-US/listing/shortdescription": .text("SSH"), "en-US/whatsnew": .text("x")])
+                    "1.x names GPP takes and ignores",
+                    ["contactEmail": .text("dev@example.org"), "listings/en-US/whatsnew": .text("x")])
             ])
     ) { facts, finding in
         facts.findings { path, fact in

@@ -11,7 +11,10 @@ public struct DirectoryFileSource: ListingFileSource {
     /// Operating-system clutter that is never part of a listing (hidden files are left out anyway).
     static let clutter: Set<String> = ["Thumbs.db", "desktop.ini"]
 
-    public init(root: URL, maxFileBytes: Int = 512 << 20) {
+    /// The cap unless the caller sets one (`check` passes `--max-file-bytes`).
+    public static let defaultMaxFileBytes = 512 << 20
+
+    public init(root: URL, maxFileBytes: Int = Self.defaultMaxFileBytes) {
         self.root = root
         self.maxFileBytes = maxFileBytes
     }

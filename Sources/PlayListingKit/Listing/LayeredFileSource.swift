@@ -8,11 +8,18 @@ public struct LayeredFileSource: ListingFileSource {
     public let layers: [String]
     /// For each relative path, the index of the layer it is read from.
     private let owner: [String: Int]
+    /// The keys of `owner`, sorted: the files under a folder are one run of them.
+    private let sortedPaths: [String]
+    /// Files larger than this are refused unread (``DirectoryFileSource/maxFileBytes``).
+    public var maxFileBytes = DirectoryFileSource.defaultMaxFileBytes
 
     /// The layers (least specific first) holding the given files: paths as a folder walk found them, each
     /// starting with its layer's folder; files outside every layer, and hidden ones, are left out.
-    public init(layers: [String], files: some Sequence<String>) {
+    public init(
+        layers: [String], files: some Sequence<String>, maxFileBytes: Int = DirectoryFileSource.defaultMaxFileBytes
+    ) {
         self.layers = layers
+        self.maxFileBytes = maxFileBytes
         var owner = [String: Int]()
         let prefixes = layers.map { $0 + "/" }
         for file in files {
@@ -23,6 +30,7 @@ public struct LayeredFileSource: ListingFileSource {
             }
         }
         self.owner = owner
+        sortedPaths = owner.keys.sorted()
     }
 
     /// Reads the file lists of `layers` (least specific first); a layer that does not exist is skipped.
@@ -39,19 +47,36 @@ public struct LayeredFileSource: ListingFileSource {
             for path in paths { owner[path] = index }
         }
         self.owner = owner
+        sortedPaths = owner.keys.sorted()
     }
 
-    public func filePaths() -> [String] { owner.keys.sorted() }
+    public func filePaths() -> [String] { sortedPaths }
 
     public func contents(of path: String) throws(ListingReadError) -> [UInt8] {
         guard let index = owner[path] else { throw .notFound(path) }
-        return try DirectoryFileSource(root: URL(fileURLWithPath: layers[index])).contents(of: path)
+        return try DirectoryFileSource(root: URL(fileURLWithPath: layers[index]), maxFileBytes: maxFileBytes)
+            .contents(of: path)
     }
 
-    /// The file in the folder it is read from; a folder in the most specific layer that holds any of its files.
+    /// The file in the folder it is read from; a folder in the most specific layer that holds any of its files
+    /// (found by binary search among the sorted paths, so a finding per folder does not go through every file).
     public func displayPath(of path: String, displayRoot: String) -> String {
-        let index = owner[path] ?? owner.filter { $0.key.hasPrefix(path + "/") }.map(\.value).max() ?? layers.count - 1
+        let index = owner[path] ?? filesInFolder(path).compactMap { owner[$0] }.max() ?? layers.count - 1
         guard layers.indices.contains(index) else { return path }
         return path.isEmpty ? layers[index] : layers[index] + "/" + path
+    }
+
+    /// The paths below `folder`: the run of sorted paths starting with `folder/`.
+    private func filesInFolder(_ folder: String) -> ArraySlice<String> {
+        let prefix = folder + "/"
+        var low = 0
+        var high = sortedPaths.count
+        while low < high {
+            let middle = (low + high) / 2
+            if sortedPaths[middle] < prefix { low = middle + 1 } else { high = middle }
+        }
+        var end = low
+        while end < sortedPaths.count && sortedPaths[end].hasPrefix(prefix) { end += 1 }
+        return sortedPaths[low..<end]
     }
 }

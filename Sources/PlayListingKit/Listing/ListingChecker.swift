@@ -13,9 +13,11 @@ public struct ListingChecker: Sendable {
         self.probe = ImageProbe(decoder: decoder)
     }
 
-    /// A report with one entry per file (and per locale folder or root that has findings), in path order.
+    /// A report with one entry per file (and per locale folder or root that has findings), in path order. A file
+    /// that cannot be read is an entry with ``FileReport/unreadable`` set and no findings of its own, for the
+    /// caller to report (PRJ001); the other files are still checked.
     /// - Parameter displayRoot: how the user named the folder; report paths start with it.
-    /// - Throws: ``ListingReadError`` when the folder or a file cannot be read at all.
+    /// - Throws: ``ListingReadError`` when the folder's files cannot be listed.
     public func check(_ source: some ListingFileSource, options: ListingOptions = ListingOptions(), displayRoot: String)
         throws(ListingReadError) -> Report
     {
@@ -32,16 +34,25 @@ public struct ListingChecker: Sendable {
         var images: [String: ListingTree.Image] = [:]
         var findings = UploadFilter(options: options).received(
             LayoutChecker.check(classified.facts), in: classified.layout)
+        var unreadable = [String: String]()
+        let read = { (path: String) -> [UInt8]? in
+            switch Result(catching: { () throws(ListingReadError) in try source.contents(of: root.prefix + path) }) {
+            case .success(let bytes): return bytes
+            case .failure(let error):
+                unreadable[path] = error.reason
+                return nil
+            }
+        }
         for file in classified.files where file.isUploaded {
             switch file.role {
             case .text(let field):
+                guard let bytes = read(file.path) else { continue }
                 let text = ListingTextFile(
-                    try source.contents(of: root.prefix + file.path), field: field, layout: root.layout,
-                    store: options.store, locale: file.locale, limits: limits)
+                    bytes, field: field, layout: root.layout, store: options.store, locale: file.locale, limits: limits)
                 findings[file.path, default: []] += TextChecker.check(text)
                 texts[file.path] = text.counted
             case .image(let type) where options.store == .play:
-                let bytes = try source.contents(of: root.prefix + file.path)
+                guard let bytes = read(file.path) else { continue }
                 let (info, imageFindings) = ImageChecker.check(
                     ListingImage(bytes, type: type, limits: limits, probe: probe))
                 findings[file.path, default: []] += imageFindings.map { finding in
@@ -64,8 +75,27 @@ public struct ListingChecker: Sendable {
         return Report(
             files: reported.sorted().map { path in
                 let file = display(root.prefix + path)
-                return FileReport(file: file, diagnostics: (findings[path] ?? []).map { $0.diagnostic(file: file) })
+                return FileReport(
+                    file: file, diagnostics: (findings[path] ?? []).map { $0.diagnostic(file: file) },
+                    unreadable: unreadable[path])
             })
+    }
+
+    /// The changelogs judged when `options` give no versionCode and a fastlane tree is read for its current
+    /// release: ``ReleaseNotesChoice`` among the tree's files, as `playprep check` decides it. `nil` when a
+    /// versionCode is given, every changelog is checked, or the tree is GPP's (GPP sends every track's notes).
+    public func releaseNotesChoice(_ source: some ListingFileSource, options: ListingOptions)
+        throws(ListingReadError) -> ReleaseNotesChoice?
+    {
+        guard options.versionCodes.isEmpty, !options.checksAllChangelogs else { return nil }
+        let paths = try source.filePaths()
+        guard let root = ListingRootFinder().root(of: paths, layout: options.layout), root.layout == .fastlane else {
+            return nil
+        }
+        return ReleaseNotesChoice(
+            withoutVersionCodeIn: paths.filter { $0.hasPrefix(root.prefix) }.map {
+                String($0.dropFirst(root.prefix.count))
+            }, tree: "")
     }
 
     /// The files the store receives from the tree, as `displayRoot`-based paths, in path order (empty when the

@@ -11,6 +11,15 @@ public enum ListingReadError: Error, Sendable, Hashable, CustomStringConvertible
         case .unreadable(let path, let reason): "\(path): cannot be read: \(reason)"
         }
     }
+
+    /// Why, without the path: what a report of the file says.
+    public var reason: String {
+        switch self {
+        case .notFound: "no such file"
+        case .notAFolder: "not a file"
+        case .unreadable(_, let reason): reason
+        }
+    }
 }
 
 /// Where the checker gets a listing's files from: a folder on disk, several folders merged, or memory in tests

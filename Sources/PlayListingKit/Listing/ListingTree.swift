@@ -38,6 +38,10 @@ struct ListingTree: Sendable {
     private let textsByLocale: [String: [TextField: CountedText]]
     private let imagesByLocale: [String: [ImageType: [(path: String, image: Image)]]]
     private let imageCountsByLocale: [String: [ImageType: Int]]
+    /// The first file of each locale's text field, uploaded or not.
+    private let textPaths: [String: [TextField: String]]
+    /// Every folder that holds a file, at any depth: one lookup per locale instead of a pass over the files.
+    private let foldersWithFiles: Set<Substring>
 
     /// - Parameters:
     ///   - texts: decoded, normalised text by root-relative path (absent when the file is not UTF-8).
@@ -53,9 +57,22 @@ struct ListingTree: Sendable {
         let hasListings = classified.files.contains { $0.path.hasPrefix("listings/") }
         uploads =
             classified.layout == .gpp ? (hasListings ? UploadedParts.all : [.changelogs]) : options.uploads
-        sentLocales = classified.locales.filter { locale in
-            classified.files.contains { $0.locale == locale && $0.isUploaded }
+        let uploadedLocales = Set(classified.files.filter(\.isUploaded).compactMap(\.locale))
+        sentLocales = classified.locales.filter(uploadedLocales.contains)
+        var textPaths: [String: [TextField: String]] = [:]
+        var foldersWithFiles = Set<Substring>()
+        for file in classified.files {
+            if let locale = file.locale, case .text(let field) = file.role, textPaths[locale]?[field] == nil {
+                textPaths[locale, default: [:]][field] = file.path
+            }
+            var folder = Substring(file.path)
+            while let slash = folder.lastIndex(of: "/") {
+                folder = folder[..<slash]
+                guard foldersWithFiles.insert(folder).inserted else { break }
+            }
         }
+        self.textPaths = textPaths
+        self.foldersWithFiles = foldersWithFiles
         let declared = classified.layout == .gpp ? texts["default-language.txt"]?.text : nil
         declaredDefaultLanguage = declared?.isEmpty == false ? declared : nil
         defaultLanguage = declaredDefaultLanguage ?? options.defaultLanguage ?? "en-US"
@@ -98,14 +115,14 @@ struct ListingTree: Sendable {
 
     /// The file of a locale's text field, if the tree has one (uploaded or not).
     func path(of field: TextField, locale: String) -> String? {
-        classified.files.first { $0.locale == locale && $0.role == .text(field) }?.path
+        textPaths[locale]?[field]
     }
 
     /// Where a locale's findings go: its listing folder, or a GPP tree's `release-notes/<locale>` when the locale
     /// has only release notes.
     func folder(of locale: String) -> String {
         let listingFolder = classified.localeFolder(locale)
-        guard classified.layout == .gpp, !classified.files.contains(where: { $0.path.hasPrefix(listingFolder + "/") })
+        guard classified.layout == .gpp, !foldersWithFiles.contains(Substring(listingFolder))
         else {
             return listingFolder
         }

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 
 /// The form of a field's text, as typed facts for the entries that judge it: app-name policy red flags in the
@@ -59,8 +60,10 @@ enum FieldForm {
         guard !text.contains("\n") else { return .invalid("has more than one line") }
         guard let url = URLComponents(string: text), let scheme = url.scheme?.lowercased(),
             let host = url.host?.lowercased()
-        else { return .invalid("'\(text)' is not a URL") }
-        guard scheme == "http" || scheme == "https" else { return .invalid("uses '\(scheme):', not http or https") }
+        else { return .invalid("'\(Excerpt.of(text))' is not a URL") }
+        guard scheme == "http" || scheme == "https" else {
+            return .invalid("uses '\(Excerpt.of(scheme)):', not http or https")
+        }
         guard youTubeHosts.contains(host) else {
             return .invalid("is on \(host), not YouTube: Play shows only YouTube videos")
         }

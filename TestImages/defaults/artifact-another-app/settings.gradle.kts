@@ -1,0 +1,2 @@
+rootProject.name = "artifact-another-app"
+include(":app")

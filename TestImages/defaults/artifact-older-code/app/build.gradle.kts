@@ -1,0 +1,12 @@
+plugins {
+    id("com.android.application")
+}
+
+android {
+    namespace = "com.playprep.sample"
+    defaultConfig {
+        applicationId = "com.playprep.sample"
+        versionCode = 2
+        targetSdk = 36
+    }
+}

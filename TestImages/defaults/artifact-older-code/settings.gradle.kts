@@ -1,0 +1,2 @@
+rootProject.name = "artifact-older-code"
+include(":app")

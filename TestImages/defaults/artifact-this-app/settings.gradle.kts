@@ -1,0 +1,2 @@
+rootProject.name = "artifact-this-app"
+include(":app")

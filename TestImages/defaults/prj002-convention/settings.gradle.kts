@@ -1,0 +1,4 @@
+pluginManagement {
+    includeBuild("build-logic")
+}
+include(":plugins:alarm", ":plugins:weather", ":plugins:clock")

@@ -1,0 +1,9 @@
+plugins {
+    id("com.android.application")
+}
+
+android {
+    defaultConfig {
+        versionCode = readVersionCode()
+    }
+}
