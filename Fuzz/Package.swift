@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
-// The libFuzzer targets (NinePatch decode + parse + validate; the artifact's signature parsers), kept out of the
-// main package because they only link with `-sanitize=fuzzer` (libFuzzer supplies `main`). Build and run them
-// with scripts/fuzz.sh.
+// The libFuzzer targets (NinePatch decode + parse + validate; the artifact's signature parsers; the CI readers),
+// kept out of the main package because they only link with `-sanitize=fuzzer` (libFuzzer supplies `main`). Build
+// and run them with scripts/fuzz.sh.
 import PackageDescription
 
 let package = Package(
@@ -14,6 +14,13 @@ let package = Package(
                 .product(name: "PNGKit", package: "playprep"),
                 .product(name: "NinePatchKit", package: "playprep"),
             ],
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]
+        ),
+        // The CI readers and script chains (FUZZER=CIFuzzer scripts/fuzz.sh): every CI system, shell, Python, Ruby,
+        // Makefile and package.json.
+        .executableTarget(
+            name: "CIFuzzer",
+            dependencies: [.product(name: "UploadWiring", package: "playprep")],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]
         ),
         // The APK Signing Block and PKCS#7 parsers (FUZZER=SigningFuzzer scripts/fuzz.sh).
