@@ -111,6 +111,9 @@ public struct ContinuousIntegration: Sendable {
         commands = chain.expand(stepCommands)
         commands += Self.unreferencedScripts(in: repository, ran: commands, chain: &chain, unread: &unread)
         unread += chain.unread
+        // A script run by many steps is named once for each reference, not once for each run.
+        var seen = Set<UnreadWiring>()
+        unread = unread.filter { seen.insert($0).inserted }
         if commands.count > limits.maxCommands {
             commands.removeLast(commands.count - limits.maxCommands)
             unread.append(

@@ -88,6 +88,16 @@ import Testing
             ])
     }
 
+    /// `make target name=value` sets a variable (whatever the name), and a target built at run time is named.
+    @Test func makeVariablesAndRunTimeTargets() {
+        #expect(
+            Self.followed("make upload no-cache=yes $TARGET", ["Makefile": "upload:\n\tfastlane supply\n"]) == [
+                "Makefile:2 fastlane supply",
+                "Makefile: Makefile target * not read: its path is built when the job runs (named at "
+                    + ".github/workflows/ci.yml:4)",
+            ])
+    }
+
     @Test func missingTargetsAndScriptsAreNamed() {
         #expect(
             Self.followed("make deploy && npm run release", ["Makefile": "build:\n\techo\n", "package.json": "{}"]) == [

@@ -93,6 +93,13 @@ import Testing
                 "x.sh:3 ls meta | grep -v en-US | xargs rm -rf [delete meta/* (sparing en-US)]",
             ]
         ),
+        // An array assignment over lines is one command; `source name` without a folder is looked up on PATH.
+        (
+            "PATTERNS=(\n  \"fastlane/**\"\n)\nsource use-bot-for-git",
+            [
+                "x.sh:1 PATTERNS=(\n  \"fastlane/**\"\n)", "x.sh:4 source use-bot-for-git",
+            ]
+        ),
         // find … -delete with a name; logs and GitHub's files are not the tree's.
         (
             "find play -name '*.orig' -delete\n./gradlew build > build.log 2>&1\necho \"X=1\" >> $GITHUB_ENV",
@@ -128,9 +135,11 @@ import Testing
         state.arguments = ["beta"]
         let prototype = CICommand(text: "", evidence: Evidence(file: "x.sh", line: 1, quote: ""), origin: .ci, job: "x")
         let commands = ShellReader.commands(
-            in: "cd \"$(dirname \"$0\")/../..\"\nfastlane \"$1\"", firstLine: 1, file: "x.sh", prototype: prototype,
-            state: &state)
-        #expect(commands.map(\.workingDirectory) == ["", ""])
+            in: "cd \"$(dirname \"$0\")/../..\"\nfastlane \"$1\"\nHERE=\"$(readlink -f \"${BASH_SOURCE[0]}\")\"\n"
+                + "cp notes.txt \"${HERE%/*}/notes.txt\"",
+            firstLine: 1, file: "x.sh", prototype: prototype, state: &state)
+        #expect(commands.map(\.workingDirectory) == ["", "", "", ""])
         #expect(commands[1].expandedWords == ["fastlane", "beta"])
+        #expect(commands[3].fileOperations.map(\.description) == ["copy notes.txt -> tools/ci/notes.txt"])
     }
 }

@@ -176,10 +176,13 @@ struct CIReading {
     }
 
     /// The shell commands of a YAML scalar node: a block scalar (`|`, `>`) starts on the line after its indicator.
-    mutating func shell(_ node: Node, file: String, job: String, state: inout ShellState) {
+    /// `rewrite` applies what the CI system substitutes before the shell runs (CircleCI's `<< parameters.x >>`).
+    mutating func shell(
+        _ node: Node, file: String, job: String, state: inout ShellState, rewrite: (String) -> String = { $0 }
+    ) {
         guard let scalar = node.scalar else { return }
         let block = scalar.style == .literal || scalar.style == .folded
-        shell(scalar.string, firstLine: node.line + (block ? 1 : 0), file: file, job: job, state: &state)
+        shell(rewrite(scalar.string), firstLine: node.line + (block ? 1 : 0), file: file, job: job, state: &state)
     }
 
     /// An action step (a GitHub action, a Bitrise step, an Azure task, a plugin) with its inputs.

@@ -13,10 +13,12 @@ extension CISystem {
                     version: 2.1
                     commands:
                       upload:
+                        parameters:
+                          track: {type: string, default: internal}
                         steps:
                           - run:
                               name: Supply
-                              command: bundle exec fastlane supply --track beta
+                              command: bundle exec fastlane supply --track << parameters.track >>
                               working_directory: android
                     jobs:
                       deploy:
@@ -26,15 +28,16 @@ extension CISystem {
                         steps:
                           - checkout
                           - run: ./scripts/notes.sh
-                          - upload
+                          - upload:
+                              track: beta
                           - gcp-cli/setup:
                               version: "1"
                     """
                 ],
                 commands: [
-                    ".circleci/config.yml:16 ./scripts/notes.sh",
-                    ".circleci/config.yml:7 bundle exec fastlane supply --track beta [in android]",
-                    ".circleci/config.yml:18 gcp-cli/setup [version=1]",
+                    ".circleci/config.yml:18 ./scripts/notes.sh",
+                    ".circleci/config.yml:9 bundle exec fastlane supply --track beta [in android]",
+                    ".circleci/config.yml:21 gcp-cli/setup [version=1]",
                 ]),
             CISystemExample(
                 files: [
@@ -72,13 +75,13 @@ enum CircleCI {
             readSteps(
                 job.value("steps")?.sequence.map(Array.init) ?? [], commands: commands, file: file,
                 job: file + "#" + name, jobFolder: job.value("working_directory")?.text, environment: environment,
-                depth: 0, reading: &reading)
+                parameters: Self.defaults(of: job), depth: 0, reading: &reading)
         }
     }
 
     private static func readSteps(
         _ steps: [Node], commands: [String: Node], file: String, job: String, jobFolder: String?,
-        environment: CIEnvironment, depth: Int, reading: inout CIReading
+        environment: CIEnvironment, parameters: [String: String], depth: Int, reading: inout CIReading
     ) {
         guard depth <= reading.limits.maxChainDepth else { return }
         for step in steps {
@@ -91,15 +94,22 @@ enum CircleCI {
                 var state = ShellState(
                     workingDirectory: folder,
                     environment: environment.adding(reading.variables(settings.value("environment"), in: file)))
-                reading.shell(command, file: file, job: job, state: &state)
+                reading.shell(command, file: file, job: job, state: &state) {
+                    substituted($0, parameters: parameters)
+                }
             } else if name == "when" || name == "unless", let settings {
                 readSteps(
                     settings.value("steps")?.sequence.map(Array.init) ?? [], commands: commands, file: file,
-                    job: job, jobFolder: jobFolder, environment: environment, depth: depth + 1, reading: &reading)
+                    job: job, jobFolder: jobFolder, environment: environment, parameters: parameters,
+                    depth: depth + 1, reading: &reading)
             } else if let command = commands[name] {
+                // The command's parameters: what the step passes, else their defaults.
+                var values = Self.defaults(of: command)
+                values.merge(settings?.variables ?? [:]) { $1 }
                 readSteps(
                     command.value("steps")?.sequence.map(Array.init) ?? [], commands: commands, file: file, job: job,
-                    jobFolder: jobFolder, environment: environment, depth: depth + 1, reading: &reading)
+                    jobFolder: jobFolder, environment: environment, parameters: values, depth: depth + 1,
+                    reading: &reading)
             } else if !builtInSteps.contains(name), !name.isEmpty {
                 reading.action(
                     name, inputs: settings?.variables ?? [:],
@@ -107,6 +117,36 @@ enum CircleCI {
                     job: job, environment: environment)
             }
         }
+    }
+
+    /// The `default:` of each parameter a job or command declares.
+    private static func defaults(of node: Node) -> [String: String] {
+        var values = [String: String]()
+        for (name, declaration) in node.value("parameters")?.pairs ?? [] {
+            if let value = declaration.value("default")?.text { values[name] = value }
+        }
+        return values
+    }
+
+    /// `<< parameters.name >>` replaced by the parameter's value (`*` when the workflow passes it), and
+    /// `<< pipeline.… >>` by `*`: CircleCI substitutes them before the shell runs.
+    static func substituted(_ command: String, parameters: [String: String]) -> String {
+        guard command.contains("<<") else { return command }
+        var out = ""
+        var rest = Substring(command)
+        while let open = rest.firstRange(of: "<<") {
+            guard let close = rest[open.upperBound...].firstRange(of: ">>") else { break }
+            let name = rest[open.upperBound..<close.lowerBound].trimming(" ")
+            guard name.hasPrefix("parameters.") || name.hasPrefix("pipeline.") else {
+                out += rest[..<close.upperBound]
+                rest = rest[close.upperBound...]
+                continue
+            }
+            out += rest[..<open.lowerBound]
+            out += name.hasPrefix("parameters.") ? parameters[String(name.dropFirst(11))] ?? "*" : "*"
+            rest = rest[close.upperBound...]
+        }
+        return out + rest
     }
 
     /// A run step's folder: the job's `working_directory` is where `checkout` puts the repository, so it is the

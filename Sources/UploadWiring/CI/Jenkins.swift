@@ -125,7 +125,11 @@ enum Jenkins {
                     let evidence = Evidence(file: file, line: line, quote: "load '\(path.text)'")
                     // Jenkins loads from the workspace, or from the folder a `dir` step gives.
                     guard let resolved = ShellReader.folder(path.text, from: here ?? "") else {
-                        reading.unreadReference(path.text, what: "Groovy file", why: .builtAtRunTime, at: evidence)
+                        let outside = ["/", "~", "$HOME", "${HOME}", "$JENKINS_HOME"].contains(
+                            where: path.text.hasPrefix)
+                        let why: UnreadWiring.Reason =
+                            outside ? .remote("a file of the build machine") : .builtAtRunTime
+                        reading.unreadReference(path.text, what: "Groovy file", why: why, at: evidence)
                         continue
                     }
                     if reading.admitInclude(resolved, referencedBy: evidence) {

@@ -133,6 +133,14 @@ struct ScriptChain {
                 return []
             }
             return commands
+        case .make(let targets, let folder) where targets.contains(where: { $0.contains("*") || $0.contains("$") }):
+            let named = targets.filter { $0.contains("*") || $0.contains("$") }.joined(separator: " ")
+            unread.append(
+                UnreadWiring(
+                    file: file, what: "Makefile target \(named)", why: .builtAtRunTime, referencedBy: command.evidence))
+            return Makefile.commands(
+                of: targets.filter { !$0.contains("*") && !$0.contains("$") }, in: text, file: file, folder: folder,
+                prototype: prototype, unread: &unread, ranBy: command.evidence, maxDepth: limits.maxChainDepth)
         case .make(let targets, let folder):
             return Makefile.commands(
                 of: targets, in: text, file: file, folder: folder, prototype: prototype, unread: &unread,
@@ -226,6 +234,12 @@ struct ScriptTarget {
             }
             rest.removeFirst(min(index, rest.count))
             guard let script = rest.first else { return nil }
+            // `source name` looks the name up on PATH: a repository file only when it is there.
+            if program == "source" || program == ".", !script.contains("/"),
+                ShellReader.resolve(script, in: folder).map({ repository.kind(of: $0) }) != .file
+            {
+                return nil
+            }
             self.init(
                 script: script, arguments: Array(rest.dropFirst()), as: "shell", folder: folder, repository: repository,
                 maxBytes: maxBytes)
@@ -307,7 +321,7 @@ struct ScriptTarget {
     ) {
         let extensionLanguage = Self.scriptExtensions.first { script.hasSuffix($0.0) }?.1
         if script.contains("*") {
-            guard language != nil || extensionLanguage != nil || script.hasPrefix("./") else { return nil }
+            guard extensionLanguage != nil || script.hasPrefix("./") else { return nil }
             self.init(kind: .unread(what: "script", why: .builtAtRunTime), file: script)
             return
         }
@@ -415,7 +429,8 @@ struct ScriptTarget {
                 index += 2
                 continue
             }
-            if !word.hasPrefix("-"), ShellReader.assignment(word) == nil { targets.append(word) }
+            // `name=value` (any name, `no-cache=yes` too) sets a make variable.
+            if !word.hasPrefix("-"), !word.contains("=") { targets.append(word) }
             index += 1
         }
         guard let makeFolder else {

@@ -235,6 +235,27 @@ enum ScriptSyntax {
 
     /// The index of the bracket closing the one at `start`, quotes respected.
     static func closing(of characters: [Character], at start: Int) -> Int? {
+        firstTopLevel(in: characters, from: start) { character, depth in ")]}".contains(character) && depth == 0 }
+    }
+
+    /// `text` split at `separator` where it stands outside brackets and quotes.
+    static func splitTopLevel(_ text: String, at separator: Character) -> [String] {
+        let characters = Array(text)
+        var pieces = [String]()
+        var start = 0
+        while let index = firstTopLevel(in: characters, from: start, where: { $0 == separator && $1 == 0 }) {
+            pieces.append(String(characters[start..<index]))
+            start = index + 1
+        }
+        pieces.append(String(characters[start..<characters.count]))
+        return pieces
+    }
+
+    /// The index of the first character from `start` outside quotes for which `found` holds, given the bracket
+    /// depth once that character is counted (an opening bracket raises it, a closing one lowers it).
+    private static func firstTopLevel(
+        in characters: [Character], from start: Int, where found: (Character, Int) -> Bool
+    ) -> Int? {
         var depth = 0
         var index = start
         while index < characters.count {
@@ -244,38 +265,11 @@ enum ScriptSyntax {
                 continue
             }
             if "([{".contains(character) { depth += 1 }
-            if ")]}".contains(character) {
-                depth -= 1
-                if depth == 0 { return index }
-            }
+            if ")]}".contains(character) { depth -= 1 }
+            if found(character, depth) { return index }
             index += 1
         }
         return nil
-    }
-
-    /// `text` split at `separator` where it stands outside brackets and quotes.
-    static func splitTopLevel(_ text: String, at separator: Character) -> [String] {
-        let characters = Array(text)
-        var pieces = [String]()
-        var depth = 0
-        var start = 0
-        var index = 0
-        while index < characters.count {
-            let character = characters[index]
-            if character == "'" || character == "\"" {
-                index = end(ofStringIn: characters, at: index)
-                continue
-            }
-            if "([{".contains(character) { depth += 1 }
-            if ")]}".contains(character) { depth -= 1 }
-            if character == separator, depth == 0 {
-                pieces.append(String(characters[start..<index]))
-                start = index + 1
-            }
-            index += 1
-        }
-        pieces.append(String(characters[start..<characters.count]))
-        return pieces
     }
 
     /// `name(arguments)rest` at the start of `expression`, `name` dotted (`os.path.join`).

@@ -317,6 +317,14 @@ enum ShellReader {
                 return (expression == "github.workspace" ? String(rootMark) : "*", next)
             }
             let name = String(body.prefix { $0.isLetter || $0.isNumber || $0 == "_" })
+            // `${path%/*}` is the path's folder, `${path##*/}` its last name.
+            let operation = body.dropFirst(name.count).drop { $0 == "[" || $0 == "]" || $0.isNumber }
+            if operation == "%/*" || operation == "%%/*" || operation == "##*/" || operation == "#*/" {
+                guard let value = variable(name, state: state), value != "*" else { return ("*", next) }
+                let parts = value.split(separator: "/", omittingEmptySubsequences: false)
+                if operation.hasPrefix("%") { return (parts.dropLast().joined(separator: "/"), next) }
+                return (parts.last.map(String.init)?.filter { $0 != rootMark } ?? "*", next)
+            }
             var fallback: String?
             if let dash = body.range(of: ":-") ?? body.range(of: "-"), body[..<dash.lowerBound] == name {
                 fallback = String(body[dash.upperBound...])
@@ -343,7 +351,7 @@ enum ShellReader {
     private static func variable(_ name: String, state: ShellState) -> String? {
         if workspaceVariables.contains(name) { return String(rootMark) }
         if name == "PWD" { return state.workingDirectory.map { String(rootMark) + $0 } }
-        if name == "0" { return state.scriptPath.map { String(rootMark) + $0 } }
+        if name == "0" || name == "BASH_SOURCE" { return state.scriptPath.map { String(rootMark) + $0 } }
         if let position = Int(name), position > 0 {
             return position <= state.arguments.count ? state.arguments[position - 1] : nil
         }
@@ -366,6 +374,12 @@ enum ShellReader {
             return "*"
         }
         if words == ["pwd"] { return state.workingDirectory.map { String(rootMark) + $0 } ?? "*" }
+        // `$(readlink -f "$0")`, `$(realpath x)`: the path itself, as far as the text shows it.
+        if let tool = words.first, tool == "readlink" || tool == "realpath", let argument = words.last,
+            words.count > 1, !argument.hasPrefix("-")
+        {
+            return expand(argument, state: state)
+        }
         // `$(find DIR -name '*.txt' | sort -n | tail -n 1)`, `$(ls -v DIR/*.txt | tail -1)`: one of DIR's files.
         if let lister = words.first, lister == "find" || lister == "ls" {
             let arguments = words.dropFirst().prefix { $0 != "|" && $0 != ";" && $0 != "&&" }

@@ -218,6 +218,11 @@ struct ShellSyntax {
                         }
                         return .op(descriptorDuplication(op, ampersandTaken: false) ?? op)
                     }
+                    // `NAME=(a b\n c)`: an array's elements belong to the assignment, over lines too.
+                    if byte == UInt8(ascii: "("), position > start, bytes[position - 1] == UInt8(ascii: "=") {
+                        skipParenthesized()
+                        continue
+                    }
                     break
                 }
                 switch byte {
