@@ -145,7 +145,7 @@ struct ListingPlanner: Sendable {
             readers = evidence.fastlaneReaders(
                 tree: tree, locales: Self.localeFolders(in: listing.path, files: files),
                 versionCodes: Self.versionCodes(of: variants),
-                newestChangelog: Self.newestChangelog(in: listing.path, files: files))
+                newestChangelog: ReleaseNotesChoice(withoutVersionCodeIn: files, tree: listing.path).versionCodes.first)
         }
         var stores = [readers]
         let ids = variants.compactMap(\.applicationID.value) + (uploadedPackage.map { [$0] } ?? [])
@@ -201,14 +201,11 @@ struct ListingPlanner: Sendable {
                 options.versionCodes = Self.versionCodes(of: variants)
                 if !options.versionCodes.isEmpty {
                     releaseNotes = Self.changelogNames(options.versionCodes) + ": the build's versionCode"
-                } else if let newest = Self.newestChangelog(in: listing.path, files: files) {
-                    versionUnknown = true
-                    options.versionCodes = [newest]
-                    releaseNotes =
-                        "changelogs/\(newest).txt (else default.txt): the newest numbered changelog, as no versionCode is known"
                 } else {
+                    let choice = ReleaseNotesChoice(withoutVersionCodeIn: files, tree: listing.path)
                     versionUnknown = true
-                    releaseNotes = "changelogs/default.txt: no numbered changelog and no known versionCode"
+                    options.versionCodes = choice.versionCodes
+                    releaseNotes = choice.description
                 }
             }
         }
@@ -235,17 +232,6 @@ struct ListingPlanner: Sendable {
 
     private static func changelogNames(_ versionCodes: [Int]) -> String {
         versionCodes.map { "changelogs/\($0).txt" }.joined(separator: ", ")
-    }
-
-    /// The highest `<n>` of the tree's `<locale>/changelogs/<n>.txt`.
-    private static func newestChangelog(in tree: String, files: Set<String>) -> Int? {
-        let prefix = tree + "/"
-        return files.compactMap { path -> Int? in
-            guard path.hasPrefix(prefix) else { return nil }
-            let parts = path.dropFirst(prefix.count).split(separator: "/")
-            guard parts.count == 3, parts[1] == "changelogs", parts[2].hasSuffix(".txt") else { return nil }
-            return Int(parts[2].dropLast(4))
-        }.max()
     }
 
     /// The release variants a fastlane tree belongs to: those of the application module it sits in, else of the
