@@ -21,4 +21,19 @@ import Testing
         }
         #expect(Set(Uploader.all.map(\.name)).count == Uploader.all.count)
     }
+
+    /// A line that only prints or searches for a fastlane command runs nothing (meshtastic's preflight script
+    /// echoes "fastlane supply exited 0"); the command beside it does.
+    @Test func aMessageNamingFastlaneIsNoUpload() throws {
+        let repository = try TemporaryRepository([
+            ".github/workflows/play.yml":
+                "jobs:\n  play:\n    steps:\n      - run: |\n"
+                + "          echo \"::error::fastlane supply exited 0 but nothing landed\"\n"
+                + "          grep -r 'fastlane supply' docs\n"
+                + "          bundle exec fastlane supply --metadata_path fastlane/metadata/android\n",
+            "fastlane/metadata/android/en-US/title.txt": "Example\n",
+        ])
+        let uploads = Uploader.all.flatMap { $0.uploads(in: repository.input()) }
+        #expect(uploads.map { $0.evidence.first?.line } == [7])
+    }
 }

@@ -35,9 +35,15 @@ struct FastlaneInvocation: Sendable {
             }
     }
 
+    /// Commands that only print, search or look up what follows them (`echo "… fastlane supply exited 0 …"`).
+    private static let mentioners: Set<String> = [
+        "echo", "printf", "print", "grep", "egrep", "fgrep", "rg", "which", "type", "cat", "logger", "read",
+    ]
+
     init?(_ command: CICommand) {
         let words = command.words
-        guard let index = words.firstIndex(where: { $0 == "fastlane" || $0.hasSuffix("/fastlane") }),
+        guard let first = words.first, !Self.mentioners.contains(first),
+            let index = words.firstIndex(where: { $0 == "fastlane" || $0.hasSuffix("/fastlane") }),
             index == 0 || !["cd", "install", "-C", "pushd", "gem", "brew", "cache"].contains(words[index - 1])
         else { return nil }
         var rest = Array(words[(index + 1)...])
