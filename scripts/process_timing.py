@@ -32,15 +32,28 @@ def wall_times(commands, rounds, accepted=(0, 1), label='bench'):
     spell of the machine falls on every command alike and their ratios stay fair.
 
     `commands` maps a name to `(argv, cwd)`; returns the name mapped to its median."""
+    runs = samples(commands, rounds, accepted, label)
+    return {name: statistics.median(wall for wall, _ in times) for name, times in runs.items()}
+
+
+def samples(commands, rounds, accepted=(0, 1), label='bench'):
+    """Every run's `(wall seconds, cpu seconds)` of each command, round-robin as `wall_times` runs them, so
+    round i of one command can be paired with round i of another. CPU time is user plus system time of the
+    measured process and its threads, from `wait4`."""
     times = {name: [] for name in commands}
     for _ in range(rounds):
         for name, (command, cwd) in commands.items():
             times[name].append(_timed_run(command, cwd, accepted, label))
-    return {name: statistics.median(runs) for name, runs in times.items()}
+    return times
+
+
+def peak_rss_median(command, cwd=None, runs=3):
+    """Median peak RSS (KiB) of `runs` runs of `command` (see `peak_rss`)."""
+    return statistics.median(peak_rss(command, cwd) for _ in range(runs))
 
 
 def _timed_run(command, cwd, accepted, label):
-    """Wall seconds of one run of `command`."""
+    """Wall and CPU seconds of one run of `command`."""
     executable = command[0] if os.sep in command[0] else shutil.which(command[0])
     if not executable:
         sys.exit('%s: %s not found on PATH' % (label, command[0]))
@@ -53,7 +66,7 @@ def _timed_run(command, cwd, accepted, label):
         try:
             start = time.perf_counter()
             pid = os.posix_spawn(executable, command, os.environ, file_actions=actions)
-            _, status, _ = os.wait4(pid, 0)
+            _, status, usage = os.wait4(pid, 0)
             elapsed = time.perf_counter() - start
         finally:
             os.chdir(previous)
@@ -61,7 +74,7 @@ def _timed_run(command, cwd, accepted, label):
         if code not in accepted:
             errors.seek(0)
             sys.exit('%s: %s failed (%d): %s' % (label, command[0], code, errors.read()[-500:].decode(errors='replace')))
-    return elapsed
+    return elapsed, usage.ru_utime + usage.ru_stime
 
 
 def peak_rss(command, cwd=None):

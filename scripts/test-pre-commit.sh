@@ -6,8 +6,9 @@
 # is tested as committed; the manifest is validated first), with playprep on PATH and PRE_COMMIT_HOME in a temporary folder. Committing
 #   * TestImages/problems/three_problems.9.png as res/drawable/x.9.png is blocked, with playprep's errors;
 #   * a good NinePatch from TestImages/SampleApp in its place passes;
-#   * a fastlane title over Play's 30 characters is blocked (the listing folder is checked), a short one passes;
-#   * so is a Gradle Play Publisher title (its src/main/play folder is checked);
+#   * a fastlane title over Play's 30 characters passes while nothing in the repository uploads the tree (F-Droid
+#     reads it), and is blocked once a workflow runs the lane that uploads it to Play; a short one passes;
+#   * so is a Gradle Play Publisher title where the app applies GPP (its src/main/play folder is checked);
 #   * a file the hook does not select skips it.
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
@@ -104,9 +105,34 @@ printf 'A title that is much too long for the Play Store\n' >"$listing/title.txt
 printf 'Checks NinePatches.\n' >"$listing/short_description.txt"
 printf 'Checks NinePatches and store listings.\n' >"$listing/full_description.txt"
 git add fastlane
-commit block "a fastlane title of 48 characters"
+commit pass "a fastlane title of 48 characters in a tree only F-Droid reads"
+expect_output '^playprep \(NinePatches, Play listing text\)\.+Passed'
+
+printf 'A title that is much too long for the Play Store, now uploaded\n' >"$listing/title.txt"
+cat >fastlane/Fastfile <<'EOF'
+platform :android do
+  lane :deploy do
+    upload_to_play_store(track: "internal")
+  end
+end
+EOF
+mkdir -p .github/workflows
+cat >.github/workflows/release.yml <<'EOF'
+on:
+  push:
+    tags: ["v*"]
+jobs:
+  release:
+    runs-on: ubuntu-latest
+    steps:
+      - uses: actions/checkout@v4
+      - run: bundle exec fastlane deploy
+EOF
+git add fastlane .github
+commit block "a fastlane title over 30 characters in a tree a workflow uploads to Play"
 expect_output 'error\[TXT001\]'
 expect_output 'playprep listing check fastlane/metadata/android$'
+expect_output 'shown: .github/workflows/release.yml:9'
 
 printf 'playprep\n' >"$listing/title.txt"
 git add fastlane
@@ -115,12 +141,23 @@ commit pass "the title shortened"
 gpp=app/src/main/play/listings/en-US
 mkdir -p "$gpp"
 printf 'Another title much too long for Play\n' >"$gpp/title.txt"
-git add app
+printf "include ':app'\n" >settings.gradle
+cat >app/build.gradle <<'EOF'
+plugins {
+    id 'com.android.application'
+    id 'com.github.triplet.play' version '3.12.1'
+}
+android {
+    namespace 'org.example.app'
+    defaultConfig { applicationId 'org.example.app' }
+}
+EOF
+git add app settings.gradle
 commit block "a Gradle Play Publisher title of 36 characters"
 expect_output 'playprep listing check app/src/main/play$'
 expect_output 'app/src/main/play/listings/en-US/title.txt'
-git rm -q --cached "$gpp/title.txt"
-rm -r app
+git rm -q --cached "$gpp/title.txt" app/build.gradle settings.gradle
+rm -r app settings.gradle
 
 printf 'notes\n' >README.txt
 git add README.txt

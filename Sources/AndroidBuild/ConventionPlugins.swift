@@ -1,3 +1,5 @@
+import FileAccess
+
 /// Convention plugins whose source is in the repository (`buildSrc/`, `build-logic/`, included builds), read as
 /// text: which plugins each one applies, so a module applying `id("org.example.android.application")` is known to
 /// be an app (and to use Gradle Play Publisher when the convention plugin applies it).
@@ -74,10 +76,12 @@ struct ConventionPlugins: Sendable {
         }
     }
 
-    /// A Kotlin, Java or Groovy source file of a Gradle build's main source set.
+    /// A Kotlin, Java or Groovy source file of a Gradle build's main source set. Asked of every file of the
+    /// project, so the suffixes come first and the folders are found by bytes (`String.contains` took 40% of a
+    /// `check` of NewPipe).
     private static func isPluginSource(_ path: String) -> Bool {
-        ["/src/main/kotlin/", "/src/main/java/", "/src/main/groovy/"].contains { path.contains($0) }
-            && [".kt", ".java", ".groovy", ".gradle.kts", ".gradle"].contains { path.hasSuffix($0) }
+        [".kt", ".java", ".groovy", ".gradle.kts", ".gradle"].contains { path.hasSuffix($0) }
+            && ["/src/main/kotlin/", "/src/main/java/", "/src/main/groovy/"].contains { path.containsPathPart($0) }
     }
 
     private static func isScriptPlugin(_ path: String) -> Bool {
@@ -92,8 +96,7 @@ struct ConventionPlugins: Sendable {
 
     /// `AndroidApplicationConventionPlugin.kt` → `AndroidApplicationConventionPlugin`.
     private static func baseName(_ path: String) -> String {
-        let name = path.split(separator: "/").last ?? ""
-        return String(name.prefix { $0 != "." })
+        String(path.lastComponent.prefix { $0 != "." })
     }
 
     /// `(id, implementationClass)` of each registration: each `implementationClass` with the nearest `id` before it.

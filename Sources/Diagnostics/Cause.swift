@@ -50,6 +50,61 @@ public struct Fingerprint: Sendable, Hashable, Comparable, Codable, CustomString
 
     /// `text` with each run of ASCII digits replaced by one `#`.
     public static func normalised(_ text: String) -> String {
+        normalisedBytes(text) ?? normalisedCharacters(text)
+    }
+
+    /// Characters whose grapheme cluster break property is "Other": one never joins an ASCII digit into a longer
+    /// character, so beside a digit it leaves the digit a character of its own. The ones playprep's messages use.
+    private static let standaloneScalars: Set<UInt32> = [
+        0x00B7, 0x00D7, 0x2013, 0x2014, 0x2018, 0x2019, 0x201C, 0x201D, 0x2026, 0x203A, 0x2192, 0x2212, 0x2260,
+        0x2264, 0x2265,
+    ]
+
+    /// `normalised(text)` by bytes, fast, when every scalar of `text` is ASCII or in ``standaloneScalars``, so an
+    /// ASCII digit byte is always a whole character; `nil` otherwise.
+    private static func normalisedBytes(_ text: String) -> String? {
+        var text = text
+        if let ascii = text.withUTF8({ $0.allSatisfy { $0 < 0x80 } ? normalisedASCII($0) : nil }) { return ascii }
+        var out = [UInt8]()
+        out.reserveCapacity(text.utf8.count)
+        var inDigits = false
+        for scalar in text.unicodeScalars {
+            if scalar.isASCII {
+                let byte = UInt8(scalar.value)
+                if byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") {
+                    if !inDigits { out.append(UInt8(ascii: "#")) }
+                    inDigits = true
+                    continue
+                }
+                out.append(byte)
+            } else {
+                guard standaloneScalars.contains(scalar.value) else { return nil }
+                out.append(contentsOf: scalar.utf8)
+            }
+            inDigits = false
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// `normalised` of ASCII text, where every byte is a character (CR LF aside, which has no digit).
+    private static func normalisedASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        String(unsafeUninitializedCapacity: bytes.count) { out in
+            var count = 0
+            var inDigits = false
+            for byte in bytes {
+                let isDigit = byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+                if !isDigit || !inDigits {
+                    out[count] = isDigit ? UInt8(ascii: "#") : byte
+                    count += 1
+                }
+                inDigits = isDigit
+            }
+            return count
+        }
+    }
+
+    /// `normalised(text)` character by character, for any text (the definition the byte path is tested against).
+    static func normalisedCharacters(_ text: String) -> String {
         var out = ""
         var inDigits = false
         for character in text {

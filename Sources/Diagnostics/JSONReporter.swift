@@ -15,9 +15,63 @@ public struct JSONReporter: Reporter {
     public init() {}
 
     public func render(_ report: Report) -> String {
-        let document = Document(
-            files: report.files.map(FileEntry.init), summary: report.summary, baseline: report.baseline)
-        return JSONReporter.encode(document)
+        var text = [UInt8]()
+        text.reserveCapacity(Self.estimatedSize(of: report))
+        write(report) { text.append(contentsOf: $0) }
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// `render(report)` handed to `output` piece by piece as it is written (about 64 KiB at a time), so a report of
+    /// thousands of files is never held whole: the CLI writes the pieces to standard output as they come.
+    public func write(_ report: Report, to output: (UnsafeRawBufferPointer) -> Void) {
+        // Written directly, not through `encode`: the encoder's generic containers once took longer than checking
+        // the 5,770 files of a large run. Keys in sorted order, as `encode` sorts them; the tests compare the two.
+        var json = PrettyJSONWriter(capacity: Self.pieceSize + 4096)
+        json.beginObject()
+        json.key("baseline")
+        if let baseline = report.baseline { json.encoded(baseline) } else { json.null() }
+        json.key("files")
+        json.beginArray()
+        for file in report.files {
+            json.element()
+            json.beginObject()
+            if let artifact = file.artifact {
+                json.key("artifact")
+                json.encoded(artifact)
+            }
+            json.key("diagnostics")
+            json.beginArray()
+            for diagnostic in file.diagnostics {
+                json.element()
+                DiagnosticEntry(diagnostic).write(to: &json)
+            }
+            json.endArray()
+            json.key("file")
+            json.string(file.file)
+            json.key("valid")
+            json.bool(file.isValid)
+            json.endObject()
+            json.hand(over: Self.pieceSize, to: output)
+        }
+        json.endArray()
+        json.key("summary")
+        json.encoded(report.summary)
+        json.endObject()
+        json.finish(to: output)
+    }
+
+    /// How many bytes `write` gathers before handing them over.
+    private static let pieceSize = 1 << 16
+
+    /// About the bytes `render` writes: ~100 of structure per file and ~300 per finding beside their texts (the
+    /// message twice, once as the fingerprint), so the text is gathered into one buffer without growing it.
+    private static func estimatedSize(of report: Report) -> Int {
+        report.files.reduce(1000) { size, file in
+            file.diagnostics.reduce(size + 100 + file.file.utf8.count) { size, diagnostic in
+                size + 300 + 2 * diagnostic.message.utf8.count + (diagnostic.hint?.utf8.count ?? 0)
+                    + (diagnostic.cause?.key.utf8.count ?? 0)
+            }
+        }
     }
 
     /// Pretty-printed JSON with stable key order and unescaped slashes, shared by every JSON output of playprep.
@@ -27,38 +81,6 @@ public struct JSONReporter: Reporter {
         // Encoding plain value types with string keys cannot fail.
         let data = (try? encoder.encode(value)) ?? Data("null".utf8)
         return String(decoding: data, as: UTF8.self) + "\n"
-    }
-
-    private struct Document: Encodable {
-        var files: [FileEntry]
-        var summary: ReportSummary
-        var baseline: BaselineUse?
-
-        enum CodingKeys: String, CodingKey {
-            case files, summary, baseline
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(files, forKey: .files)
-            try container.encode(summary, forKey: .summary)
-            try container.encode(baseline, forKey: .baseline)
-        }
-    }
-
-    private struct FileEntry: Encodable {
-        var file: String
-        var valid: Bool
-        var diagnostics: [DiagnosticEntry]
-        /// Only on an artifact's entry, so other reports keep their shape.
-        var artifact: ArtifactFacts?
-
-        init(_ report: FileReport) {
-            file = report.file
-            valid = report.isValid
-            diagnostics = report.diagnostics.map(DiagnosticEntry.init)
-            artifact = report.artifact
-        }
     }
 }
 
@@ -105,5 +127,32 @@ public struct DiagnosticEntry: Encodable, Sendable {
         try container.encode(diagnostic.cause?.key, forKey: .cause)
         try container.encode(Fingerprint(of: diagnostic), forKey: .fingerprint)
         try container.encode(diagnostic.related.map(Related.init), forKey: .related)
+    }
+
+    /// The same object through `PrettyJSONWriter`, keys sorted as the encoder sorts them.
+    func write(to json: inout PrettyJSONWriter) {
+        let location = diagnostic.location
+        json.beginObject()
+        json.key("cause")
+        json.string(diagnostic.cause?.key)
+        json.key("column")
+        json.integer(location?.column)
+        json.key("fingerprint")
+        json.string(Fingerprint(of: diagnostic).value)
+        json.key("hint")
+        json.string(diagnostic.hint)
+        json.key("line")
+        json.integer(location?.line)
+        json.key("message")
+        json.string(diagnostic.message)
+        json.key("rule")
+        json.string(diagnostic.ruleID)
+        json.key("severity")
+        json.string(diagnostic.severity.rawValue)
+        json.key("x")
+        json.integer(location?.x)
+        json.key("y")
+        json.integer(location?.y)
+        json.endObject()
     }
 }

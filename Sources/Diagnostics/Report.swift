@@ -107,14 +107,16 @@ public struct BaselineUse: Sendable, Hashable, Codable {
 
 extension Report {
     /// The report with every file path as the user would write it: no leading `./` and no `//` or `/./` inside
-    /// (`./app//src/./x.png` is `app/src/x.png`), the same in every format.
+    /// (`./app//src/./x.png` is `app/src/x.png`), the same in every format. Paths that are already tidy (nearly
+    /// all) are left as they are, without building new strings or copying the lists that hold them.
     public var withTidyPaths: Report {
         var tidy = self
         for index in tidy.files.indices {
-            tidy.files[index].file = Self.tidy(tidy.files[index].file)
+            if let path = Self.tidied(tidy.files[index].file) { tidy.files[index].file = path }
             for diagnostic in tidy.files[index].diagnostics.indices {
-                tidy.files[index].diagnostics[diagnostic].file = Self.tidy(
-                    tidy.files[index].diagnostics[diagnostic].file)
+                if let path = Self.tidied(tidy.files[index].diagnostics[diagnostic].file) {
+                    tidy.files[index].diagnostics[diagnostic].file = path
+                }
             }
         }
         return tidy
@@ -122,10 +124,39 @@ extension Report {
 
     /// `path` without empty and `.` components (a lone `.` stays).
     static func tidy(_ path: String) -> String {
+        tidied(path) ?? path
+    }
+
+    /// `tidy(path)` when that differs from `path`; `nil` when `path` is already tidy.
+    private static func tidied(_ path: String) -> String? {
+        guard !isTidy(path) else { return nil }
         let absolute = path.hasPrefix("/")
         let parts = path.split(separator: "/").filter { $0 != "." }
         let joined = parts.joined(separator: "/")
-        if absolute { return "/" + joined }
-        return joined.isEmpty ? path : joined
+        let tidy = absolute ? "/" + joined : (joined.isEmpty ? path : joined)
+        return tidy == path ? nil : tidy
+    }
+
+    /// Whether `tidy` would return `path` unchanged because no component between its slashes is empty or `.`
+    /// (a leading slash excepted): one pass over the UTF-8 bytes. A slash that a combining mark joins into one
+    /// character only makes `tidy`'s components longer, so a path tidy by bytes is tidy by characters too.
+    private static func isTidy(_ path: String) -> Bool {
+        var path = path
+        return path.withUTF8 { bytes in
+            let slash = UInt8(ascii: "/")
+            var componentLength = 0
+            var componentIsDot = false
+            for (position, byte) in bytes.enumerated() {
+                if byte == slash {
+                    if (componentLength == 0 && position > 0) || componentIsDot { return false }
+                    componentLength = 0
+                    componentIsDot = false
+                } else {
+                    componentIsDot = componentLength == 0 && byte == UInt8(ascii: ".")
+                    componentLength += 1
+                }
+            }
+            return bytes.isEmpty || (componentLength > 0 && !componentIsDot)
+        }
     }
 }

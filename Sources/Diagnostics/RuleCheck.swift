@@ -9,8 +9,20 @@
 /// public typealias ArtifactRule = RuleCheck<ArtifactContents, Diagnostic, ArtifactError>
 /// ```
 public struct RuleCheck<Subject, Output, Failure: Error>: Sendable {
-    public let rule: Rule
-    private let check: @Sendable (Subject, RuleOutput) throws(Failure) -> [Output]
+    /// The maker of this rule's findings, made once, and the check, behind one reference: checkers run their
+    /// entries on every file, and an entry copied by value copies every text and example of its rule.
+    @usableFromInline let storage: Storage
+
+    @usableFromInline
+    final class Storage: Sendable {
+        @usableFromInline let output: RuleOutput
+        @usableFromInline let check: @Sendable (Subject, RuleOutput) throws(Failure) -> [Output]
+
+        init(output: RuleOutput, check: @escaping @Sendable (Subject, RuleOutput) throws(Failure) -> [Output]) {
+            self.output = output
+            self.check = check
+        }
+    }
 
     /// An entry: `check` gets the subject and a maker of this rule's findings, at its default severity unless
     /// told otherwise.
@@ -18,16 +30,33 @@ public struct RuleCheck<Subject, Output, Failure: Error>: Sendable {
         _ rule: Rule,
         check: @escaping @Sendable (_ subject: Subject, _ finding: RuleOutput) throws(Failure) -> [Output]
     ) {
-        self.rule = rule
-        self.check = check
+        storage = Storage(output: RuleOutput(rule: rule), check: check)
     }
 
-    /// The rule's id, as the catalogue and the rule selection name it.
-    public var id: String { rule.id }
+    public var rule: Rule { storage.output.rule }
 
-    /// The rule's findings on `subject`, in the order the check makes them.
+    /// The rule's id, as the catalogue and the rule selection name it.
+    public var id: String { storage.output.rule.id }
+
+    /// The rule's findings on `subject`, in the order the check makes them. Inlinable, so a checker in another
+    /// module calls its entries with its own types instead of through generic copies of the subject.
+    @inlinable
     public func findings(on subject: Subject) throws(Failure) -> [Output] {
-        try check(subject, RuleOutput(rule: rule))
+        try storage.check(subject, storage.output)
+    }
+}
+
+extension Array {
+    /// The findings of every entry of a family's list on `subject`, entry by entry in order. The entries are read
+    /// in place, not copied: checkers run their lists on every file.
+    @inlinable
+    public func findings<Subject, Output, Failure>(on subject: Subject) throws(Failure) -> [Output]
+    where Element == RuleCheck<Subject, Output, Failure> {
+        var found = [Output]()
+        try withUnsafeBufferPointer { entries throws(Failure) in
+            for index in entries.indices { found += try entries[index].findings(on: subject) }
+        }
+        return found
     }
 }
 

@@ -96,12 +96,15 @@ public struct FolderWalker: Sendable {
         }
         var entries = [(name: String, isFolder: Bool)]()
         while let entry = readdir(stream) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            // The name in place (NUL-terminated), not a copy of the whole d_name array walked byte by byte.
+            let name = withUnsafePointer(to: &entry.pointee.d_name) { array in
+                array.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: array.pointee)) {
+                    String(cString: $0)
+                }
             }
             if name == "." || name == ".." { continue }
-            var isFolder = Int32(entry.pointee.d_type) == Int32(DT_DIR)
             let type = Int32(entry.pointee.d_type)
+            var isFolder = type == Int32(DT_DIR)
             if type == Int32(DT_UNKNOWN) || type == Int32(DT_LNK) {
                 var info = stat()
                 let path = folder + "/" + name

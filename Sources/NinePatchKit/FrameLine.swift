@@ -55,18 +55,24 @@ struct InvalidRun: Sendable, Hashable {
 ///
 /// Runs follow aapt2's `FillRanges`: a maximal sequence of one tick colour, half-open in content coordinates.
 /// Invalid pixels end runs like neutral ones, so the remaining findings stay meaningful.
-struct FrameLine: Sendable {
+///
+/// An immutable class rather than a struct: every border rule gets its line on each of the four borders of every
+/// checked file, and a copy is then one reference instead of three arrays.
+final class FrameLine: Sendable {
     let edge: Edge
     /// Content length of the line (image side minus the two corners).
     let length: Int
-    var blackRuns: [Span] = []
-    var redRuns: [Span] = []
-    var invalidRuns: [InvalidRun] = []
+    let blackRuns: [Span]
+    let redRuns: [Span]
+    let invalidRuns: [InvalidRun]
 
     init(edge: Edge, pixels: [UInt32], background: FrameBackground) {
         self.edge = edge
         self.length = pixels.count
         enum Kind: Equatable { case neutral, black, red, invalid }
+        var blackRuns = [Span]()
+        var redRuns = [Span]()
+        var invalidRuns = [InvalidRun]()
         var runStart = 0
         var runKind = Kind.neutral
         func close(at end: Int) {
@@ -96,5 +102,8 @@ struct FrameLine: Sendable {
             }
         }
         close(at: pixels.count)
+        self.blackRuns = blackRuns
+        self.redRuns = redRuns
+        self.invalidRuns = invalidRuns
     }
 }

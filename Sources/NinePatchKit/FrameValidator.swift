@@ -49,12 +49,7 @@ public struct NinePatchFrame: Sendable {
 
     /// Image coordinates of content position `index` on `edge`.
     func location(_ edge: Edge, _ index: Int) -> Location {
-        switch edge {
-        case .top: .pixel(x: index + 1, y: 0)
-        case .bottom: .pixel(x: index + 1, y: height - 1)
-        case .left: .pixel(x: 0, y: index + 1)
-        case .right: .pixel(x: width - 1, y: index + 1)
-        }
+        edge.location(index, width: width, height: height)
     }
 
     /// The frame lines that could be read (all four unless no background can be told), top, left, bottom, right.
@@ -67,15 +62,18 @@ public typealias FrameRule = RuleCheck<NinePatchFrame, Finding, Never>
 /// One border of a frame, the subject of aapt2's rules on a single line (``FrameBorderRule``): which ticks it
 /// may hold and where.
 public struct FrameBorder: Sendable {
-    let frame: NinePatchFrame
     let line: FrameLine
+    /// Full image size, frame included, for the border's pixel locations. (Not the whole frame: a border is
+    /// made four times per file, and copying the other three lines each time cost more than the rules.)
+    let width: Int
+    let height: Int
 
     /// Whether the border marks the content padding and the layout bounds (bottom, right) rather than the
     /// stretch areas (top, left).
     var holdsPadding: Bool { line.edge == .bottom || line.edge == .right }
 
     /// Image coordinates of content position `index` on this border.
-    func location(_ index: Int) -> Location { frame.location(line.edge, index) }
+    func location(_ index: Int) -> Location { line.edge.location(index, width: width, height: height) }
 }
 
 /// A rule on one border, run on each in turn: top, left, bottom, right.
@@ -136,19 +134,29 @@ struct FrameValidator: Sendable {
     let file: String
 
     func diagnostics(for frame: NinePatchFrame) -> [Diagnostic] {
-        var found = NinePatchRules.onFrame.flatMap { $0.findings(on: frame) }
+        var found = NinePatchRules.onFrame.findings(on: frame)
         for line in frame.lines {
-            let border = FrameBorder(frame: frame, line: line)
-            found += NinePatchRules.onBorder.flatMap { $0.findings(on: border) }
+            found += NinePatchRules.onBorder.findings(
+                on: FrameBorder(line: line, width: frame.width, height: frame.height))
         }
         if let grid = StretchGrid(frame) {
-            found += NinePatchRules.onStretchGrid.flatMap { $0.findings(on: grid) }
+            found += NinePatchRules.onStretchGrid.findings(on: grid)
         }
         return found.map { $0.diagnostic(file: file) }
     }
 }
 
 extension Edge {
+    /// Image coordinates of content position `index` on this edge of a `width` x `height` image (frame included).
+    func location(_ index: Int, width: Int, height: Int) -> Location {
+        switch self {
+        case .top: .pixel(x: index + 1, y: 0)
+        case .bottom: .pixel(x: index + 1, y: height - 1)
+        case .left: .pixel(x: 0, y: index + 1)
+        case .right: .pixel(x: width - 1, y: index + 1)
+        }
+    }
+
     /// `x=5` or `x=5…7` in image coordinates (inclusive, as people count pixels in an editor).
     func positions(_ span: Span) -> String {
         span.length == 1 ? "\(axisLetter)=\(span.start + 1)" : "\(axisLetter)=\(span.start + 1)…\(span.end)"

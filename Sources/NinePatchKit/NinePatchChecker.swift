@@ -36,7 +36,7 @@ public struct NinePatchChecker: Sendable {
     /// image is kept in the result only with `keepImage` (rendering needs it; checking streams rows).
     public func check(fileAt path: String, parseAnyway: Bool = false, keepImage: Bool = false) -> NinePatchCheck {
         let source = NinePatchSource(path: path)
-        let notices = NinePatchRules.onPath.flatMap { $0.findings(on: source) }.map { $0.diagnostic(file: path) }
+        let notices = NinePatchRules.onPath.findings(on: source).map { $0.diagnostic(file: path) }
         if !notices.isEmpty && !parseAnyway {
             return NinePatchCheck(file: path, header: nil, image: nil, analysis: nil, diagnostics: notices)
         }
@@ -65,7 +65,7 @@ public struct NinePatchChecker: Sendable {
     }
 
     private func failure(_ file: String, _ failure: NinePatchReadFailure, notices: [Diagnostic]) -> NinePatchCheck {
-        let found = NinePatchRules.onReadFailure.flatMap { $0.findings(on: failure) }
+        let found = NinePatchRules.onReadFailure.findings(on: failure)
         return NinePatchCheck(
             file: file, header: nil, image: nil, analysis: nil,
             diagnostics: notices + found.map { $0.diagnostic(file: file) })

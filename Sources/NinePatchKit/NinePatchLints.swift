@@ -38,6 +38,6 @@ public enum NinePatchLints {
 
     /// The default lints (``NinePatchRules/onAccepted``) on `accepted`, in their order.
     static func diagnostics(_ accepted: AcceptedNinePatch, file: String) -> [Diagnostic] {
-        NinePatchRules.onAccepted.flatMap { $0.findings(on: accepted) }.map { $0.diagnostic(file: file) }
+        NinePatchRules.onAccepted.findings(on: accepted).map { $0.diagnostic(file: file) }
     }
 }

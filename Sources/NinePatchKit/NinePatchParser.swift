@@ -56,6 +56,11 @@ public struct NinePatchParser: Sendable {
         }
     }
 
+    /// Decoded pixels up to this many bytes (a 256x256 image) are kept while a file is parsed, so a second look
+    /// at the rows (the NP107 candidates' surroundings, an outline over its memory budget) reads them again from
+    /// memory instead of decoding the file a second time. Larger images are decoded again: memory stays bounded.
+    static let replayedImageBytes = 1 << 18
+
     /// Parses while decoding, row by row, so a large image is never held whole (interlaced files excepted, which
     /// libpng must assemble first). Returns the decoded image too when `keepImage` is set.
     public func parse(
@@ -64,18 +69,30 @@ public struct NinePatchParser: Sendable {
         var scanner: NinePatchRowScanner?
         var header: PNGHeader?
         var kept = [UInt8]()
+        var keepsRows = keepImage
         try decoder.decodeRows(bytes) { rowHeader, y, row in
             if y == 0 {
                 header = rowHeader
                 scanner = self.scanner(width: rowHeader.width, height: rowHeader.height)
-                if keepImage { kept.reserveCapacity(rowHeader.width * rowHeader.height * 4) }
+                let imageBytes = rowHeader.width * rowHeader.height * 4
+                keepsRows = keepImage || imageBytes <= Self.replayedImageBytes
+                if keepsRows { kept.reserveCapacity(imageBytes) }
             }
             scanner?.add(row: y, row)
-            if keepImage { kept.append(contentsOf: row) }
+            if keepsRows { kept.append(contentsOf: row) }
         }
         guard var scanner, let header else { throw PNGError.noRows }
         let analysis = try scanner.finish(file: file) { (body) throws(PNGError) in
-            try decoder.decodeRows(bytes) { _, y, row in body(y, row) }
+            guard keepsRows else {
+                try decoder.decodeRows(bytes) { _, y, row in body(y, row) }
+                return
+            }
+            kept.withUnsafeBufferPointer { pixels in
+                let stride = header.width * 4
+                for y in 0..<header.height {
+                    body(y, UnsafeBufferPointer(rebasing: pixels[(y * stride)..<((y + 1) * stride)]))
+                }
+            }
         }
         let image = keepImage ? RGBAImage(width: header.width, height: header.height, bytes: kept) : nil
         return (header, analysis, image)

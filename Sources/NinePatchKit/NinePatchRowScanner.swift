@@ -82,7 +82,7 @@ struct NinePatchRowScanner {
     ) throws(Failure) -> NinePatchAnalysis {
         let size = SourceImageSize(width: width, height: height)
         guard size.canHoldFrame else {
-            let tooSmall = NinePatchRules.onImageSize.flatMap { $0.findings(on: size) }
+            let tooSmall = NinePatchRules.onImageSize.findings(on: size)
             return NinePatchAnalysis(ninePatch: nil, diagnostics: tooSmall.map { $0.diagnostic(file: file) })
         }
         let frame = NinePatchFrame(

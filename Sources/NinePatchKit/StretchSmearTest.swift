@@ -77,6 +77,11 @@ struct StretchSmearTest {
         let axes = (horizontal ? 1 : 0) + (vertical ? 1 : 0)
         var factor = Self.stretchFactor
         while factor > 2 && area * Int(pow(factor, axes)) > Self.pixelBudget { factor -= 1 }
+        let (sourceCell, cleanedCell) = (source.cell, cleaned.cell)
+        // Each drawn pixel is a weighted mean of cell pixels (weights summing to 1 but for float rounding), rounded
+        // once: two cells that differ by at most d per channel draw pixels that differ by at most d + 1. Below the
+        // threshold nothing can smear, and drawing would only confirm it.
+        guard sourceCell.largestChannelDifference(from: cleanedCell) >= threshold else { return nil }
         let model = NinePatch(
             width: width, height: height, stretchX: horizontal ? [Span(0, width)] : [],
             stretchY: vertical ? [Span(0, height)] : [], padding: .zero, layoutBounds: nil, regionColors: nil,
@@ -84,8 +89,8 @@ struct StretchSmearTest {
         let renderer = NinePatchRenderer(filter: .linear)
         let drawnWidth = horizontal ? width * factor : width
         let drawnHeight = vertical ? height * factor : height
-        guard let drawn = try? renderer.render(source.cell, as: model, width: drawnWidth, height: drawnHeight),
-            let clean = try? renderer.render(cleaned.cell, as: model, width: drawnWidth, height: drawnHeight)
+        guard let drawn = try? renderer.render(sourceCell, as: model, width: drawnWidth, height: drawnHeight),
+            let clean = try? renderer.render(cleanedCell, as: model, width: drawnWidth, height: drawnHeight)
         else { return nil }
         let smear = Smear(drawn, clean, threshold: threshold, alongRows: horizontal, alongColumns: vertical)
         guard smear.longestRun >= factor else { return nil }
@@ -108,35 +113,49 @@ private struct Smear {
     /// The longest run of consecutive differing pixels along a stretch direction.
     var longestRun = 0
 
+    /// One pass over both drawings: the run along the current row, and one run per column, end at each pixel.
     init(_ drawn: PremultipliedImage, _ clean: PremultipliedImage, threshold: Int, alongRows: Bool, alongColumns: Bool)
     {
-        var differs = [Bool](repeating: false, count: drawn.width * drawn.height)
-        for pixel in differs.indices {
-            var difference = 0
-            for channel in 0..<4 {
-                difference = max(
-                    difference, abs(Int(drawn.bytes[pixel * 4 + channel]) - Int(clean.bytes[pixel * 4 + channel])))
-            }
-            largestDifference = max(largestDifference, difference)
-            differs[pixel] = difference > threshold
-        }
         let (width, height) = (drawn.width, drawn.height)
-        if alongRows { longestRun = Self.longestRun(differs, lines: height, length: width) { $0 * width + $1 } }
-        if alongColumns {
-            longestRun = max(longestRun, Self.longestRun(differs, lines: width, length: height) { $1 * width + $0 })
-        }
-    }
-
-    private static func longestRun(_ differs: [Bool], lines: Int, length: Int, index: (Int, Int) -> Int) -> Int {
+        var largest = 0
         var longest = 0
-        for line in 0..<lines {
-            var run = 0
-            for position in 0..<length {
-                run = differs[index(line, position)] ? run + 1 : 0
-                longest = max(longest, run)
+        var columnRuns = [Int](repeating: 0, count: width)
+        drawn.bytes.withUnsafeBufferPointer { drawn in
+            clean.bytes.withUnsafeBufferPointer { clean in
+                var index = 0
+                for _ in 0..<height {
+                    var rowRun = 0
+                    for x in 0..<width {
+                        var difference = 0
+                        for channel in index..<(index + 4) {
+                            difference = max(difference, abs(Int(drawn[channel]) - Int(clean[channel])))
+                        }
+                        index += 4
+                        largest = max(largest, difference)
+                        let differs = difference > threshold
+                        if alongRows {
+                            rowRun = differs ? rowRun + 1 : 0
+                            longest = max(longest, rowRun)
+                        }
+                        if alongColumns {
+                            columnRuns[x] = differs ? columnRuns[x] + 1 : 0
+                            longest = max(longest, columnRuns[x])
+                        }
+                    }
+                }
             }
         }
-        return longest
+        largestDifference = largest
+        longestRun = longest
+    }
+}
+
+extension PremultipliedImage {
+    /// The largest difference of one channel of one pixel between this image and `other`, of the same size.
+    fileprivate func largestChannelDifference(from other: PremultipliedImage) -> Int {
+        var largest = 0
+        for (mine, theirs) in zip(bytes, other.bytes) { largest = max(largest, abs(Int(mine) - Int(theirs))) }
+        return largest
     }
 }
 
@@ -156,11 +175,15 @@ private struct Lines {
     /// The cell without its margin, rounded back to 8-bit premultiplied pixels.
     var cell: PremultipliedImage {
         var image = PremultipliedImage(width: width - 2, height: height - 2)
-        for y in 0..<image.height {
-            for x in 0..<image.width {
-                for channel in 0..<4 {
-                    let value = values[((y + 1) * width + x + 1) * 4 + channel]
-                    image.bytes[(y * image.width + x) * 4 + channel] = UInt8(min(255, max(0, value.rounded())))
+        let rowValues = image.width * 4
+        values.withUnsafeBufferPointer { values in
+            image.bytes.withUnsafeMutableBufferPointer { bytes in
+                for y in 0..<image.height {
+                    let source = ((y + 1) * width + 1) * 4
+                    let target = y * rowValues
+                    for offset in 0..<rowValues {
+                        bytes[target + offset] = UInt8(min(255, max(0, values[source + offset].rounded())))
+                    }
                 }
             }
         }
@@ -170,11 +193,18 @@ private struct Lines {
     /// The cell pixel (cell coordinates) that cleaning changed most.
     func largestDifference(from other: Lines) -> (x: Int, y: Int) {
         var best = (x: 0, y: 0, difference: Float(-1))
-        for y in 1..<(height - 1) {
-            for x in 1..<(width - 1) {
-                let base = (y * width + x) * 4
-                let difference = (0..<4).map { abs(values[base + $0] - other.values[base + $0]) }.max()!
-                if difference > best.difference { best = (x - 1, y - 1, difference) }
+        values.withUnsafeBufferPointer { mine in
+            other.values.withUnsafeBufferPointer { theirs in
+                for y in 1..<(height - 1) {
+                    for x in 1..<(width - 1) {
+                        let base = (y * width + x) * 4
+                        var difference = abs(mine[base] - theirs[base])
+                        for channel in (base + 1)..<(base + 4) {
+                            difference = max(difference, abs(mine[channel] - theirs[channel]))
+                        }
+                        if difference > best.difference { best = (x - 1, y - 1, difference) }
+                    }
+                }
             }
         }
         return (best.x, best.y)

@@ -108,6 +108,29 @@ struct ProjectChecker: Sendable {
             unusedSettings: SuppliedBuildValues(modules: configuration.suppliedModules).unmatchedEntries(in: build))
     }
 
+    /// The listing findings for the trees at, inside or around `folder` (relative to the inventory's root; empty for
+    /// the root itself), judged exactly as `check` judges them: by the store that reads each tree and with its
+    /// upload's proof, with the configuration's rule selection. `nil` when no listing the project reads is there.
+    func listingReport(_ inventory: ProjectInventory, at folder: String) -> (report: Report, listings: [String])? {
+        let (configuration, build, _, plan) = readRelease(inventory, artifact: nil)
+        let chosen = plan.targets.filter { target in
+            target.layers.map(inventory.relative).contains { layer in
+                folder.isEmpty || layer == folder || layer.hasPrefix(folder + "/") || folder.hasPrefix(layer + "/")
+            }
+        }
+        guard !chosen.isEmpty else { return nil }
+        let (files, outcomes) = listingReports(chosen, files: inventory.files, root: inventory.root)
+        // The upload rules (UPL001, UPL002) judge these trees as `check` does.
+        let project = ProjectContext(
+            inventory: inventory, ninePatches: [], build: build,
+            expectedApplicationID: configuration.expectedApplicationID,
+            versionCodeGiven: !configuration.listingOptions.versionCodes.isEmpty, listings: outcomes)
+        let (selected, _) = configuration.rules.apply(
+            to: Report(files: Self.merging(files, ProjectRules.uploadEntries.flatMap { $0.findings(on: project) })),
+            catalog: .playprep)
+        return (selected, chosen.map(\.summary))
+    }
+
     /// The configuration for the release, the build (with the values `playprep.yml` supplies), the CI
     /// configurations and the listing plan: what both `check` and `plan` read. The `artifact`'s versionCode
     /// names the release notes, which must then exist, unless it is another app's (PRJ003).
@@ -273,6 +296,11 @@ struct ProjectChecker: Sendable {
                         }
                         files[fileIndex].diagnostics = diagnostics
                     }
+                    // The tree's UPL001 lists only the refusals of rules the configuration keeps as errors.
+                    refusals = configuration.rules.apply(
+                        to: Report(files: [FileReport(file: target.displayRoot, diagnostics: refusals)]),
+                        catalog: .playprep
+                    ).0.diagnostics.filter { $0.severity == .error }
                 }
                 files = files.map { $0.withUnreadableListingFile() }
             } catch {

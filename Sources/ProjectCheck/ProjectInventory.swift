@@ -53,20 +53,22 @@ struct ProjectInventory: Sendable, Hashable {
         let trees = listings.map { $0.path + "/" } + listingRoots.map { root + "/" + $0 + "/" }
         let ninePatches = Set(ninePatchFiles)
         return files.compactMap { path in
-            let name = path.split(separator: "/").last.map(String.init) ?? path
+            let name = path.lastComponent
             if ninePatches.contains(path) { return InputFile(path, role: .ninePatch) }
             if trees.contains(where: { path.hasPrefix($0) }) { return InputFile(path, role: .listingFile) }
             if name == "Fastfile" || name == "Appfile" { return InputFile(path, role: .fastlaneFile) }
-            let buildNames = [
-                "settings.gradle", "settings.gradle.kts", "build.gradle", "build.gradle.kts", "gradle.properties",
-                "AndroidManifest.xml",
-            ]
-            if buildNames.contains(name) || name.hasSuffix(".versions.toml") {
+            if Self.buildFileNames.contains(name) || name.hasSuffix(".versions.toml") {
                 return InputFile(path, role: .buildFile)
             }
             return nil
         }
     }
+
+    /// The names of the build files `readFiles` lists (besides version catalogs).
+    private static let buildFileNames: Set<String> = [
+        "settings.gradle", "settings.gradle.kts", "build.gradle", "build.gradle.kts", "gradle.properties",
+        "AndroidManifest.xml",
+    ]
 
     /// The path relative to the project root, for globs, baselines and messages.
     func relative(_ path: String) -> String {

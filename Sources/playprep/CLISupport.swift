@@ -44,7 +44,12 @@ struct Console {
     /// standard error itself is ignored, as there is nowhere left to say so.
     func write(_ text: String) {
         var text = text
-        let failure = text.withUTF8 { writeAll(UnsafeRawBufferPointer($0), to: descriptor) }
+        text.withUTF8 { write(bytes: UnsafeRawBufferPointer($0)) }
+    }
+
+    /// `write(_:)` for UTF-8 bytes.
+    func write(bytes: UnsafeRawBufferPointer) {
+        let failure = writeAll(bytes, to: descriptor)
         guard failure != 0, descriptor != Console.standardError.descriptor else { return }
         Console.standardError.write(
             "playprep: error: cannot write to standard output: \(String(cString: strerror(failure)))\n")

@@ -50,8 +50,11 @@ struct CheckListing: ParsableCommand {
     var versionCode: Int?
 
     @Option(
-        help: "Who reads the tree: play (supply or GPP upload it) or fdroid (F-Droid only: its limits, any locale).")
-    var store: StoreChoice = .play
+        help: """
+            Who reads the tree: play (supply or GPP upload it) or fdroid (F-Droid only: its limits, any locale). \
+            Default: as `playprep check` decides in the git repository around DIR (Play outside a repository).
+            """)
+    var store: StoreChoice?
 
     @Flag(
         help:
@@ -63,8 +66,7 @@ struct CheckListing: ParsableCommand {
 
     func run() throws {
         let options = ListingOptions(
-            layout: ListingLayout(rawValue: layout.rawValue), store: ListingStore(rawValue: store.rawValue) ?? .play,
-            defaultLanguage: defaultLanguage,
+            layout: ListingLayout(rawValue: layout.rawValue), defaultLanguage: defaultLanguage,
             versionCode: versionCode, checksAllChangelogs: allChangelogs)
         if let problem = PathProblem.asFolder(directory) { throw CLIError.invalidArgument(problem.description) }
         try report.refuse(
@@ -73,7 +75,9 @@ struct CheckListing: ParsableCommand {
             })
         let outcome: ListingCheckOutcome
         do {
-            outcome = try ListingCheckRequest(directory: directory, options: options).run()
+            outcome = try ListingCheckRequest(
+                directory: directory, options: options, store: store.flatMap { ListingStore(rawValue: $0.rawValue) }
+            ).run()
         } catch {
             throw CLIError(error)
         }

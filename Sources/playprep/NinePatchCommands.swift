@@ -71,7 +71,9 @@ struct CheckNinePatch: ParsableCommand {
                     + "folders); --allow-empty accepts that")
         }
         try report.refuse(overwriting: reports.map { InputFile($0.file, role: .ninePatch) })
-        try report.finish(with: report.selected(Report(files: reports)), badPatchTolerance: lints.tolerance())
+        // Every finding here is a NinePatch rule's.
+        let selected = report.selected(Report(files: reports), catalog: RuleCatalog(NinePatchRules.all))
+        try report.finish(with: selected, badPatchTolerance: lints.tolerance())
     }
 }
 

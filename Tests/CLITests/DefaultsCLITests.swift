@@ -166,7 +166,9 @@ import Testing
     }
 
     @Test func listingCheckSaysWhichReleaseNotesItJudged() throws {
-        let run = try PlayprepBinary.run(["listing", "check", "TestImages/defaults/newest-changelog"])
+        let run = try PlayprepBinary.run([
+            "listing", "check", "--store", "play", "TestImages/defaults/newest-changelog",
+        ])
         #expect(run.status == 1)
         #expect(run.standardOutput.contains("error[TXT004]"))
         #expect(

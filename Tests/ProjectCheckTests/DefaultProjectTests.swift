@@ -1,6 +1,7 @@
 import AndroidBuild
 import ArtifactKit
 import Diagnostics
+import Foundation
 import PlayListingKit
 import TestSupport
 import Testing
@@ -101,7 +102,10 @@ import Testing
     /// `listing check` without --version-code judges the newest numbered changelog (here the only one, 501
     /// characters) and says so, as `check` does.
     @Test func listingCheckJudgesTheNewestChangelog() throws {
-        let outcome = try ListingCheckRequest(directory: Self.root("newest-changelog"), options: ListingOptions()).run()
+        let outcome = try ListingCheckRequest(
+            directory: Self.root("newest-changelog"), options: ListingOptions(), store: .play
+        )
+        .run()
         let shown = { (report: Report) in RuleSelection().apply(to: report, catalog: .playprep).report.diagnostics }
         #expect(shown(outcome.report).map(\.ruleID) == ["TXT004"])
         #expect(shown(outcome.report).first?.file.hasSuffix("en-US/changelogs/5.txt") == true)
@@ -112,11 +116,56 @@ import Testing
             ])
         // Given the version being released, its changelog is the one judged and nothing is said.
         let given = try ListingCheckRequest(
-            directory: Self.root("newest-changelog"), options: ListingOptions(versionCode: 4)
+            directory: Self.root("newest-changelog"), options: ListingOptions(versionCode: 4), store: .play
         )
         .run()
         #expect(given.lines == [])
         #expect(shown(given.report).map(\.ruleID) == ["CON002"])
+    }
+
+    /// `listing check` (and so the pre-commit hook) judges a tree by the store `check` finds in the git repository
+    /// around it: a 48-character title in a tree only F-Droid reads passes; once a workflow runs the lane that
+    /// uploads it, the same title is Play's error; `--store` and a folder outside any repository are judged as
+    /// asked (Play by default), saying why.
+    @Test func listingCheckJudgesTheStoreAsCheckDoes() throws {
+        let repository = FileManager.default.temporaryDirectory.appendingPathComponent("listing-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: repository) }
+        let write = { (relative: String, text: String) in
+            let url = repository.appendingPathComponent(relative)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        let tree = repository.appendingPathComponent("fastlane/metadata/android").path
+        try write("fastlane/metadata/android/en-US/title.txt", "A title that is much too long for the Play Store\n")
+        let judged = { (store: ListingStore?) throws in
+            try ListingCheckRequest(directory: tree, options: ListingOptions(), store: store).run()
+        }
+        let errors = { (outcome: ListingCheckOutcome) in
+            outcome.report.diagnostics.filter { $0.severity == .error }.map(\.ruleID)
+        }
+        // Outside a git repository: Play's rules, as the command is asked, and a line saying why.
+        let alone = try judged(nil)
+        #expect(errors(alone) == ["TXT001"])
+        #expect(alone.lines.first?.hasPrefix("playprep: judged by Play's rules (no git repository around ") == true)
+        // In a repository where nothing uploads the tree: F-Droid's.
+        try FileManager.default.createDirectory(
+            at: repository.appendingPathComponent(".git"), withIntermediateDirectories: true)
+        let fdroid = try judged(nil)
+        #expect(errors(fdroid) == [])
+        #expect(fdroid.lines.first?.contains("F-Droid (nothing in the repository uploads it to Play)") == true)
+        #expect(errors(try judged(.play)) == ["TXT001"])
+        // A workflow runs the lane that uploads it: Play's error, and the line names the step.
+        try write(
+            "fastlane/Fastfile", "platform :android do\n  lane :deploy do\n    upload_to_play_store\n  end\nend\n")
+        try write(
+            ".github/workflows/release.yml",
+            "on: push\njobs:\n  release:\n    runs-on: ubuntu-latest\n    steps:\n"
+                + "      - run: bundle exec fastlane deploy\n")
+        let play = try judged(nil)
+        #expect(errors(play) == ["TXT001"])
+        #expect(play.lines.first?.contains("[shown: .github/workflows/release.yml:6") == true)
+        #expect(errors(try judged(.fdroid)) == [])
     }
 
     /// A listing file the checker could not read is a PRJ001 error on it; the report keeps why for JUnit and
