@@ -1,11 +1,17 @@
 import FileAccess
 
-/// Reads an Android project's Gradle files into an ``AndroidBuildModel`` without running Gradle: a light scanner
-/// of settings and build scripts, gradle.properties, version catalogs and manifests that evaluates only what it
-/// can be sure of and keeps everything else as an ``UnresolvedExpression``.
+/// Reads an Android project's Gradle builds into an ``AndroidBuildModel`` without running Gradle: a light scanner
+/// of settings and build scripts (and the scripts they apply), gradle.properties, version catalogs, the
+/// `.properties` files scripts load, Flutter's `pubspec.yaml` and manifests that evaluates only what it can be sure
+/// of and keeps everything else as an ``UnresolvedExpression``.
+///
+/// Every Gradle build below the folder is read (``GradleRoots``): the root's own, and each folder with a settings
+/// file that is no included build, module, sample or test fixture of another.
 public struct AndroidBuildReader: Sendable {
     /// Values that stand in for Gradle properties (`-PNAME=value`), overriding gradle.properties.
     public var propertyOverrides: [String: String]
+    /// Build types that ship besides `release` and those made from it with `initWith` (`playprep.yml`).
+    public var releaseBuildTypes: Set<String>
 
     /// The most variants read per application module (``VariantCap`` says when a module has more).
     public var maximumVariants: Int
@@ -18,41 +24,128 @@ public struct AndroidBuildReader: Sendable {
     /// The highest cap `playprep.yml` may set.
     public static let largestMaximumVariants = 100_000
 
-    public init(propertyOverrides: [String: String] = [:], maximumVariants: Int = Self.defaultMaximumVariants) {
+    public init(
+        propertyOverrides: [String: String] = [:], releaseBuildTypes: Set<String> = [],
+        maximumVariants: Int = Self.defaultMaximumVariants
+    ) {
         self.propertyOverrides = propertyOverrides
+        self.releaseBuildTypes = releaseBuildTypes
         self.maximumVariants = maximumVariants
     }
 
     /// Reads the model from the files one folder walk found: `files` are every path under `root` (each starting
     /// with `root + "/"`), already filtered by the user's excludes; the reader picks settings.gradle(.kts),
-    /// build.gradle(.kts), gradle.properties, gradle/*.versions.toml and AndroidManifest.xml from it and reads
-    /// them with FileAccess's FileReader (size-limited). It never throws: an unreadable file is skipped.
+    /// build.gradle(.kts), gradle.properties, gradle/*.versions.toml, AndroidManifest.xml and the files scripts
+    /// read from it and reads them with FileAccess's FileReader (size-limited). It never throws: an unreadable
+    /// file is skipped.
     public func read(root: String, files: [String]) -> AndroidBuildModel {
-        let project = ProjectFiles(root: root, files: files)
-        let reader = FileReader(maxBytes: Self.maximumFileBytes)
-        func source(_ path: String?) -> ScriptSource? {
-            guard let path, let bytes = try? reader.read(path) else { return nil }
-            return ScriptSource(path: path, bytes: bytes)
+        var scriptFiles = ScriptFiles(
+            root: root, walked: Set(files), reader: FileReader(maxBytes: Self.maximumFileBytes))
+        let roots = GradleRoots(root: root, files: files)
+        let absolute = { (folder: String) in folder.isEmpty ? root : root + "/" + folder }
+        // The walk's files by the nearest folder with a settings file that holds them ("" for the others).
+        let settingsFolders = Set(roots.candidates.map(\.folder) + roots.notRead.map(\.folder) + [""])
+        var filesBySettings: [String: [String]] = [:]
+        for file in files where file.hasPrefix(root + "/") {
+            let relative = file.dropFirst(root.count + 1)
+            let folder = String(relative.lastIndex(of: "/").map { relative[..<$0] } ?? "")
+            filesBySettings[GradleRoots.nearest(folder, in: settingsFolders) ?? "", default: []].append(file)
         }
-        func properties(_ folder: String) -> [String: String] {
-            source(project.propertiesFiles[folder]).map { PropertiesFile.parse($0.bytes) } ?? [:]
+        // Every settings file's build: its context, settings, framework; the builds any of them includes.
+        var found: [(build: GradleBuild, context: BuildContext, settings: SettingsReader?)] = []
+        var included = Set<String>()
+        for candidate in roots.candidates {
+            var context = BuildContext(
+                folder: candidate.folder,
+                project: ProjectFiles(root: absolute(candidate.folder), files: filesBySettings[candidate.folder] ?? []),
+                files: scriptFiles, overrides: propertyOverrides)
+            let settingsSource = scriptFiles.source(candidate.settingsFile)
+            var settings: SettingsReader?
+            if let settingsSource {
+                var reader = SettingsReader(
+                    script: TokenizedScript(source: settingsSource), environment: context.environment,
+                    root: context.root)
+                reader.read()
+                context.includedBuilds = reader.includedBuilds
+                included.formUnion(reader.includedBuilds.compactMap(context.relativeToProject))
+                settings = reader
+            }
+            let framework = Self.framework(of: candidate.folder, settings: settingsSource, files: scriptFiles)
+            context.setFramework(framework, files: &scriptFiles)
+            found.append(
+                (
+                    GradleBuild(folder: candidate.folder, settingsFile: candidate.settingsFile, framework: framework),
+                    context, settings
+                ))
         }
-        let rootProperties = properties("")
-        var catalogs: [String: VersionCatalog] = [:]
-        for (name, path) in project.catalogFiles {
-            if let catalog = source(path) { catalogs[name] = VersionCatalog(toml: catalog.bytes) }
+        // Builds of their own, outermost first: not a build another includes, nor a module folder of one read.
+        var builds: [(build: GradleBuild, context: BuildContext, settings: SettingsReader?)] = []
+        var claimed = included
+        for entry in found where GradleRoots.nearest(entry.build.folder, in: claimed) == nil {
+            builds.append(entry)
+            for folder in entry.settings?.projects.map(\.directory) ?? [] {
+                if let relative = entry.context.relativeToProject(folder), relative != entry.build.folder {
+                    claimed.insert(relative)
+                }
+            }
         }
-        let rootEnvironment = EvaluationEnvironment(
-            properties: GradleProperties(layers: [propertyOverrides, rootProperties]), catalogs: catalogs,
-            rootDirectory: root)
+        if builds.first?.build.folder != "" {
+            // No settings at the root: its build files outside every other build (and every module folder those
+            // name) are modules of a build read without settings, as Gradle would need one to run.
+            let loose = (filesBySettings[""] ?? []).filter { file in
+                let relative = file.dropFirst(root.count + 1)
+                let folder = String(relative.lastIndex(of: "/").map { relative[..<$0] } ?? "")
+                return GradleRoots.nearest(folder, in: claimed) == nil
+            }
+            let project = ProjectFiles(root: root, files: loose)
+            let context = BuildContext(folder: "", project: project, files: scriptFiles, overrides: propertyOverrides)
+            if project.hasModuleBuildFiles || builds.isEmpty {
+                builds.insert((GradleBuild(folder: "", settingsFile: nil), context, nil), at: 0)
+            }
+        }
+        // A build's files: its own, and those of the settings folders in it that are no build (included builds,
+        // modules with settings of their own).
+        let boundaries = Set(builds.map(\.build.folder) + roots.notRead.map(\.folder))
+        var filesOfBuild: [String: [String]] = [:]
+        for folder in settingsFolders {
+            let owner =
+                boundaries.contains(folder) ? folder : GradleRoots.nearest(folder, in: boundaries, strictly: true)
+            if let owner { filesOfBuild[owner, default: []] += filesBySettings[folder] ?? [] }
+        }
+        var model = AndroidBuildModel(root: root, modules: [])
+        for (build, context, settings) in builds {
+            // Included builds outside the build's folder hold convention plugins too.
+            let included = context.includedBuilds.compactMap(context.relativeToProject)
+                .filter { GradleRoots.nearest($0, in: [build.folder]) == nil }
+                .flatMap { filesBySettings[$0] ?? [] }
+            let (modules, limitsReached) = readBuild(
+                build, context: context, settings: settings,
+                project: ProjectFiles(root: context.root, files: filesOfBuild[build.folder] ?? []),
+                includedFiles: included)
+            model.modules += modules
+            model.limitsReached += limitsReached
+        }
+        model.builds = builds.map(\.build)
+        model.buildsNotRead = roots.notRead
+        return model
+    }
 
-        let conventions = ConventionPlugins(files: files, catalogs: catalogs) { path in
+    /// The modules of one Gradle build, and where its reading stopped at a limit.
+    private func readBuild(
+        _ build: GradleBuild, context: BuildContext, settings: SettingsReader?, project: ProjectFiles,
+        includedFiles: [String]
+    ) -> (modules: [AndroidModule], limitsReached: [BuildReadLimit]) {
+        let scriptFiles = context.environment.files
+        let source = { (path: String?) in path.flatMap(scriptFiles.source) }
+        let buildFiles = project.allFiles
+        let conventions = ConventionPlugins(
+            files: buildFiles + includedFiles,
+            catalogs: context.environment.catalogs
+        ) { path in
             source(path).map { String(decoding: $0.bytes, as: UTF8.self) }
         }
-        var limitsReached = conventions.limitReached.map { [$0] } ?? []
-        let declared = declaredProjects(
-            project, settings: source(project.settingsFile), environment: rootEnvironment, limitsReached: &limitsReached
-        )
+        var limitsReached = (settings?.limitsReached ?? []) + (conventions.limitReached.map { [$0] } ?? [])
+        let declared = declaredProjects(project, settings: settings)
 
         var rootFacts: BuildScriptFacts?
         var modules: [AndroidModule] = []
@@ -61,70 +154,131 @@ public struct AndroidBuildReader: Sendable {
             let buildFile = folder.flatMap { project.buildFiles[$0] }
             var facts = BuildScriptFacts()
             if let script = source(buildFile) {
-                var environment = rootEnvironment
+                var environment = context.environment
+                environment.projectDirectory = declaration.directory
                 if let folder, !folder.isEmpty {
                     environment.properties = GradleProperties(layers: [
-                        propertyOverrides, properties(folder), rootProperties,
+                        propertyOverrides, context.properties(folder, project: project), context.rootProperties,
                     ])
                 }
                 environment.rootExt = rootFacts?.ext ?? [:]
+                environment.functions = rootFacts?.extFunctions ?? [:]
                 var scriptReader = BuildScriptReader(script: TokenizedScript(source: script), environment: environment)
                 scriptReader.read()
                 facts = scriptReader.facts
             }
             if declaration.path == ":" { rootFacts = facts }
-            let plugins = facts.plugins.flatMap { plugin in
-                [plugin]
-                    + (conventions.applied[plugin.id] ?? []).map {
-                        AppliedPlugin(id: $0, location: plugin.location, via: plugin.id)
-                    }
-            }
-            var kind = BuildScriptFacts.kind(of: plugins.map(\.id))
-            // A module that sets applicationId is an app, whatever plugin (unread) makes it one.
-            if kind == .other, facts.defaultConfig.applicationID != nil { kind = .application }
-            let (variants, variantLimit) =
-                kind == .application
-                ? VariantBuilder(
-                    facts: facts, buildFile: buildFile ?? declaration.directory, maximumVariants: maximumVariants
-                ).variants() : ([], nil)
-            limitsReached += variantLimit.map { [$0] } ?? []
-            var module = AndroidModule(
-                gradlePath: declaration.path, directory: declaration.directory, buildFile: buildFile, kind: kind,
-                declaredNames: facts.namespaceDeclarations, namespace: facts.namespace, variants: variants)
-            module.plugins = plugins
+            let (module, variantLimit) = module(
+                declaration, build: build, buildFile: buildFile, facts: facts, conventions: conventions)
             modules.append(module)
+            limitsReached += variantLimit.map { [$0] } ?? []
+        }
+        let paths = modules.map(\.gradlePath)
+        for index in modules.indices {
+            modules[index].embeddedApps = modules[index].embeddedApps.compactMap { Self.resolve($0, among: paths) }
         }
         let missing = PropertySetters.missing(in: modules)
         if !missing.isEmpty {
             let setters = PropertySetters(
                 names: missing,
-                scripts: files.filter { $0.hasSuffix(".gradle") || $0.hasSuffix(".gradle.kts") }.compactMap {
+                scripts: buildFiles.filter { $0.hasSuffix(".gradle") || $0.hasSuffix(".gradle.kts") }.compactMap {
                     source($0)
                 },
-                propertiesFiles: project.propertiesFiles.values.compactMap { source($0) }, environment: rootEnvironment)
-            modules = modules.map { setters.locating($0, relative: project.relative) }
+                propertiesFiles: project.propertiesFiles.values.compactMap { source($0) },
+                environment: context.environment)
+            modules = modules.map { setters.locating($0, relative: scriptFiles.relative) }
         }
-        addManifestPackages(project, to: &modules, source: source)
-        var model = AndroidBuildModel(root: root, modules: modules)
-        model.limitsReached = limitsReached
-        return model
+        addManifestFacts(project, to: &modules, source: source)
+        return (modules, limitsReached)
+    }
+
+    /// One module from what its script declares: its kind by the plugins it applies (also through convention
+    /// plugins), its variants when it is an app (and the note when the variant cap cut some), and the plugins that
+    /// could not be read when its kind is unknown (also when it configures `android {}` with no plugin playprep
+    /// can read).
+    private func module(
+        _ declaration: SettingsReader.Project, build: GradleBuild, buildFile: String?, facts: BuildScriptFacts,
+        conventions: ConventionPlugins
+    ) -> (module: AndroidModule, variantLimit: BuildReadLimit?) {
+        let plugins = facts.plugins.flatMap { plugin in
+            [plugin]
+                + (conventions.applied[plugin.id] ?? []).map {
+                    AppliedPlugin(id: $0, location: plugin.location, via: plugin.id)
+                }
+        }
+        var kind = BuildScriptFacts.kind(of: plugins.map(\.id))
+        // A module that sets applicationId is an app, whatever plugin (unread) makes it one.
+        if kind == .other, facts.defaultConfig.applicationID != nil { kind = .application }
+        let variantBuilder = VariantBuilder(
+            facts: facts, buildFile: buildFile ?? declaration.directory, releaseBuildTypes: releaseBuildTypes,
+            maximumVariants: maximumVariants)
+        let (variants, variantLimit) = kind == .application ? variantBuilder.variants() : ([], nil)
+        var module = AndroidModule(
+            gradlePath: declaration.path, directory: declaration.directory, buildFile: buildFile, kind: kind,
+            declaredNames: facts.namespaceDeclarations, namespace: facts.namespace, variants: variants)
+        module.build = build.folder
+        module.plugins = plugins
+        module.embeddedApps = facts.embeddedApps
+        if kind == .other {
+            module.unreadPlugins =
+                facts.unreadPlugins
+                + facts.plugins.compactMap { plugin in
+                    conventions.unreadable[plugin.id].map { className in
+                        UnreadPlugin(
+                            expression: plugin.id, location: plugin.location,
+                            reason: "a convention plugin whose class \(className) playprep did not find")
+                    }
+                }
+            if module.unreadPlugins.isEmpty, facts.configuresAndroid, let buildFile {
+                let ids = facts.plugins.map(\.id)
+                module.unreadPlugins = [
+                    UnreadPlugin(
+                        expression: ids.isEmpty ? "android {}" : ids.joined(separator: ", "),
+                        location: facts.plugins.first?.location ?? SourceLocation(file: buildFile, line: 1, column: 1),
+                        reason: "configures `android {}`, but applies no Android plugin playprep can read")
+                ]
+            }
+        }
+        return (module, variantLimit)
+    }
+
+    /// A Gradle path, or a type-safe project accessor (`projects.wearApp`), as the path among `paths` it names.
+    private static func resolve(_ reference: String, among paths: [String]) -> String? {
+        guard reference.hasPrefix("projects.") else { return paths.contains(reference) ? reference : nil }
+        let accessor = reference.dropFirst("projects.".count)
+        return paths.first { path in
+            path.split(separator: ":").map { name in
+                let words = name.split(whereSeparator: { $0 == "-" || $0 == "_" })
+                return (words.first.map(String.init) ?? "")
+                    + words.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+            }.joined(separator: ".") == accessor
+        }
+    }
+
+    /// Flutter's `android/` (its settings load Flutter's plugin loader and a `pubspec.yaml` sits beside the
+    /// folder), React Native's (its settings name React Native and a `package.json` sits beside it), else nil.
+    private static func framework(of folder: String, settings: ScriptSource?, files: ScriptFiles) -> GradleBuild
+        .Framework?
+    {
+        guard !folder.isEmpty, let settings else { return nil }
+        let parent = folder.split(separator: "/").dropLast().joined(separator: "/")
+        let beside = { (name: String) in files.exists(files.root + "/" + (parent.isEmpty ? "" : parent + "/") + name) }
+        let text = String(decoding: settings.bytes, as: UTF8.self)
+        if beside("pubspec.yaml"), text.contains("flutter") { return .flutter }
+        if beside("package.json"), text.contains("react-native") || text.contains("native_modules") {
+            return .reactNative
+        }
+        return nil
     }
 
     /// The root project, then the settings' projects; every folder with a build file when there is no settings
     /// file or its includes cannot all be evaluated.
-    private func declaredProjects(
-        _ project: ProjectFiles, settings: ScriptSource?, environment: EvaluationEnvironment,
-        limitsReached: inout [BuildReadLimit]
-    ) -> [SettingsReader.Project] {
+    private func declaredProjects(_ project: ProjectFiles, settings: SettingsReader?) -> [SettingsReader.Project] {
         var projects = [SettingsReader.Project(path: ":", directory: project.root)]
         var discover = true
         if let settings {
-            var reader = SettingsReader(
-                script: TokenizedScript(source: settings), environment: environment, root: project.root)
-            reader.read()
-            projects += reader.projects
-            limitsReached += reader.limitsReached
-            discover = reader.hasDynamicIncludes
+            projects += settings.projects
+            discover = settings.hasDynamicIncludes
         }
         if discover {
             let known = Set(projects.map(\.directory))
@@ -138,8 +292,9 @@ public struct AndroidBuildReader: Sendable {
         return projects
     }
 
-    /// Adds each manifest's `package` to the module whose folder holds it most closely.
-    private func addManifestPackages(
+    /// Adds each manifest's `package` to the module whose folder holds it most closely, and marks the modules
+    /// with a launcher activity (`LAUNCHER`, `LEANBACK_LAUNCHER`).
+    private func addManifestFacts(
         _ project: ProjectFiles, to modules: inout [AndroidModule], source: (String?) -> ScriptSource?
     ) {
         var moduleByFolder: [String: Int] = [:]
@@ -148,6 +303,9 @@ public struct AndroidBuildReader: Sendable {
                 moduleByFolder[folder] = index
             }
         }
+        let launchers = ["android.intent.category.LAUNCHER", "android.intent.category.LEANBACK_LAUNCHER"].map {
+            Array($0.utf8)
+        }
         for manifest in project.manifests {
             var folder = Substring(manifest.folder)
             var owner = moduleByFolder[String(folder)]
@@ -155,22 +313,75 @@ public struct AndroidBuildReader: Sendable {
                 folder = folder.lastIndex(of: "/").map { folder[..<$0] } ?? ""
                 owner = moduleByFolder[String(folder)]
             }
-            guard let owner, let text = source(manifest.path),
-                let declaration = ManifestReader.packageDeclaration(in: text)
-            else { continue }
-            modules[owner].declaredNames.append(declaration)
+            guard let owner, let text = source(manifest.path) else { continue }
+            if launchers.contains(where: { text.bytes.firstRange(of: $0) != nil }) {
+                modules[owner].launchesActivity = true
+            }
+            if let declaration = ManifestReader.packageDeclaration(in: text) {
+                modules[owner].declaredNames.append(declaration)
+            }
         }
     }
 }
 
-/// The files of one folder walk that the build reader cares about, by folder relative to the root ("" = root).
+/// What every script of one Gradle build sees: its root folder, its gradle.properties and version catalogs,
+/// the files scripts may read, and its included builds.
+private struct BuildContext {
+    let folder: String
+    let root: String
+    var environment: EvaluationEnvironment
+    let rootProperties: [String: String]
+    /// Folders of the builds its settings include, root-prefixed.
+    var includedBuilds: [String] = []
+
+    /// The build whose root is `project`'s, reading its files through `files`.
+    init(folder: String, project: ProjectFiles, files: ScriptFiles, overrides: [String: String]) {
+        self.folder = folder
+        root = project.root
+        rootProperties = project.propertiesFiles[""].flatMap(files.source).map { PropertiesFile.parse($0.bytes) } ?? [:]
+        var catalogs: [String: VersionCatalog] = [:]
+        for (name, path) in project.catalogFiles {
+            if let catalog = files.source(path) { catalogs[name] = VersionCatalog(toml: catalog.bytes) }
+        }
+        environment = EvaluationEnvironment(
+            properties: GradleProperties(layers: [overrides, rootProperties]), catalogs: catalogs,
+            rootDirectory: root, files: files)
+    }
+
+    /// A module folder's own gradle.properties.
+    func properties(_ folder: String, project: ProjectFiles) -> [String: String] {
+        project.propertiesFiles[folder].flatMap(environment.files.source).map { PropertiesFile.parse($0.bytes) } ?? [:]
+    }
+
+    /// A root-prefixed folder relative to the project root; nil outside it.
+    func relativeToProject(_ directory: String) -> String? {
+        let projectRoot = environment.files.root
+        if directory == projectRoot { return "" }
+        guard directory.hasPrefix(projectRoot + "/") else { return nil }
+        return String(directory.dropFirst(projectRoot.count + 1))
+    }
+
+    /// A Flutter app's build sees the `local.properties` and `flutter` extension values Flutter's tool writes
+    /// from `pubspec.yaml` before Gradle runs.
+    mutating func setFramework(_ framework: GradleBuild.Framework?, files: inout ScriptFiles) {
+        guard framework == .flutter else { return }
+        let parent = root.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+        guard let pubspec = files.source(parent + "/pubspec.yaml"), let version = FlutterVersion(pubspec: pubspec)
+        else { return }
+        files.generated[root + "/local.properties"] = version.localProperties
+        environment.files = files
+        environment.flutter = version.extensionValues
+    }
+}
+
+/// The files of one Gradle build that the build reader cares about, by folder relative to its root ("" = root).
 struct ProjectFiles {
     let root: String
+    /// Every file of the build given (under its root).
+    private(set) var allFiles: [String] = []
     /// Folder → `build.gradle` (preferred, as Gradle does) or `build.gradle.kts`, as given.
     private(set) var buildFiles: [String: String] = [:]
     private(set) var propertiesFiles: [String: String] = [:]
-    /// The root settings file: `settings.gradle`, else `settings.gradle.kts`.
-    private(set) var settingsFile: String?
     /// Folders other than the root with their own settings file: separate builds.
     private var nestedBuilds: Set<String> = []
     /// `gradle/<name>.versions.toml` by catalog name.
@@ -178,6 +389,7 @@ struct ProjectFiles {
     /// Every AndroidManifest.xml, sorted by path.
     private(set) var manifests: [(folder: String, path: String)] = []
 
+    /// The build at `root`, from its files among the walk's.
     init(root: String, files: [String]) {
         self.root = root
         let prefix = root + "/"
@@ -185,6 +397,7 @@ struct ProjectFiles {
             let relative = file.dropFirst(prefix.count)
             let slash = relative.lastIndex(of: "/")
             let folder = String(slash.map { relative[..<$0] } ?? "")
+            allFiles.append(file)
             let name = slash.map { relative[relative.index(after: $0)...] } ?? relative
             switch name {
             case "build.gradle":
@@ -192,11 +405,7 @@ struct ProjectFiles {
             case "build.gradle.kts":
                 if buildFiles[folder] == nil { buildFiles[folder] = file }
             case "settings.gradle", "settings.gradle.kts":
-                if folder.isEmpty {
-                    if settingsFile == nil || name == "settings.gradle" { settingsFile = file }
-                } else {
-                    nestedBuilds.insert(folder)
-                }
+                if !folder.isEmpty { nestedBuilds.insert(folder) }
             case "gradle.properties":
                 propertiesFiles[folder] = file
             case "AndroidManifest.xml":
@@ -214,16 +423,16 @@ struct ProjectFiles {
     /// The root-prefixed path of a relative folder.
     func path(_ folder: String) -> String { folder.isEmpty ? root : root + "/" + folder }
 
-    /// A file's path relative to the root, as reports show it.
-    func relative(_ path: String) -> String {
-        path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : path
-    }
-
     /// A module folder relative to the root; nil when it lies outside.
     func relativeFolder(_ directory: String) -> String? {
         if directory == root { return "" }
         guard directory.hasPrefix(root + "/") else { return nil }
         return String(directory.dropFirst(root.count + 1))
+    }
+
+    /// Whether the build has a build file of a module (not `buildSrc`'s).
+    var hasModuleBuildFiles: Bool {
+        buildFiles.keys.contains { $0 != "buildSrc" && !$0.hasPrefix("buildSrc/") }
     }
 
     /// Folders below the root with a build file, outside buildSrc and nested builds, sorted.

@@ -1,3 +1,5 @@
+import FileAccess
+
 /// The build reader's parsers on raw bytes, without a project around them: what the fuzz target
 /// (`Fuzz/Sources/BuildFileFuzzer`) drives. Each returns a count of what it read, so the work is not dropped; a
 /// crash, a hang or memory past the limits is the bug being looked for.
@@ -30,6 +32,9 @@ public enum BuildFileParsing {
     }
 
     private static var environment: EvaluationEnvironment {
-        EvaluationEnvironment(properties: GradleProperties(layers: []), catalogs: [:], rootDirectory: "/fuzz")
+        // No file beside the bytes: scripts they apply and files they load are not found.
+        EvaluationEnvironment(
+            properties: GradleProperties(layers: []), catalogs: [:], rootDirectory: "/fuzz",
+            files: ScriptFiles(root: "/fuzz", walked: [], reader: FileReader(maxBytes: 0)))
     }
 }

@@ -6,8 +6,14 @@
 public struct AndroidBuildModel: Sendable, Hashable {
     /// The project folder as the caller named it; every path in the model starts with it.
     public var root: String
-    /// The modules of the build, root project first, then in settings order.
+    /// The modules of every Gradle build read, build by build (outermost first), each root project first, then
+    /// in settings order.
     public var modules: [AndroidModule]
+    /// The Gradle builds read: each `settings.gradle(.kts)` below the root that is no included build, sample or
+    /// test fixture (or the root itself, read without settings when it has build files of its own).
+    public var builds: [GradleBuild] = []
+    /// Gradle builds found but not read (samples, test fixtures), so a summary can say so.
+    public var buildsNotRead: [GradleBuildNotRead] = []
     /// Where the reader stopped at a limit, in file order of reading.
     public var limitsReached: [BuildReadLimit] = []
 
@@ -18,6 +24,77 @@ public struct AndroidBuildModel: Sendable, Hashable {
 
     /// Application modules only: the ones whose variants become APKs or AABs.
     public var applications: [AndroidModule] { modules.filter { $0.kind == .application } }
+
+    /// Modules whose plugins playprep could not read and whose manifest launches an activity: apps, perhaps,
+    /// whose kind is unknown; named, never dropped in silence.
+    public var unreadModules: [AndroidModule] { modulesNotRead.filter(\.launchesActivity) }
+
+    /// Modules whose plugins playprep could not read and that launch no activity: taken for libraries, and
+    /// counted.
+    public var unreadLibraries: [AndroidModule] { modulesNotRead.filter { !$0.launchesActivity } }
+
+    private var modulesNotRead: [AndroidModule] { modules.filter { $0.kind == .other && !$0.unreadPlugins.isEmpty } }
+
+    /// The application module whose versionCode picks the release notes for the app `module` builds: the module
+    /// of the same build that embeds it (`wearApp(project(":wear"))`: the Wear APK ships inside the phone app's,
+    /// whose release the notes are written for), else `module` itself. A Wear app uploaded on its own, even with
+    /// the phone app's applicationId, sends its own `<versionCode>.txt` (tasks uploads `wear-release.aab` to the
+    /// `wear:internal` track in a second supply call).
+    public func releaseNotesOwner(of module: AndroidModule) -> AndroidModule {
+        applications.first { app in
+            app.build == module.build && app.gradlePath != module.gradlePath
+                && app.embeddedApps.contains(module.gradlePath)
+        } ?? module
+    }
+
+    /// The application modules whose versionCodes pick release notes: every one that is its own
+    /// ``releaseNotesOwner(of:)``.
+    public var releaseNotesApplications: [AndroidModule] {
+        applications.filter { releaseNotesOwner(of: $0).gradlePath == $0.gradlePath }
+    }
+}
+
+/// One Gradle build of the project: a folder with a `settings.gradle(.kts)`, or the project root read without one.
+public struct GradleBuild: Sendable, Hashable {
+    /// What made the build: plain Gradle, or a Flutter or React Native app's `android/` folder.
+    public enum Framework: String, Sendable, Hashable {
+        case flutter = "Flutter"
+        case reactNative = "React Native"
+    }
+
+    /// The build's root folder relative to the project root ("" for the project root itself).
+    public var folder: String
+    /// Its settings file, root-prefixed; nil when the folder is read without one (every build file a module).
+    public var settingsFile: String?
+    public var framework: Framework?
+
+    public init(folder: String, settingsFile: String?, framework: Framework? = nil) {
+        self.folder = folder
+        self.settingsFile = settingsFile
+        self.framework = framework
+    }
+
+    /// How reports name the build: `android/`, or `.` for the project root.
+    public var displayName: String { folder.isEmpty ? "." : folder + "/" }
+}
+
+/// A Gradle build playprep found and did not read, and why.
+public struct GradleBuildNotRead: Sendable, Hashable {
+    public enum Reason: String, Sendable, Hashable {
+        /// Under an `example`/`sample` folder: a demonstration app of a library, not a release.
+        case sample = "a sample"
+        /// Under a `src`, `test` or fixtures folder: a project a test builds.
+        case testFixture = "a test fixture"
+    }
+
+    /// Its root folder relative to the project root.
+    public var folder: String
+    public var reason: Reason
+
+    public init(folder: String, reason: Reason) {
+        self.folder = folder
+        self.reason = reason
+    }
 }
 
 /// A place in a build file or manifest: 1-based line and column.
@@ -123,10 +200,29 @@ public struct AppliedPlugin: Sendable, Hashable {
     }
 }
 
+/// A plugin a module applies that playprep could not read: an alias missing from the version catalogs, a
+/// convention plugin whose source is not found, an id computed by code.
+public struct UnreadPlugin: Sendable, Hashable {
+    /// The plugin as written (`alias(libs.plugins.app)`, `id(libs.plugins.app.get().pluginId)`, its id).
+    public var expression: String
+    public var location: SourceLocation
+    /// Why it could not be read, in a few words.
+    public var reason: String
+
+    public init(expression: String, location: SourceLocation, reason: String) {
+        self.expression = expression
+        self.location = location
+        self.reason = reason
+    }
+}
+
 /// One module of the build (`:app`, `:core:ui`, or the root project `:`).
 public struct AndroidModule: Sendable, Hashable {
     /// Gradle path: `:` for the root project, `:app`, `:feature:login`.
     public var gradlePath: String
+    /// The Gradle build the module belongs to: its root folder relative to the project root ("" for the project
+    /// root's own build).
+    public var build: String = ""
     /// The module's folder (the root for `:`).
     public var directory: String
     /// `build.gradle` or `build.gradle.kts`, when the module has one.
@@ -142,6 +238,12 @@ public struct AndroidModule: Sendable, Hashable {
     /// The plugins the build file applies, and through convention plugins whose source is in the repository,
     /// the plugins those apply (located where the module applies the convention plugin).
     public var plugins: [AppliedPlugin] = []
+    /// Plugins applied that playprep could not read; with no known Android plugin, the module's kind is unknown.
+    public var unreadPlugins: [UnreadPlugin] = []
+    /// Gradle paths of the application modules this one embeds (`wearApp(project(":wear"))`).
+    public var embeddedApps: [String] = []
+    /// A manifest of the module declares a launcher activity (`LAUNCHER`, `LEANBACK_LAUNCHER`): apps do.
+    public var launchesActivity = false
 
     public init(
         gradlePath: String, directory: String, buildFile: String?, kind: ModuleKind, declaredNames: [DeclaredName],
@@ -156,8 +258,12 @@ public struct AndroidModule: Sendable, Hashable {
         self.variants = variants
     }
 
-    /// Variants that can be uploaded to Google Play: Play refuses debuggable builds.
-    public var releaseVariants: [BuildVariant] { variants.filter { !$0.isDebuggable } }
+    /// How reports name the module: its Gradle path, after its build's folder when that is not the project root
+    /// (`android/:app`).
+    public var name: String { build.isEmpty ? gradlePath : build + "/" + gradlePath }
+
+    /// Variants that can ship to Google Play (see ``BuildVariant/isRelease``).
+    public var releaseVariants: [BuildVariant] { variants.filter(\.isRelease) }
 }
 
 /// Where the build reader stopped at one of its limits (variants per module, names in a project path, …): what
@@ -186,12 +292,19 @@ public struct BuildVariant: Sendable, Hashable {
     /// `debug` is debuggable unless it says otherwise; other build types only when they say so (or `initWith` one
     /// that is).
     public var isDebuggable: Bool
+    /// A variant that can ship: not debuggable, and of the `release` build type, of one made with
+    /// `initWith(release)` that is not signed with the debug key (a `benchmark` type is), or of a build type
+    /// `playprep.yml` names as a release.
+    public var isRelease: Bool
     /// The effective applicationId with every suffix applied. Known values carry the most specific declaration
     /// that produced them (the suffix's line when a suffix was added); a namespace fallback carries the
     /// namespace's line.
     public var applicationID: BuildValue<String>
     /// The effective versionCode; `nil` when none is declared anywhere.
     public var versionCode: BuildValue<Int>?
+    /// Gradle Play Publisher's tasks publish this variant when the module applies it: its `play { enabled }` and
+    /// `playConfigs { <variant, flavour or build type> { enabled } }` allow it (GPP's default is every variant).
+    public var isPublishedByGPP = true
     /// The effective `targetSdk` (or `targetSdkVersion`): the highest-priority flavour's, else defaultConfig's;
     /// `nil` when the build files set none (a convention plugin may).
     public var targetSdk: BuildValue<Int>? = nil
@@ -199,16 +312,28 @@ public struct BuildVariant: Sendable, Hashable {
     /// dimension first), the multi-flavour set, the build type, the variant (`main`, `play`, `playRelease`…).
     public var sourceSets: [String]
 
+    /// A variant; without `isRelease`, every variant that is not debuggable is a release.
     public init(
-        name: String, flavors: [String], buildType: String, isDebuggable: Bool, applicationID: BuildValue<String>,
-        versionCode: BuildValue<Int>?, sourceSets: [String]
+        name: String, flavors: [String], buildType: String, isDebuggable: Bool, isRelease: Bool? = nil,
+        applicationID: BuildValue<String>, versionCode: BuildValue<Int>?, sourceSets: [String]
     ) {
         self.name = name
         self.flavors = flavors
         self.buildType = buildType
         self.isDebuggable = isDebuggable
+        self.isRelease = isRelease ?? !isDebuggable
         self.applicationID = applicationID
         self.versionCode = versionCode
         self.sourceSets = sourceSets
+    }
+
+    /// The least the versionCode can be when it is only known as a floor an environment variable may raise
+    /// (`max(System.getenv("BUILD")?.toInt() ?: 0, 100000)`): its changelog is the newest numbered one at or
+    /// above the floor, else none (supply then sends `default.txt`).
+    public var minimumVersionCode: Int? {
+        guard case .unknown(let expression)? = versionCode, case .atLeast(let floor) = expression.reason else {
+            return nil
+        }
+        return floor
     }
 }

@@ -11,6 +11,18 @@ struct BuildScriptFacts: Sendable {
     var productFlavors = NamedElements<ProductFlavorState>(builtIn: [])
     /// The script's `ext` properties (the root script's are visible in every module).
     var ext: [String: Evaluation] = [:]
+    /// Closures stored in `ext` (`ext.configFile = { name -> … }`), callable by name like functions.
+    var extFunctions: [String: ScriptFunction] = [:]
+    /// Gradle paths of the apps the module embeds: `dependencies { wearApp(project(":wear")) }`.
+    var embeddedApps: [String] = []
+    /// Plugins applied that could not be read (an alias missing from the catalogs, an id computed by code).
+    var unreadPlugins: [UnreadPlugin] = []
+    /// The script configures an `android {}` block: an Android module, whatever plugin makes it one.
+    var configuresAndroid = false
+    /// Gradle Play Publisher's `play { enabled }`: whether its tasks publish a variant no `playConfigs` entry names.
+    var playPublishesByDefault = true
+    /// `playConfigs { <variant, flavour or build type> { enabled } }`.
+    var playPublishing: [String: Bool] = [:]
 
     /// The module kind plugins with these ids make, in order: the first Android plugin decides.
     static func kind(of pluginIDs: [String]) -> ModuleKind {
@@ -35,6 +47,8 @@ enum ElementChange: Sendable {
     case targetSdk(BuildValue<Int>?)
     case dimension(String)
     case debuggable(Bool)
+    /// `signingConfig = …`: whether it names the debug signing config.
+    case signedWithDebugKey(Bool)
 }
 
 /// The state of one named build type or product flavour.
@@ -47,15 +61,21 @@ struct BuildTypeState: ElementState {
     /// `debug` is debuggable unless it says otherwise.
     var isDebuggable: Bool
     var applicationIDSuffix: BuildValue<String>?
+    /// `release`, or a type made from it with `initWith` (which copies this state).
+    var derivesFromRelease: Bool
+    /// Its `signingConfig` is the debug config: such a build cannot be uploaded to Play.
+    var isSignedWithDebugKey = false
 
     init(name: String) {
         isDebuggable = name == "debug"
+        derivesFromRelease = name == "release"
     }
 
     mutating func apply(_ change: ElementChange) {
         switch change {
         case .applicationIDSuffix(let suffix): applicationIDSuffix = suffix
         case .debuggable(let flag): isDebuggable = flag
+        case .signedWithDebugKey(let flag): isSignedWithDebugKey = flag
         case .applicationID, .versionCode, .targetSdk, .dimension: break
         }
     }
@@ -78,7 +98,7 @@ struct ProductFlavorState: ElementState {
         case .versionCode(let code): versionCode = code
         case .targetSdk(let level): targetSdk = level
         case .dimension(let name): dimension = name
-        case .debuggable: break
+        case .debuggable, .signedWithDebugKey: break
         }
     }
 }

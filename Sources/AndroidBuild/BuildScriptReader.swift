@@ -1,23 +1,36 @@
 /// Reads one module's build script the way the default build runs it, as far as the model needs: plugins,
-/// `android { namespace, defaultConfig, buildTypes, productFlavors, flavorDimensions }`, `ext` and local values.
+/// `android { namespace, defaultConfig, buildTypes, productFlavors, flavorDimensions }`, `ext` and local values,
+/// `wearApp` dependencies, the scripts it applies (`apply from:`) and the `.properties` files it loads.
 ///
-/// Only blocks the Android DSL runs at configuration time are entered; code under `if`, `when`, `?.let`,
-/// `afterEvaluate`, `androidComponents`, variant callbacks and any unknown block is not applied.
+/// Only blocks the Android DSL runs at configuration time are entered; code under `when`, `?.let`,
+/// `afterEvaluate`, `androidComponents`, variant callbacks and any unknown block is not applied, nor an `if`
+/// unless it tests that a file the repository holds exists. Functions the script defines are evaluated where
+/// they are called.
 struct BuildScriptReader {
     private let script: TokenizedScript
     private(set) var environment: EvaluationEnvironment
     private(set) var facts = BuildScriptFacts()
+    /// The scripts applied so far (`apply from:`): each is applied once.
+    private var appliedScripts: Set<String> = []
+    /// How many `apply from:` scripts this one is inside.
+    private var applyDepth = 0
 
     /// The part of the DSL a block configures.
     private enum Scope: Equatable {
-        case script, buildscript, ext, plugins, extensions
+        case script, buildscript, ext, plugins, extensions, dependencies
         case android, defaultConfig, buildTypes, productFlavors, flavorDimensions
         case buildType(ElementTarget)
         case productFlavor(ElementTarget)
+        /// Gradle Play Publisher's `play {}` (nil) or `playConfigs { <name> {} }`, and its `enabled` property.
+        case play(String?)
+        case playConfigs
+        case playEnabled(String?)
     }
 
     /// Blocks nest at most this deep before they are skipped (hostile input cannot exhaust the stack).
     private static let maximumDepth = 24
+    /// Scripts apply scripts at most this deep (`apply from:` in an applied script).
+    private static let maximumApplyDepth = 8
 
     private static let androidExtensionTypes: Set<String> = [
         "ApplicationExtension", "LibraryExtension", "BaseAppModuleExtension", "AppExtension", "CommonExtension",
@@ -52,14 +65,43 @@ struct BuildScriptReader {
 
     /// Reads the whole script; `facts` and `environment.ext` hold the result.
     mutating func read() {
-        run(0..<script.tokens.count, in: .script, depth: 0)
+        appliedScripts.insert(script.source.path)
+        runScript()
         facts.ext = environment.ext
+    }
+
+    /// Runs the whole script with its own functions (defined anywhere in it, as Groovy and Kotlin allow).
+    private mutating func runScript() {
+        let outerFunctions = environment.functions
+        environment.functions.merge(ScriptFunction.definitions(in: script)) { _, own in own }
+        run(0..<script.tokens.count, in: .script, depth: 0)
+        // Closures in `ext` belong to the project: the applying script and the modules call them too.
+        environment.functions = outerFunctions.merging(facts.extFunctions) { _, closure in closure }
+    }
+
+    /// The value a function body gives its caller: its top-level `return`, or in Groovy its last statement's
+    /// value; statements before it run as the script's would (local values, loaded properties).
+    mutating func returnValue(of body: Range<Int>) -> Evaluation {
+        let statements = script.statements(in: body)
+        for (index, statement) in statements.enumerated() {
+            let head = statement.head
+            if script.isIdentifier(head.lowerBound, "return") {
+                return evaluator.evaluate((head.lowerBound + 1)..<statement.range.upperBound)
+            }
+            let isDeclaration = ["def", "val", "var"].contains { script.isIdentifier(head.lowerBound, $0) }
+            if index == statements.count - 1, !script.source.isKotlin, !isDeclaration, statement.body == nil {
+                return evaluator.evaluate(head)
+            }
+            interpret(statement, in: .script, depth: 1)
+        }
+        return .unresolved(.callsFunction)
     }
 
     private var evaluator: ExpressionEvaluator { ExpressionEvaluator(script: script, environment: environment) }
 
     private mutating func run(_ body: Range<Int>, in scope: Scope, depth: Int) {
         guard depth < Self.maximumDepth else { return }
+        if scope == .android { facts.configuresAndroid = true }
         // A block names its build type or flavour into being, even when it sets nothing the model reads.
         if case .buildType(.named(let name)) = scope { facts.buildTypes.ensure(name) }
         if case .productFlavor(.named(let name)) = scope { facts.productFlavors.ensure(name) }
@@ -80,7 +122,15 @@ struct BuildScriptReader {
             return
         }
         let first = script.text(head.lowerBound)
-        if Self.controlWords.contains(first) || declareLocal(head) { return }
+        if first == "if", let branch = branchOfExistingFile(statement) {
+            run(branch, in: scope, depth: depth + 1)
+            return
+        }
+        if Self.controlWords.contains(first) || declareLocal(head, end: statement.range.upperBound)
+            || loadProperties(statement)
+        {
+            return
+        }
         guard let chain = StatementChain(script, in: head) else { return }
         var segments = chain.segments
         let last = segments.removeLast()
@@ -88,6 +138,15 @@ struct BuildScriptReader {
             if let inner = navigate(from: scope, through: chain.segments) {
                 run(body, in: inner, depth: depth + 1)
             }
+            return
+        }
+        if let body = statement.body, script.isSymbol(head.upperBound - 1, "="), chain.end == head.upperBound - 1,
+            last.isPlainName, navigate(from: scope, through: segments) == .ext
+        {
+            // `ext.configFile = { name -> rootProject.file("gradle/$name") }`: a closure scripts call by name.
+            let closure = ScriptFunction(closureOpenedAt: head.upperBound, body: body, in: script)
+            facts.extFunctions[last.name] = closure
+            environment.functions[last.name] = closure
             return
         }
         guard statement.body == nil, let target = navigate(from: scope, through: segments) else { return }
@@ -157,6 +216,8 @@ struct BuildScriptReader {
             case "buildscript": return .buildscript
             case "plugins": return .plugins
             case "extensions": return .extensions
+            case "dependencies": return .dependencies
+            case "play": return .play(nil)
             default: return nil
             }
         case .extensions:
@@ -170,6 +231,7 @@ struct BuildScriptReader {
             case "buildTypes": return .buildTypes
             case "productFlavors": return .productFlavors
             case "flavorDimensions": return .flavorDimensions
+            case "playConfigs": return .playConfigs
             case "apply", "run", "with": return .android
             default: return nil
             }
@@ -179,7 +241,13 @@ struct BuildScriptReader {
             return element(segment).map(Scope.productFlavor)
         case .defaultConfig, .buildType, .productFlavor:
             return segment.isPlainName && (name == "apply" || name == "configure" || name == "run") ? scope : nil
-        case .ext, .plugins, .flavorDimensions:
+        case .playConfigs:
+            guard case .named(let name)? = element(segment) else { return nil }
+            return .play(name)
+        case .play(let name):
+            return segment.isPlainName && name == nil && segment.name == "playConfigs"
+                ? .playConfigs : segment.isPlainName && segment.name == "enabled" ? .playEnabled(name) : nil
+        case .ext, .plugins, .flavorDimensions, .dependencies, .playEnabled:
             return nil
         }
     }
@@ -214,6 +282,12 @@ struct BuildScriptReader {
             if let id = appliedPlugin(arguments) {
                 facts.plugins.append(AppliedPlugin(id: id, location: script.location(arguments.lowerBound)))
             }
+            if let path = appliedScript(arguments) { apply(path) }
+        case (.playEnabled(let name), "set"):
+            setPublishing(name, arguments)
+        case (.dependencies, let configuration) where configuration == "wearApp" || configuration.hasSuffix("WearApp"):
+            // `wearApp`, or a variant's own (`globalWearApp`, `releaseWearApp`).
+            if let path = projectReference(arguments) { facts.embeddedApps.append(path) }
         case (.android, "flavorDimensions"):
             facts.flavorDimensions = dimensionNames(arguments)
         case (.flavorDimensions, "add"), (.flavorDimensions, "addAll"):
@@ -257,6 +331,10 @@ struct BuildScriptReader {
             if case .value(.bool(let flag)) = evaluator.evaluate(value) {
                 facts.buildTypes.change(target, .debuggable(flag))
             }
+        case (.play(let name), "enabled"):
+            setPublishing(name, value)
+        case (.buildType(let target), "signingConfig"):
+            facts.buildTypes.change(target, .signedWithDebugKey(namesDebugSigningConfig(value)))
         case (.productFlavor(let target), "applicationId"):
             facts.productFlavors.change(target, .applicationID(stringValue(value)))
         case (.productFlavor(let target), "applicationIdSuffix"):
@@ -294,6 +372,12 @@ struct BuildScriptReader {
         guard isPlainLiteral else { return }
         let location = script.source.location(at: token.contentStart)
         facts.namespaceDeclarations.append(DeclaredName(kind: .namespace, value: name, location: location))
+    }
+
+    /// GPP's `enabled`: whether its tasks publish every variant (`play {}`) or those a `playConfigs` entry names.
+    private mutating func setPublishing(_ name: String?, _ value: Range<Int>) {
+        guard case .value(.bool(let flag)) = evaluator.evaluate(value) else { return }
+        if let name { facts.playPublishing[name] = flag } else { facts.playPublishesByDefault = flag }
     }
 
     // MARK: Values
@@ -365,9 +449,10 @@ struct BuildScriptReader {
 
     // MARK: Locals and plugins
 
-    /// `def x = …`, `val x: T = …`, `final def x = …`, `String x = …`: records the value; true when the statement is
-    /// a declaration (a function definition counts, and is skipped).
-    private mutating func declareLocal(_ head: Range<Int>) -> Bool {
+    /// `def x = …`, `val x: T = …`, `final def x = …`, `String x = …`: records the value (a trailing block up to
+    /// `end` belongs to it: `Properties().apply { … }`); true when the statement is a declaration (a function
+    /// definition counts, and is skipped: ``ScriptFunction`` reads it).
+    private mutating func declareLocal(_ head: Range<Int>, end: Int) -> Bool {
         var index = head.lowerBound
         while index < head.upperBound, Self.modifiers.contains(script.text(index)), script.isIdentifier(index) {
             index += 1
@@ -398,7 +483,7 @@ struct BuildScriptReader {
             index = (script.closer(of: index) ?? index) + 1  // a type: `: String?`, `: List<String>`
         }
         if script.isSymbol(index, "=") {
-            environment.declareLocal(name, evaluator.evaluate((index + 1)..<head.upperBound))
+            environment.declareLocal(name, evaluator.evaluate((index + 1)..<max(end, head.upperBound)))
         } else if script.isIdentifier(index, "by") {
             let delegate = (index + 1)..<head.upperBound
             let byProject = delegate.count == 1 && script.isIdentifier(delegate.lowerBound, "project")
@@ -411,9 +496,10 @@ struct BuildScriptReader {
         return true
     }
 
-    /// The plugin a `plugins {}` entry applies: `id 'x'`, `id("x") version "1"`, `alias(libs.plugins.x)`,
-    /// `` `java-library` ``; nil for `apply false` entries and unknown aliases.
-    private func pluginID(_ head: Range<Int>) -> String? {
+    /// The plugin a `plugins {}` entry applies: `id 'x'`, `id("x") version "1"`, `id(libs.plugins.x.get().pluginId)`,
+    /// `alias(libs.plugins.x)`, `` `java-library` ``; nil for `apply false` entries, and for an alias or id
+    /// expression that cannot be read, which is kept in `facts.unreadPlugins`.
+    private mutating func pluginID(_ head: Range<Int>) -> String? {
         for index in head where script.isIdentifier(index, "apply") {
             if script.isIdentifier(index + 1, "false")
                 || script.isSymbol(index + 1, "(") && script.isIdentifier(index + 2, "false")
@@ -426,27 +512,160 @@ struct BuildScriptReader {
         case "id":
             let argument =
                 first.arguments ?? (chain.end < head.upperBound ? chain.end..<(chain.end + 1) : chain.end..<chain.end)
-            if case .value(.string(let id)) = evaluator.evaluate(argument) { return id }
+            switch evaluator.evaluate(argument) {
+            case .value(.string(let id)): return id
+            case .unresolved(let reason) where !argument.isEmpty && script.tokens[argument.lowerBound].kind != .string:
+                unread(argument, "its id is `\(script.excerpt(argument))`, which playprep cannot evaluate (\(reason))")
+            default: break
+            }
             return nil
         case "alias":
             guard let arguments = first.arguments, let alias = StatementChain(script, in: arguments),
-                alias.segments.count > 2, alias.segments[1].name == "plugins",
-                let catalog = environment.catalogs[alias.segments[0].name]
+                alias.segments.count > 2, alias.segments[1].name == "plugins"
             else { return nil }
+            let catalogName = alias.segments[0].name
             let path = alias.segments.dropFirst(2).map(\.name).joined(separator: ".")
-            return catalog.plugins[path]
+            guard let catalog = environment.catalogs[catalogName] else {
+                unread(head, "no version catalog `\(catalogName)` playprep found (gradle/\(catalogName).versions.toml)")
+                return nil
+            }
+            guard let id = catalog.plugins[path] else {
+                unread(head, "the version catalog `\(catalogName)` has no plugin `\(path)`")
+                return nil
+            }
+            return id
         default:
             return chain.segments.count == 1 && first.arguments == nil ? first.name : nil
         }
     }
 
+    private mutating func unread(_ range: Range<Int>, _ reason: String) {
+        facts.unreadPlugins.append(
+            UnreadPlugin(expression: script.excerpt(range), location: script.location(range.lowerBound), reason: reason)
+        )
+    }
+
     /// `apply plugin: 'x'` / `apply(plugin = "x")`.
     private func appliedPlugin(_ arguments: Range<Int>) -> String? {
-        for part in script.splitAtCommas(arguments) where script.isIdentifier(part.lowerBound, "plugin") {
+        namedArgument("plugin", in: arguments)
+    }
+
+    /// `apply from: "$rootDir/gradle/x.gradle"` / `apply(from = file("x.gradle"))`: the script's path.
+    private func appliedScript(_ arguments: Range<Int>) -> String? {
+        namedArgument("from", in: arguments)
+    }
+
+    private func namedArgument(_ name: String, in arguments: Range<Int>) -> String? {
+        for part in script.splitAtCommas(arguments) where script.isIdentifier(part.lowerBound, name) {
             let separator = part.lowerBound + 1
             guard script.isSymbol(separator, ":") || script.isSymbol(separator, "=") else { continue }
-            if case .value(.string(let id)) = evaluator.evaluate((separator + 1)..<part.upperBound) { return id }
+            if case .value(.string(let value)) = evaluator.evaluate((separator + 1)..<part.upperBound) { return value }
         }
         return nil
     }
+
+    /// Runs a script the module applies (`apply from:`), as Gradle does: on the same project, its plugins, `ext`
+    /// properties and `android {}` settings the module's own. A path relative to the project folder; each file
+    /// once; a script playprep cannot read (a URL, a file the repository does not hold) is skipped.
+    private mutating func apply(_ path: String) {
+        let resolved = environment.path([path])
+        guard applyDepth < Self.maximumApplyDepth, !appliedScripts.contains(resolved),
+            let source = environment.files.source(resolved)
+        else { return }
+        var applied = BuildScriptReader(script: TokenizedScript(source: source), environment: environment)
+        applied.facts = facts
+        applied.appliedScripts = appliedScripts.union([source.path])
+        applied.applyDepth = applyDepth + 1
+        applied.runScript()
+        facts = applied.facts
+        appliedScripts = applied.appliedScripts
+        environment = applied.environment
+    }
+
+    /// The Gradle path `wearApp` names: `project(":wear")`, or a type-safe accessor (`projects.wear`) as
+    /// `projects.wear`, matched to a path by the reader.
+    private func projectReference(_ arguments: Range<Int>) -> String? {
+        guard let chain = StatementChain(script, in: arguments), let first = chain.segments.first else { return nil }
+        if first.name == "project", let inner = first.arguments,
+            case .value(.string(let path)) = evaluator.evaluate(inner)
+        {
+            return SettingsReader.gradlePath(path)
+        }
+        guard first.name == "projects", chain.segments.count > 1, chain.segments.allSatisfy(\.isPlainName) else {
+            return nil
+        }
+        return chain.segments.map(\.name).joined(separator: ".")
+    }
+
+    /// `signingConfigs.debug`, `signingConfigs.getByName("debug")`, `signingConfigs["debug"]`: the debug key.
+    private func namesDebugSigningConfig(_ value: Range<Int>) -> Bool {
+        guard let chain = StatementChain(script, in: value), chain.end == value.upperBound else { return false }
+        var segments = chain.segments[...]
+        if segments.first?.name == "android" { segments = segments.dropFirst() }
+        guard segments.first?.name == "signingConfigs", segments.count >= 2 else { return false }
+        let config = segments[segments.startIndex + 1]
+        if config.isPlainName { return config.name == "debug" && segments.count == 2 }
+        guard config.isIndex || ["getByName", "named", "getAt", "findByName"].contains(config.name),
+            let arguments = config.arguments, case .value(.string(let name)) = evaluator.evaluate(arguments)
+        else { return false }
+        return name == "debug"
+    }
+
+    // MARK: Files the script reads
+
+    /// `if (file.exists()) { … }` (also `canRead()`, `isFile()`) on a file the build sees: the block to run. Other
+    /// conditions, and files the repository does not hold, leave the statement unapplied.
+    private func branchOfExistingFile(_ statement: TokenizedScript.Statement) -> Range<Int>? {
+        let head = statement.head
+        let open = head.lowerBound + 1
+        guard script.isSymbol(open, "("), let close = script.closer(of: open), close < head.upperBound,
+            let body = statement.body
+        else { return nil }
+        var branch = body
+        if close + 1 < head.upperBound {
+            // `if (…) { then } else { … }`: the head holds the first block.
+            guard script.isSymbol(close + 1, "{"), let end = script.closer(of: close + 1), end + 2 == head.upperBound,
+                script.isIdentifier(end + 1, "else")
+            else { return nil }
+            branch = (close + 2)..<end
+        }
+        let condition = (open + 1)..<close
+        guard condition.count >= 3, let test = condition.last.map({ script.isSymbol($0, ")") ? $0 - 2 : $0 }),
+            test > condition.lowerBound, ["exists", "canRead", "isFile"].contains(script.text(test)),
+            script.isSymbol(test - 1, ".") || script.isSymbol(test - 1, "?.")
+        else { return nil }
+        guard case .value(.string(let path)) = evaluator.evaluate(condition.lowerBound..<(test - 1)),
+            environment.files.exists(path)
+        else { return nil }
+        return branch
+    }
+
+    /// `props.load(stream)` and `stream.withInputStream { props.load(it) }` (`withReader`, `use`): fills the
+    /// local `Properties` from the file the stream reads; true when the statement is one of these.
+    private mutating func loadProperties(_ statement: TokenizedScript.Statement) -> Bool {
+        let head = statement.head
+        guard let chain = StatementChain(script, in: head), chain.end == head.upperBound else { return false }
+        if statement.body == nil {
+            guard chain.segments.count == 2, chain.segments[1].name == "load", let stream = chain.segments[1].arguments
+            else { return false }
+            return load(stream, into: chain.segments[0].name)
+        }
+        guard let body = statement.body, let stream = evaluator.streamOpenedByBlock(statement) else { return false }
+        var loaded = false
+        for inner in script.statements(in: body) {
+            guard let call = StatementChain(script, in: inner.head), call.end == inner.head.upperBound,
+                call.segments.count == 2, call.segments[1].name == "load"
+            else { continue }
+            loaded = load(stream, into: call.segments[0].name) || loaded
+        }
+        return loaded
+    }
+
+    /// Loads the file `stream` reads into the local `Properties` named `name`.
+    private mutating func load(_ stream: Range<Int>, into name: String) -> Bool {
+        guard case .value(.map(let known))? = environment.local(name) else { return false }
+        environment.updateLocal(name, evaluator.loading(stream, into: known))
+        return true
+    }
+
 }

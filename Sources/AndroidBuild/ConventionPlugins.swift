@@ -11,6 +11,8 @@ import FileAccess
 struct ConventionPlugins: Sendable {
     /// Convention plugin id → every plugin id it applies, directly or through other convention plugins.
     private(set) var applied: [String: [String]] = [:]
+    /// Convention plugin ids registered in the repository whose class source was not found → the class.
+    private(set) var unreadable: [String: String] = [:]
     /// Set when a convention plugin applies others more than ``maximumApplyDepth`` levels deep.
     private(set) var limitReached: BuildReadLimit?
 
@@ -26,9 +28,11 @@ struct ConventionPlugins: Sendable {
     /// Reads the convention plugins among `files` (root-prefixed paths) with `read`.
     init(files: [String], catalogs: [String: VersionCatalog], read: (String) -> String?) {
         var sources = [String: (path: String, text: String)]()
+        let classSources = files.filter { Self.isPluginSource($0) && !Self.isScriptPlugin($0) }
         let classFiles = Dictionary(
-            files.filter { Self.isPluginSource($0) && !Self.isScriptPlugin($0) }.map { (Self.baseName($0), $0) },
-            uniquingKeysWith: { first, _ in first })
+            classSources.map { (Self.baseName($0), $0) }, uniquingKeysWith: { first, _ in first })
+        // Classes in a file of another name, read only when a registration needs one (each file once).
+        var classesInFiles: [String: (path: String, text: String)]?
         for file in files where Self.isScriptPlugin(file) {
             if let text = read(file) { sources[Self.scriptPluginID(file)] = (file, text) }
         }
@@ -38,7 +42,16 @@ struct ConventionPlugins: Sendable {
             }
             for (id, className) in Self.registrations(in: text, catalogs: catalogs) {
                 let simpleName = String(className.split(separator: ".").last ?? Substring(className))
-                if let path = classFiles[simpleName], let body = read(path) { sources[id] = (path, body) }
+                if let path = classFiles[simpleName], let body = read(path) {
+                    sources[id] = (path, body)
+                    continue
+                }
+                if classesInFiles == nil { classesInFiles = Self.classes(in: classSources, read: read) }
+                if let source = classesInFiles?[simpleName] {
+                    sources[id] = source
+                } else {
+                    unreadable[id] = className
+                }
             }
         }
         let known = Self.interestingIDs.union(sources.keys)
@@ -74,6 +87,27 @@ struct ConventionPlugins: Sendable {
                     + "applies convention plugins more than \(Self.maximumApplyDepth) levels deep, playprep's limit: "
                     + "the plugins applied deeper were not followed")
         }
+    }
+
+    /// Each class declared in `files` → its file and text (from its `class` line to the next class of the file),
+    /// for plugin classes that share a file or live in one named otherwise.
+    private static func classes(in files: [String], read: (String) -> String?) -> [String: (path: String, text: String)]
+    {
+        var classes: [String: (path: String, text: String)] = [:]
+        for file in files {
+            guard let text = read(file) else { continue }
+            let starts = text.ranges(of: "class ").filter { range in
+                range.lowerBound == text.startIndex || text[text.index(before: range.lowerBound)].isWhitespace
+            }
+            for (index, start) in starts.enumerated() {
+                let name = text[start.upperBound...].prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+                let end = index + 1 < starts.count ? starts[index + 1].lowerBound : text.endIndex
+                if !name.isEmpty, classes[String(name)] == nil {
+                    classes[String(name)] = (file, String(text[start.lowerBound..<end]))
+                }
+            }
+        }
+        return classes
     }
 
     /// A Kotlin, Java or Groovy source file of a Gradle build's main source set. Asked of every file of the
@@ -119,14 +153,29 @@ struct ConventionPlugins: Sendable {
         return found
     }
 
-    /// Every string literal and catalog plugin alias on the lines of `text` that apply a plugin (`id(…)`,
-    /// `alias(…)`, `apply(…)`), not those that only ask about one (`hasPlugin`, `withPlugin`).
+    /// The Android Gradle plugin's and GPP's plugin classes, as a plugin class applies them (`apply<AppPlugin>()`,
+    /// `pluginManager.apply(AppPlugin::class.java)`).
+    private static let pluginClasses: [String: String] = [
+        "AppPlugin": "com.android.application", "LibraryPlugin": "com.android.library",
+        "TestPlugin": "com.android.test", "DynamicFeaturePlugin": "com.android.dynamic-feature",
+        "PlayPublisherPlugin": "com.github.triplet.play",
+    ]
+
+    /// Every string literal, catalog plugin alias and plugin class on the lines of `text` that apply a plugin
+    /// (`id(…)`, `alias(…)`, `apply(…)`), not those that only ask about one (`hasPlugin`, `withPlugin`,
+    /// `pluginManager.findPlugin`); a catalog's `libs.findPlugin("x")` names the catalog's plugin `x`.
     private static func mentionedIDs(in text: String, catalogs: [String: VersionCatalog]) -> [String] {
         var ids = [String]()
         let applying = ["apply", "id(", "id \"", "id '", "alias("]
         let asking = ["hasPlugin", "withPlugin", "findPlugin"]
-        for line in text.split(separator: "\n")
-        where applying.contains(where: line.contains) && !asking.contains(where: line.contains) {
+        for line in text.split(separator: "\n") where applying.contains(where: line.contains) {
+            if let id = catalogLookup(in: line, catalogs: catalogs) {
+                ids.append(id)
+                continue
+            }
+            guard !asking.contains(where: line.contains) else { continue }
+            ids += pluginClasses.filter { line.contains($0.key + "::class") || line.contains("<\($0.key)>") }.map(
+                \.value)
             var rest = line[...]
             while let quote = rest.firstIndex(where: { $0 == "\"" || $0 == "'" }) {
                 let afterQuote = rest.index(after: quote)
@@ -137,6 +186,17 @@ struct ConventionPlugins: Sendable {
             if let id = catalogPlugin(in: line, catalogs: catalogs) { ids.append(id) }
         }
         return ids
+    }
+
+    /// `libs.findPlugin("android-application")` → the catalog's plugin id.
+    private static func catalogLookup(in line: Substring, catalogs: [String: VersionCatalog]) -> String? {
+        for (name, catalog) in catalogs {
+            guard let range = line.firstRange(of: name + ".findPlugin("),
+                let alias = firstString(in: line[range.upperBound...])
+            else { continue }
+            if let id = catalog.plugins[VersionCatalog.accessorPath(alias)] { return id }
+        }
+        return nil
     }
 
     /// The first quoted string on the first line of `text`; the scan stops at the line's end or the closing
@@ -151,13 +211,15 @@ struct ConventionPlugins: Sendable {
         return String(rest[..<end])
     }
 
-    /// `libs.plugins.a.b` (ending at `.get()`, `)` or the line's end) → the catalog's plugin id.
+    /// `libs.plugins.a.b` (ending at `.get()`, `.asProvider()`, `)` or the line's end) → the catalog's plugin id.
     private static func catalogPlugin(in text: Substring, catalogs: [String: VersionCatalog]) -> String? {
         for (name, catalog) in catalogs {
             guard let range = text.firstRange(of: name + ".plugins.") else { continue }
             let path = text[range.upperBound...].prefix { $0.isLetter || $0.isNumber || $0 == "." || $0 == "_" }
             var segments = path.split(separator: ".").map(String.init)
-            while let last = segments.last, ["get", "pluginId", "getPluginId"].contains(last) || last.isEmpty {
+            while let last = segments.last,
+                ["get", "pluginId", "getPluginId", "asProvider"].contains(last) || last.isEmpty
+            {
                 segments.removeLast()
             }
             if let id = catalog.plugins[segments.joined(separator: ".")] { return id }

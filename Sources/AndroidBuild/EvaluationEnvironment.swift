@@ -14,13 +14,29 @@ struct EvaluationEnvironment: Sendable {
     var namespace: Evaluation?
     /// `android.defaultConfig.versionCode` as set so far, which a flavour's versionCode may build on.
     var defaultVersionCode: Evaluation?
-    /// The project folder, for `rootDir` and relative `file(…)` paths.
+    /// The Gradle build's root folder, for `rootDir` and `rootProject.file(…)`.
     var rootDirectory: String
+    /// The folder of the project whose script runs, for relative `file(…)` and `apply from:` paths.
+    var projectDirectory: String
+    /// The files scripts may read: applied scripts and `.properties` files.
+    var files: ScriptFiles
+    /// Functions the script defines (`def code() {…}`, `fun code(): Int {…}`), by name.
+    var functions: [String: ScriptFunction] = [:]
+    /// How many function calls are being evaluated, one inside another.
+    var callDepth = 0
+    /// Flutter's `flutter` extension values (`versionCode`, `versionName`) from `pubspec.yaml`, in a Flutter
+    /// app's build; nil elsewhere.
+    var flutter: [String: ScriptValue]?
 
-    init(properties: GradleProperties, catalogs: [String: VersionCatalog], rootDirectory: String) {
+    init(
+        properties: GradleProperties, catalogs: [String: VersionCatalog], rootDirectory: String,
+        files: ScriptFiles
+    ) {
         self.properties = properties
         self.catalogs = catalogs
         self.rootDirectory = rootDirectory
+        projectDirectory = rootDirectory
+        self.files = files
     }
 
     func local(_ name: String) -> Evaluation? {
@@ -32,6 +48,12 @@ struct EvaluationEnvironment: Sendable {
 
     mutating func declareLocal(_ name: String, _ value: Evaluation) {
         locals[locals.count - 1][name] = value
+    }
+
+    /// Changes a local value where it is declared (`props.load(…)` fills the `Properties` a `def` made).
+    mutating func updateLocal(_ name: String, _ value: Evaluation) {
+        guard let scope = locals.lastIndex(where: { $0[name] != nil }) else { return }
+        locals[scope][name] = value
     }
 
     mutating func enterBlock() { locals.append([:]) }
@@ -59,10 +81,12 @@ struct EvaluationEnvironment: Sendable {
         return rootExt[name] ?? .unresolved(.noSuchExtProperty(name))
     }
 
-    /// A path as `file(…)` or `File(parent, child)` makes it: relative paths are taken from the project folder.
-    func path(_ components: [String]) -> String {
+    /// A path as `file(…)` or `File(parent, child)` makes it: relative paths are taken from the project folder
+    /// (`root`: the root project's, as `rootProject.file(…)`), `.` and `..` worked out.
+    func path(_ components: [String], root: Bool = false) -> String {
         let joined = components.joined(separator: "/")
-        if joined.hasPrefix("/") || joined == rootDirectory || joined.hasPrefix(rootDirectory + "/") { return joined }
-        return rootDirectory + "/" + joined
+        let isAbsolute =
+            joined.hasPrefix("/") || joined == rootDirectory || joined.hasPrefix(rootDirectory + "/")
+        return files.normalized(isAbsolute ? joined : (root ? rootDirectory : projectDirectory) + "/" + joined)
     }
 }

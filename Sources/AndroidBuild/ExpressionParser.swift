@@ -42,6 +42,10 @@ struct ExpressionParser {
             let isPlus = symbol("+")
             position += 1
             let right = multiplicative()
+            if let raised = Self.raisedFloor(result, right, isPlus: isPlus) {
+                result = raised
+                continue
+            }
             result = Self.combine(result, right) { left, right in
                 switch (left, right) {
                 case (.int(let a), .int(let b)):
@@ -66,6 +70,21 @@ struct ExpressionParser {
             }
         }
         return result
+    }
+
+    /// A floor plus or minus a known whole number is still a floor (`(defaultConfig.versionCode ?: 0) + 1`).
+    static func raisedFloor(_ left: Evaluation, _ right: Evaluation, isPlus: Bool) -> Evaluation? {
+        switch (left, right) {
+        case (.unresolved(.atLeast(let floor)), .value(.int(let number))):
+            let (result, overflow) =
+                isPlus ? floor.addingReportingOverflow(number) : floor.subtractingReportingOverflow(number)
+            return overflow ? .unresolved(.notWholeNumber) : .unresolved(.atLeast(result))
+        case (.value(.int(let number)), .unresolved(.atLeast(let floor))) where isPlus:
+            let (result, overflow) = number.addingReportingOverflow(floor)
+            return overflow ? .unresolved(.notWholeNumber) : .unresolved(.atLeast(result))
+        default:
+            return nil
+        }
     }
 
     mutating func multiplicative() -> Evaluation {
@@ -129,6 +148,10 @@ struct ExpressionParser {
         case android
         /// `android.defaultConfig` (or `defaultConfig` inside `android { }`).
         case defaultConfig
+        /// `libs.plugins.a.b`: a plugin alias of a catalog, whose `.get().pluginId` is its id.
+        case catalogPlugins(String, [String])
+        /// Flutter's `flutter` extension in a Flutter app's build (`flutter.versionCode`).
+        case flutter
 
         init(_ evaluation: Evaluation) {
             switch evaluation {
@@ -155,8 +178,13 @@ struct ExpressionParser {
                         chain = call(chain, name, arguments: arguments, nullSafe: nullSafe)
                     }
                 } else if symbol("{"), let closure = script.closer(of: position) {
+                    let block = (position + 1)..<min(closure, end)
                     position = closure + 1
-                    chain = call(chain, name, arguments: nil, nullSafe: nullSafe)
+                    if case .value(.map(let known)) = chain, ["apply", "also", "run", "with"].contains(name) {
+                        chain = Chain(evaluator.loading(block: block, into: known))
+                    } else {
+                        chain = call(chain, name, arguments: nil, nullSafe: nullSafe)
+                    }
                 } else {
                     chain = member(chain, name, nullSafe: nullSafe)
                 }
@@ -202,7 +230,7 @@ struct ExpressionParser {
             guard isList || symbol("(") else { return .unresolved(.notConstant) }
             position = close + 1
             guard isList else { return Chain(evaluator.nested(inside)) }
-            if inside.contains(where: { script.isSymbol($0, ":") }) { return .unresolved(.notConstant) }
+            if inside.contains(where: { script.isSymbol($0, ":") }) { return Chain(map(inside)) }
             return Chain(Self.list(evaluator.nestedArguments(inside)))
         case .identifier:
             let name = script.text(position)
@@ -230,6 +258,24 @@ struct ExpressionParser {
             if symbol("{") { return .unresolved(.callsFunction) }
             return root(name)
         }
+    }
+
+    /// A Groovy map literal's entries (`[code: 12, 'name': "x"]`, `[:]`); an entry whose key or value cannot be
+    /// evaluated makes the map unresolved.
+    func map(_ inside: Range<Int>) -> Evaluation {
+        var entries: [String: ScriptValue] = [:]
+        if inside.count == 1 && script.isSymbol(inside.lowerBound, ":") { return .value(.map(entries)) }
+        for entry in script.splitAtCommas(inside) {
+            let key = entry.lowerBound
+            guard script.isSymbol(key + 1, ":"), script.isIdentifier(key) || script.tokens[key].kind == .string else {
+                return .unresolved(.notConstant)
+            }
+            switch evaluator.nested((key + 2)..<entry.upperBound) {
+            case .value(let value): entries[script.text(key)] = value
+            case let failure: return failure
+            }
+        }
+        return .value(.map(entries))
     }
 
     static func list(_ items: [Evaluation]) -> Evaluation {

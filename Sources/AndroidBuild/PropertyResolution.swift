@@ -8,12 +8,14 @@ extension ExpressionParser {
         case "rootProject": return .project(root: true)
         case "System": return .system
         case "providers": return .providers
-        case "Integer", "Long": return .integerClass
+        case "Integer", "Long", "Math": return .integerClass
         case "ext", "extra": return .ext(root: false)
         case "properties": return .propertyMap
         case "android": return .android
         case "defaultConfig": return .defaultConfig
         case "rootDir", "settingsDir": return .value(.string(environment.rootDirectory))
+        case "projectDir": return .value(.string(environment.projectDirectory))
+        case "flutter" where environment.flutter != nil: return .flutter
         case "namespace" where environment.namespace != nil: return environment.namespace.map(Chain.init) ?? .android
         default: break
         }
@@ -22,7 +24,18 @@ extension ExpressionParser {
     }
 
     func function(_ name: String, arguments: Range<Int>) -> Chain {
+        if let function = environment.functions[name] {
+            return Chain(function.call(evaluator.nestedArguments(arguments), environment: environment))
+        }
+        if ExpressionEvaluator.streamFunctions.contains(name) {
+            // The file the stream reads stands for it: `props.load(FileInputStream(file))`.
+            return evaluator.nestedArguments(arguments).first.map(Chain.init) ?? .unresolved(.callsFunction)
+        }
         switch name {
+        case "Properties":
+            return arguments.isEmpty ? .value(.map([:])) : .unresolved(.callsFunction)
+        case "max", "maxOf":
+            return maximum(arguments)
         case "property", "findProperty", "hasProperty":
             return projectCall(name, arguments: arguments, root: false)
         case "listOf", "setOf", "mutableListOf", "mutableSetOf", "arrayOf", "listOfNotNull":
@@ -34,7 +47,34 @@ extension ExpressionParser {
         }
     }
 
-    private func path(_ arguments: Range<Int>) -> Chain {
+    /// `max(a, b)`, `maxOf(…)`, `Math.max(…)`: the largest; where an argument reads an environment variable, the
+    /// largest of the others is only a floor (`max(System.getenv("CI_BUILD")?.toInt() ?: 0, 100000)` is at least
+    /// 100000 on a build machine that sets the variable).
+    private func maximum(_ arguments: Range<Int>) -> Chain {
+        let parts = script.splitAtCommas(arguments)
+        guard parts.count >= 2 else { return .unresolved(.callsFunction) }
+        var known: [Int] = []
+        var raised = false
+        for part in parts {
+            let readsEnvironment = part.contains { index in
+                script.isIdentifier(index, "getenv") || script.isIdentifier(index, "environmentVariable")
+                    || script.isIdentifier(index, "env") && script.isIdentifier(index - 2, "System")
+            }
+            switch evaluator.nested(part) {
+            case .value(.int(let number)): known.append(number)
+            case .unresolved(.atLeast(let floor)):
+                known.append(floor)
+                raised = true
+            case let other where !readsEnvironment: return Chain(other.failure)
+            default: break
+            }
+            raised = raised || readsEnvironment
+        }
+        guard let largest = known.max() else { return .unresolved(.callsFunction) }
+        return raised ? .unresolved(.atLeast(largest)) : .value(.int(largest))
+    }
+
+    private func path(_ arguments: Range<Int>, root: Bool = false) -> Chain {
         var components: [String] = []
         for argument in evaluator.nestedArguments(arguments) {
             guard case .value(.string(let component)) = argument else {
@@ -43,7 +83,7 @@ extension ExpressionParser {
             components.append(component)
         }
         return components.isEmpty
-            ? .unresolved(.callsFunction) : .value(.string(environment.path(components)))
+            ? .unresolved(.callsFunction) : .value(.string(environment.path(components, root: root)))
     }
 
     /// `property("X")` (fails when absent), `findProperty("X")` (null when absent), `hasProperty("X")`.
@@ -78,7 +118,7 @@ extension ExpressionParser {
                 return arguments.map { projectCall(name, arguments: $0, root: root) }
                     ?? .unresolved(.callsFunction)
             case "file":
-                return arguments.map(path) ?? .unresolved(.callsFunction)
+                return arguments.map { path($0, root: root) } ?? .unresolved(.callsFunction)
             default:
                 return .unresolved(.callsFunction)
             }
@@ -98,10 +138,16 @@ extension ExpressionParser {
             return environment.projectProperty(key).map(Chain.init) ?? .value(.null)
         case .environmentVariables:
             return name == "get" ? .value(.null) : .unresolved(.callsFunction)
-        case .catalog, .android, .defaultConfig:
+        case .catalog, .android, .defaultConfig, .flutter:
             return .unresolved(.callsFunction)
         case .catalogVersions:
             return call(Chain(finish(chain)), name, arguments: arguments, nullSafe: nullSafe)
+        case .catalogPlugins:
+            switch name {
+            case "get" where arguments?.isEmpty ?? false, "asProvider" where arguments?.isEmpty ?? false: return chain
+            case "getPluginId" where arguments?.isEmpty ?? false: return member(chain, "pluginId", nullSafe: nullSafe)
+            default: return .unresolved(.callsFunction)
+            }
         case .system:
             switch name {
             case "getProperty":
@@ -129,6 +175,7 @@ extension ExpressionParser {
             default: return .unresolved(.callsFunction)
             }
         case .integerClass:
+            if name == "max", let arguments { return maximum(arguments) }
             guard ["parseInt", "valueOf", "parseLong"].contains(name), let arguments else {
                 return .unresolved(.callsFunction)
             }
@@ -142,6 +189,13 @@ extension ExpressionParser {
     /// Methods of plain values and of providers (`get()`, `getOrElse(…)`), conversions.
     private func valueCall(_ value: ScriptValue, _ name: String, arguments: Range<Int>?, nullSafe: Bool) -> Chain {
         let hasNoArguments = arguments?.isEmpty ?? false
+        if case .map(let keys) = value {
+            return evaluator.mapCall(keys, name, arguments: arguments).map(Chain.init)
+                ?? .unresolved(.callsFunction)
+        }
+        if case .string = value, ExpressionEvaluator.streamMethods.contains(name), arguments != nil {
+            return .value(value)  // `file.inputStream()`: the file stands for the stream
+        }
         if value == .null {
             switch name {
             case "getOrElse", "orElse":
@@ -178,6 +232,7 @@ extension ExpressionParser {
             case (.null, "orNull"): return .value(.null)
             case (.null, "present"), (.null, "isPresent"): return .value(.bool(false))
             case (.null, _): return nullSafe ? .shortCircuited : .unresolved(.notSet)
+            case (.map(let keys), _): return keys[name].map(Chain.value) ?? .value(.null)
             case (_, "orNull"): return .value(value)
             case (_, "present"), (_, "isPresent"): return .value(.bool(true))
             default: return .unresolved(.notConstant)
@@ -190,6 +245,7 @@ extension ExpressionParser {
             case "providers": return .providers
             case "android" where !root: return .android
             case "rootDir": return .value(.string(environment.rootDirectory))
+            case "projectDir": return .value(.string(root ? environment.rootDirectory : environment.projectDirectory))
             default:
                 let value = root ? environment.rootProperty(name) : environment.projectProperty(name)
                 return value.map(Chain.init) ?? .unresolved(.noSuchProperty(name))
@@ -199,9 +255,19 @@ extension ExpressionParser {
         case .propertyMap:
             return environment.projectProperty(name).map(Chain.init) ?? .value(.null)
         case .catalog(let catalog):
-            return name == "versions" ? .catalogVersions(catalog, []) : .unresolved(.notConstant)
+            switch name {
+            case "versions": return .catalogVersions(catalog, [])
+            case "plugins": return .catalogPlugins(catalog, [])
+            default: return .unresolved(.notConstant)
+            }
         case .catalogVersions(let catalog, let path):
             return .catalogVersions(catalog, path + [name])
+        case .catalogPlugins(let catalog, let path):
+            guard name == "pluginId" else { return .catalogPlugins(catalog, path + [name]) }
+            return environment.catalogs[catalog]?.plugins[path.joined(separator: ".")].map { .value(.string($0)) }
+                ?? .unresolved(.notInCatalog)
+        case .flutter:
+            return environment.flutter?[name].map(Chain.value) ?? .unresolved(.notConstant)
         case .system:
             return name == "env" ? .environmentVariables : .unresolved(.notConstant)
         case .environmentVariables:
@@ -230,6 +296,8 @@ extension ExpressionParser {
             return environment.projectProperty(name).map(Chain.init) ?? .value(.null)
         case (.project, .value(.string(let name))): return member(chain, name, nullSafe: false)
         case (.environmentVariables, _): return .value(.null)
+        case (.value(.map(let keys)), .value(.string(let name))):
+            return keys[name].map(Chain.value) ?? .value(.null)
         case (.value(.list(let items)), .value(.int(let position))) where items.indices.contains(position):
             return .value(items[position])
         default: return .unresolved(.notConstant)

@@ -5,6 +5,9 @@ enum ScriptValue: Sendable, Hashable {
     case bool(Bool)
     case null
     case list([ScriptValue])
+    /// A Groovy map (`ext.versions = [code: 12]`), or a `java.util.Properties` the script made and loaded
+    /// (`new Properties()`, `props.load(…)`).
+    case map([String: ScriptValue])
 }
 
 /// The outcome of evaluating an expression: a value, or why it has none.
@@ -21,7 +24,7 @@ extension ScriptValue {
         case .int(let number): .value(.string(String(number)))
         case .bool(let flag): .value(.string(flag ? "true" : "false"))
         case .null: .unresolved(.notSet)
-        case .list: .unresolved(.notConstant)
+        case .list, .map: .unresolved(.notConstant)
         }
     }
 
@@ -31,7 +34,7 @@ extension ScriptValue {
         case .int: .value(self)
         case .string(let text): Int(text).map { .value(.int($0)) } ?? .unresolved(.notWholeNumber)
         case .null: .unresolved(.notSet)
-        case .bool, .list: .unresolved(.notWholeNumber)
+        case .bool, .list, .map: .unresolved(.notWholeNumber)
         }
     }
 }

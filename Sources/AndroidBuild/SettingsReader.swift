@@ -1,6 +1,7 @@
 /// Reads the projects a settings script includes: `include ':a', ':b:c'`, `include(":a")`, and
-/// `project(':x').projectDir = new File(rootDir, 'path')` / `file("path")`. Every block is searched, since
-/// includes often sit in loops or conditions; an include whose name cannot be evaluated marks the list dynamic.
+/// `project(':x').projectDir = new File(rootDir, 'path')` / `file("path")`; and the builds it includes
+/// (`includeBuild("build-logic")`, also in `pluginManagement {}`). Every block is searched, since includes often
+/// sit in loops or conditions; an include whose name cannot be evaluated marks the list dynamic.
 struct SettingsReader {
     /// One project of the build: its Gradle path and folder (root-prefixed).
     struct Project: Sendable, Hashable {
@@ -19,6 +20,8 @@ struct SettingsReader {
     private(set) var limitsReached: [BuildReadLimit] = []
     /// Some `include` names an expression playprep cannot evaluate (a loop over folders, a function).
     private(set) var hasDynamicIncludes = false
+    /// The folders of the builds it includes (`includeBuild`), root-prefixed.
+    private(set) var includedBuilds: [String] = []
 
     private static let maximumDepth = 24
     /// The most names in one project path (`:a:b:c` has 3): real builds nest a handful of levels.
@@ -60,6 +63,11 @@ struct SettingsReader {
             let arguments = first.arguments ?? chain.end..<head.upperBound
             if first.arguments != nil && chain.end != head.upperBound { return }
             for argument in evaluator.arguments(arguments) { include(argument, at: arguments.lowerBound) }
+        } else if first.name == "includeBuild", chain.segments.count == 1 {
+            let arguments = first.arguments ?? chain.end..<head.upperBound
+            if case .value(.string(let folder))? = evaluator.arguments(arguments).first {
+                includedBuilds.append(normalized(folder))
+            }
         } else if first.name == "project", chain.segments.count == 2, chain.segments[1].name == "projectDir",
             let name = first.arguments, script.isSymbol(chain.end, "=")
         {
@@ -115,24 +123,11 @@ struct SettingsReader {
     /// `app` and `:app` both mean `:app`.
     static func gradlePath(_ name: String) -> String { name.hasPrefix(":") ? name : ":" + name }
 
-    /// A folder path with `.` and `..` worked out below the root, so it matches the walked paths.
+    /// A folder the settings name, relative to the build's root unless it starts with the project's, with `.`
+    /// and `..` worked out so it matches the walked paths.
     private func normalized(_ folder: String) -> String {
-        let relative: Substring
-        if folder.hasPrefix(root + "/") {
-            relative = folder.dropFirst(root.count + 1)
-        } else if folder.hasPrefix("/") {
-            return folder
-        } else {
-            relative = Substring(folder)
-        }
-        var components: [Substring] = []
-        for component in relative.split(separator: "/") where component != "." {
-            if component == "..", let last = components.last, last != ".." {
-                components.removeLast()
-            } else {
-                components.append(component)
-            }
-        }
-        return components.isEmpty ? root : root + "/" + components.joined(separator: "/")
+        let projectRoot = environment.files.root
+        let isRooted = folder.hasPrefix("/") || folder == projectRoot || folder.hasPrefix(projectRoot + "/")
+        return environment.files.normalized(isRooted ? folder : root + "/" + folder)
     }
 }

@@ -24,6 +24,12 @@ public enum UnresolvedReason: Sendable, Hashable, CustomStringConvertible {
     case notInBuildFile
     /// `defaultConfig.<property>` read before the script sets it (a plugin may have set it).
     case defaultConfigNotSet(String)
+    /// A `.properties` file the script loads that the repository does not hold (written at build time, or
+    /// ignored by git): the path relative to the project.
+    case fileNotInRepository(String)
+    /// A whole number known only as a floor: `max(<environment variable>, floor)`, which a build machine's
+    /// variable raises.
+    case atLeast(Int)
 
     /// The property whose value is missing, for the cases that name one.
     public var property: String? {
@@ -52,6 +58,9 @@ public enum UnresolvedReason: Sendable, Hashable, CustomStringConvertible {
         case .notInBuildFile: "no applicationId or namespace"
         case .defaultConfigNotSet(let property):
             "reads `defaultConfig.\(property)`, which the script does not set before this line"
+        case .fileNotInRepository(let path):
+            "reads \(path), which the repository does not hold (it is written at build time or not committed)"
+        case .atLeast(let floor): "≥ \(floor): an environment variable read at build time may raise it"
         }
     }
 }

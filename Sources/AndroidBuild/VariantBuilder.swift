@@ -4,6 +4,8 @@ struct VariantBuilder {
     let facts: BuildScriptFacts
     /// Where an applicationId that nothing declares is reported.
     let buildFile: String
+    /// Build types named as releases besides those the script shows (`playprep.yml`).
+    var releaseBuildTypes: Set<String> = []
     /// The most variants built: dimensions multiply (30 dimensions of 3 flavours are 3^30 variants).
     var maximumVariants = AndroidBuildReader.defaultMaximumVariants
 
@@ -73,10 +75,17 @@ struct VariantBuilder {
         var uniqueSourceSets: [String] = []
         for set in sourceSets where !uniqueSourceSets.contains(set) { uniqueSourceSets.append(set) }
         let versionCode = flavorStates.lazy.compactMap(\.versionCode).first ?? facts.defaultConfig.versionCode
+        // GPP's own order: the variant's entry, the flavours' (highest priority first), the build type's, `play {}`.
+        let publishing = ([name] + flavors + [buildType]).lazy.compactMap { facts.playPublishing[$0] }.first
+        let canShip =
+            buildType == "release" || typeState.derivesFromRelease && !typeState.isSignedWithDebugKey
+            || releaseBuildTypes.contains(buildType)
         var variant = BuildVariant(
             name: name, flavors: flavors, buildType: buildType, isDebuggable: typeState.isDebuggable,
+            isRelease: canShip && !typeState.isDebuggable,
             applicationID: applicationID(flavors: flavorStates, buildType: typeState), versionCode: versionCode,
             sourceSets: uniqueSourceSets)
+        variant.isPublishedByGPP = publishing ?? facts.playPublishesByDefault
         variant.targetSdk = flavorStates.lazy.compactMap(\.targetSdk).first ?? facts.defaultConfig.targetSdk
         return variant
     }

@@ -77,6 +77,17 @@ public struct XMLElement: Sendable, Hashable {
 public struct BinaryXML: Sendable {
     /// The deepest element nesting read; a manifest uses about 5 levels.
     static let maximumDepth = 256
+    /// The most names all element paths together hold (each element's depth, summed): each element keeps its
+    /// path, so many elements near ``maximumDepth`` would otherwise take gigabytes. A large real manifest has
+    /// about a thousand elements 3 to 6 deep.
+    static let maximumPathNames = 1_000_000
+
+    /// The error for a document whose element paths pass ``maximumPathNames``.
+    static func tooManyPathNames(at place: String) -> ArtifactParseError {
+        ArtifactParseError(
+            "\(place)the element paths hold more than \(maximumPathNames) names (an element nested N deep counts N; "
+                + "playprep's limit)")
+    }
 
     public static let androidNamespace = "http://schemas.android.com/apk/res/android"
 
@@ -93,6 +104,7 @@ public struct BinaryXML: Sendable {
         var resourceIDs = [UInt32]()
         var open = [String]()
         var elements = [XMLElement]()
+        var pathNames = 0
         for chunk in try ResourceChunk.children(reader, from: root.body, to: root.end) {
             switch chunk.type {
             case ResourceChunk.stringPool:
@@ -111,6 +123,8 @@ public struct BinaryXML: Sendable {
                 }
                 let element = try Self.element(
                     reader, chunk: chunk, pool: pool, resourceIDs: resourceIDs, parents: open)
+                pathNames += element.path.count
+                guard pathNames <= Self.maximumPathNames else { throw Self.tooManyPathNames(at: "") }
                 open.append(element.name)
                 elements.append(element)
             case ResourceChunk.xmlEndElement:

@@ -13,13 +13,19 @@ public enum BundleFormat {
         }
         guard case .element(let element)? = root.node else { throw ArtifactParseError("the tree has no root element") }
         var elements = [XMLElement]()
-        append(element, parents: [], to: &elements)
+        var pathNames = 0
+        try append(element, parents: [], to: &elements, pathNames: &pathNames)
         return elements
     }
 
-    private static func append(_ element: Playprep_Aapt2_XmlElement, parents: [String], to elements: inout [XMLElement])
-    {
+    /// Appends `element` and its descendants; `pathNames` counts the names their paths hold, within
+    /// ``BinaryXML/maximumPathNames`` (protobuf's own limit keeps the depth under 100).
+    private static func append(
+        _ element: Playprep_Aapt2_XmlElement, parents: [String], to elements: inout [XMLElement], pathNames: inout Int
+    ) throws(ArtifactParseError) {
         let path = parents + [element.name]
+        pathNames += path.count
+        guard pathNames <= BinaryXML.maximumPathNames else { throw BinaryXML.tooManyPathNames(at: "") }
         elements.append(
             XMLElement(
                 path: path,
@@ -32,7 +38,9 @@ public enum BundleFormat {
                             : .string(attribute.value))
                 }))
         for child in element.child {
-            if case .element(let nested)? = child.node { append(nested, parents: path, to: &elements) }
+            if case .element(let nested)? = child.node {
+                try append(nested, parents: path, to: &elements, pathNames: &pathNames)
+            }
         }
     }
 

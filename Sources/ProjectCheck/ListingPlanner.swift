@@ -204,8 +204,17 @@ struct ListingPlanner: Sendable {
                 } else {
                     let choice = ReleaseNotesChoice(withoutVersionCodeIn: files, tree: listing.path)
                     versionUnknown = true
-                    options.versionCodes = choice.versionCodes
-                    releaseNotes = choice.description
+                    if let floor = Self.minimumVersionCode(of: variants),
+                        let newest = choice.versionCodes.first, newest < floor
+                    {
+                        // Every numbered changelog is below the least versionCode the build can have: supply
+                        // sends default.txt.
+                        releaseNotes =
+                            "changelogs/default.txt: the versionCode is at least \(floor), above every numbered changelog"
+                    } else {
+                        options.versionCodes = choice.versionCodes
+                        releaseNotes = choice.description
+                    }
                 }
             }
         }
@@ -236,12 +245,14 @@ struct ListingPlanner: Sendable {
 
     /// The release variants a fastlane tree belongs to: those of the application module it sits in, else of the
     /// app the Fastfile uploads (by package name), else of every application module; a flavour tree
-    /// (`src/<flavour>/fastlane/…`) keeps that flavour's.
+    /// (`src/<flavour>/fastlane/…`) keeps that flavour's. An app another embeds (a Wear app) shares its listing:
+    /// the embedding app's versionCode picks the release notes (``AndroidBuildModel/releaseNotesOwner(of:)``).
     private func releaseVariants(for path: String, packageName: String?, build: AndroidBuildModel) -> [BuildVariant] {
         let owner = build.applications
             .filter { $0.gradlePath != ":" && path.hasPrefix($0.directory + "/") }
             .max { $0.directory.count < $1.directory.count }
-        var variants = (owner.map { [$0] } ?? build.applications).flatMap(\.releaseVariants)
+        var variants = (owner.map { [build.releaseNotesOwner(of: $0)] } ?? build.releaseNotesApplications)
+            .flatMap(\.releaseVariants)
         if owner == nil, let packageName {
             let matching = variants.filter { $0.applicationID.value == packageName }
             if !matching.isEmpty { variants = matching }
@@ -252,6 +263,14 @@ struct ListingPlanner: Sendable {
             variants = variants.filter { $0.flavors.contains(flavour) }
         }
         return variants
+    }
+
+    /// The least versionCode every one of `variants` can have, when each is only known as a floor an environment
+    /// variable may raise (``BuildVariant/minimumVersionCode``); nil when any may be lower.
+    private static func minimumVersionCode(of variants: [BuildVariant]) -> Int? {
+        let floors = variants.map(\.minimumVersionCode)
+        guard !floors.isEmpty, !floors.contains(nil) else { return nil }
+        return floors.compactMap { $0 }.min()
     }
 
     /// The known versionCodes of those variants: each one's changelog is current. `UnresolvedBuildValues` names the
@@ -286,18 +305,29 @@ struct ListingPlanner: Sendable {
                 evidence: { pluginEvidence($0, inventory: inventory) })
             var merges = [[String]: [String]]()
             var order = [[String]]()
+            // A variant GPP's configuration does not publish (`play { enabled }`, `playConfigs`) is F-Droid's only.
+            let unpublished = ""
             for variant in module.releaseVariants {
                 let layers = variant.sourceSets.map { module.directory + "/src/" + $0 + "/play" }.filter(own.contains)
                 guard !layers.isEmpty else { continue }
-                if merges[layers] == nil { order.append(layers) }
-                merges[layers, default: []].append(variant.name)
+                let key = layers + (readers.store == .play && !variant.isPublishedByGPP ? [unpublished] : [])
+                if merges[key] == nil { order.append(key) }
+                merges[key, default: []].append(variant.name)
             }
-            for layers in order {
+            for key in order {
+                let layers = key.filter { $0 != unpublished }
                 used.formUnion(layers)
+                let variants = (merges[key] ?? []).joined(separator: ", ")
                 targets.append(
                     gppTarget(
-                        layers, readers: readers, inventory: inventory,
-                        forVariants: (merges[layers] ?? []).joined(separator: ", ")))
+                        layers,
+                        readers: key.count == layers.count
+                            ? readers
+                            : ListingReaders(
+                                proof: .none, store: .fdroid,
+                                reason: "F-Droid (Triple-T layout; GPP's configuration does not publish \(variants))",
+                                evidence: [], parts: [.text, .changelogs]),
+                        inventory: inventory, forVariants: variants))
             }
             used.formUnion(own)
         }

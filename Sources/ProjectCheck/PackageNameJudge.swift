@@ -3,7 +3,8 @@ import Diagnostics
 import PackageNameKit
 
 /// Judges the package names of a build as the layers that see them do: every applicationId of a release variant
-/// by Play, aapt2 and the installer; a debuggable variant's by aapt2 and the installer only; namespaces and
+/// by Play, aapt2 and the installer; another variant's (debuggable, or a build type that does not ship) by aapt2
+/// and the installer only; namespaces and
 /// manifest `package` attributes only by the build (a valid Java package). Each distinct name is judged once, at
 /// the declaration that produced it. An applicationId that cannot be evaluated is PRJ002's
 /// (``UnresolvedBuildValues``).
@@ -27,7 +28,7 @@ struct PackageNameJudge: Sendable {
             }
             for variant in module.variants {
                 guard case .known(let id, let location?) = variant.applicationID else { continue }
-                let role: PackageNameRole = variant.isDebuggable ? .debugApplicationID : .applicationID
+                let role: PackageNameRole = variant.isRelease ? .applicationID : .debugApplicationID
                 for finding in checker.check(PackageNameCase(id, role: role, namespace: module.namespace?.value)) {
                     add(Self.diagnostic(finding, name: id, role: role, at: location))
                 }

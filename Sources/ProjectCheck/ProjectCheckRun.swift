@@ -124,14 +124,15 @@ extension ProjectCheckRequest {
         var note =
             "checked \(counted(inventory.ninePatchFiles.count, "NinePatch", "NinePatches")), "
             + "\(counted(inventory.buildFiles.count, "build file", "build files")) "
-            + "(\(counted(run.releaseVariantCount, "release variant", "release variants"))) and "
+            + "(\(counted(run.releaseVariantCount, "release variant", "release variants"))\(run.builds.inSummary)) and "
             + "\(counted(run.listings.count, "listing", "listings")) in "
             + elapsed.formatted(.units(allowed: [.seconds, .milliseconds], width: .narrow))
         if let suppressed = report.baseline?.suppressed, suppressed > 0 {
             note += "; \(suppressed) known problems ignored (baseline)"
         }
         var lines =
-            ["playprep: \(note)"] + run.listings.map { "playprep: listing \($0)" }
+            ["playprep: \(note)"] + run.builds.lines.map { "playprep: \($0)" }
+            + run.listings.map { "playprep: listing \($0)" }
             + run.unread.map { "playprep: not read: \($0)" } + run.unusedSettings.map { "playprep: \($0)" }
         if !run.listings.isEmpty {
             lines.append(

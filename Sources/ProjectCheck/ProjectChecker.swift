@@ -16,6 +16,8 @@ struct ProjectCheckResult: Sendable, Hashable {
     var listings: [String]
     /// Application modules and their release variants, for the run's summary.
     var releaseVariantCount: Int
+    /// The Gradle builds read and not read, and the modules not read, for the run's summary.
+    var builds: BuildSummary
     /// One line per release variant, `:app proRelease: com.example.app, versionCode 12`, for report headers.
     var releaseVariants: [String] = []
     /// The CI configurations read to find who uploads each listing.
@@ -99,9 +101,10 @@ struct ProjectChecker: Sendable {
         return ProjectCheckResult(
             report: selected, withheld: withheld, listings: targets.map(\.summary) + listingPlan.unjudged,
             releaseVariantCount: build.applications.map(\.releaseVariants.count).reduce(0, +),
+            builds: BuildSummary(build, relative: inventory.relative),
             releaseVariants: build.applications.flatMap { module in
                 module.releaseVariants.map { variant in
-                    "\(module.gradlePath) \(variant.name): \(variant.applicationID.value ?? "applicationId unknown"), "
+                    "\(module.name) \(variant.name): \(variant.applicationID.value ?? "applicationId unknown"), "
                         + (variant.versionCode?.value.map { "versionCode \($0)" } ?? "versionCode unknown")
                 }
             }, ciFiles: ci.files, unread: listingPlan.unread.map(\.description),
@@ -140,7 +143,8 @@ struct ProjectChecker: Sendable {
         var configuration = configuration
         let build = SuppliedBuildValues(modules: configuration.suppliedModules).applied(
             to: AndroidBuildReader(
-                propertyOverrides: configuration.gradleProperties, maximumVariants: configuration.maximumVariants
+                propertyOverrides: configuration.gradleProperties, releaseBuildTypes: configuration.releaseBuildTypes,
+                maximumVariants: configuration.maximumVariants
             ).read(root: inventory.root, files: inventory.files))
         if let manifest = artifact?.manifest, let versionCode = manifest.versionCode,
             ArtifactOfTheBuild.variants(of: manifest, in: build) != nil
@@ -175,21 +179,38 @@ struct ProjectChecker: Sendable {
             switch value {
             case .known(let known, let location)?: ReleasePlan.BuildFact(value: known, source: locate(location))
             case .unknown(let expression)?:
-                ReleasePlan.BuildFact(
-                    value: nil,
-                    source: (expression.expression.isEmpty ? "" : "`\(Excerpt.of(expression.expression))` ")
-                        + "at \(locate(expression.location)): \(expression.reason)")
+                if case .atLeast(let floor) = expression.reason {
+                    ReleasePlan.BuildFact(
+                        value: nil, atLeast: floor,
+                        source: "`\(Excerpt.of(expression.expression))` at \(locate(expression.location)): an "
+                            + "environment variable read at build time may raise it")
+                } else {
+                    ReleasePlan.BuildFact(
+                        value: nil,
+                        source: (expression.expression.isEmpty ? "" : "`\(Excerpt.of(expression.expression))` ")
+                            + "at \(locate(expression.location)): \(expression.reason)")
+                }
             case nil: ReleasePlan.BuildFact(value: nil, source: "not set in the build files")
             }
         }
         let modules = build.applications.map { module in
             ReleasePlan.Module(
-                gradlePath: module.gradlePath, buildFile: module.buildFile.map(relative),
+                name: module.name, gradlePath: module.gradlePath, buildFile: module.buildFile.map(relative),
                 plugins: module.plugins.filter { $0.id.hasPrefix("com.android.") || $0.id == "com.github.triplet.play" }
                     .reduce(into: [AppliedPlugin]()) { unique, plugin in
                         if !unique.contains(where: { $0.id == plugin.id }) { unique.append(plugin) }
                     }
-                    .map { "\($0.id) (\(locate($0.location))\($0.via.map { ", via " + $0 } ?? ""))" },
+                    .map { plugin in
+                        let published = module.releaseVariants.filter(\.isPublishedByGPP).map(\.name)
+                        let only =
+                            plugin.id == "com.github.triplet.play" && published.count < module.releaseVariants.count
+                            ? "; publishes "
+                                + (published.isEmpty
+                                    ? "no release variant" : published.joined(separator: ", ") + " only")
+                            : ""
+                        return
+                            "\(plugin.id) (\(locate(plugin.location))\(plugin.via.map { ", via " + $0 } ?? "")\(only))"
+                    },
                 releaseVariants: module.releaseVariants.map { variant in
                     let code: BuildValue<String>? =
                         switch variant.versionCode {
@@ -225,9 +246,8 @@ struct ProjectChecker: Sendable {
                 receives: received.map(relative))
         }
         var plan = ReleasePlan(
-            ciFiles: ci.files, fastfiles: listingPlan.fastfiles, unread: listingPlan.unread.map(\.description),
-            modules: modules,
-            listings: listings)
+            ciFiles: ci.files, builds: BuildSummary(build, relative: relative), fastfiles: listingPlan.fastfiles,
+            unread: listingPlan.unread.map(\.description), modules: modules, listings: listings)
         plan.unjudged = listingPlan.unjudged
         plan.declarations = artifact?.declarations
         if artifact == nil {

@@ -39,6 +39,7 @@ public enum ConfigurationError: Error, Sendable, Hashable, CustomStringConvertib
 ///   - "legacy/**"
 /// gradle:
 ///   properties: { APP_PACKAGE: org.example.app }   # as -P: values build scripts read that playprep cannot
+///   releaseBuildTypes: [beta]   # build types that ship besides release and those made with initWith(release)
 ///   maxVariants: 5000         # variants read per app module (default 1,000: 30 flavour dimensions are 3^30)
 /// ninepatch:
 ///   aapt1: true     # also report what aapt (v1) would reject (NP201)
@@ -85,6 +86,8 @@ public struct ProjectConfiguration: Sendable, Hashable {
     public var excludes: [Glob] = []
     /// Stand-ins for Gradle properties (`-PNAME=value`), over gradle.properties.
     public var gradleProperties: [String: String] = [:]
+    /// Build types that ship besides `release` and those made from it (`gradle: releaseBuildTypes`).
+    var releaseBuildTypes: Set<String> = []
     var listingRoots: [ListingRootSetting] = []
     public var aapt1Compatibility = false
     /// NP107's tolerance; `nil` leaves the default.
@@ -163,15 +166,21 @@ public struct ProjectConfiguration: Sendable, Hashable {
                     }
                 }
             case "gradle":
-                for (option, setting) in try reader.mapping(value, key: key, allowed: ["properties", "maxVariants"]) {
-                    guard option == "properties" else {
+                for (option, setting) in try reader.mapping(
+                    value, key: key, allowed: ["properties", "releaseBuildTypes", "maxVariants"])
+                {
+                    switch option {
+                    case "releaseBuildTypes":
+                        configuration.releaseBuildTypes = Set(
+                            try reader.strings(setting, key: option, expected: "a build type name"))
+                    case "maxVariants":
                         configuration.maximumVariants = try reader.int(
                             setting, key: option, in: NumberRanges.variants)
-                        continue
-                    }
-                    for (name, property) in try reader.mapping(setting, key: "gradle.properties", allowed: nil) {
-                        configuration.gradleProperties[name] = try reader.string(
-                            property, key: name, expected: "a value")
+                    default:
+                        for (name, property) in try reader.mapping(setting, key: "gradle.properties", allowed: nil) {
+                            configuration.gradleProperties[name] = try reader.string(
+                                property, key: name, expected: "a value")
+                        }
                     }
                 }
             case "exclude":
@@ -293,8 +302,11 @@ public struct ProjectConfiguration: Sendable, Hashable {
     {
         var modules = [String: SuppliedModule]()
         for (path, values) in try reader.mapping(node, key: "modules", allowed: nil) {
-            guard path.hasPrefix(":") else {
-                throw reader.invalid(values, key: path, expected: "named by its Gradle path (':app')")
+            // A module of a Gradle build below the project root is named after the build's folder: `android/:app`.
+            guard path.hasPrefix(":") || path.contains("/:") else {
+                throw reader.invalid(
+                    values, key: path,
+                    expected: "named by its Gradle path (':app', or 'android/:app' in a build below the root)")
             }
             var module = SuppliedModule(file: reader.file, line: reader.line(values))
             for (key, value) in try reader.mapping(
@@ -417,9 +429,11 @@ private struct NodeReader {
         return scalar.string
     }
 
-    func strings(_ node: Node, key: String) throws(ConfigurationError) -> [String] {
+    func strings(_ node: Node, key: String, expected: String = "a path pattern") throws(ConfigurationError)
+        -> [String]
+    {
         var values = [String]()
-        for item in try items(node, key: key) { values.append(try string(item, key: key, expected: "a path pattern")) }
+        for item in try items(node, key: key) { values.append(try string(item, key: key, expected: expected)) }
         return values
     }
 

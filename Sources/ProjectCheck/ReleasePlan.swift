@@ -10,6 +10,8 @@ public struct ReleasePlan: Sendable, Hashable, Codable {
     /// A value read from the build, or why it could not be.
     public struct BuildFact: Sendable, Hashable, Codable {
         public var value: String?
+        /// A whole number known only as a floor an environment variable may raise (`max(env, 100000)`).
+        public var atLeast: Int?
         /// Where it is set (`app/build.gradle:12`), or the expression and why it cannot be evaluated.
         public var source: String
     }
@@ -21,6 +23,9 @@ public struct ReleasePlan: Sendable, Hashable, Codable {
     }
 
     public struct Module: Sendable, Hashable, Codable {
+        /// The module as reports name it: its Gradle path, after its build's folder below the project root
+        /// (`android/:app`).
+        public var name: String
         public var gradlePath: String
         public var buildFile: String?
         /// The plugins that make it an app (and GPP), with where they are applied.
@@ -47,6 +52,8 @@ public struct ReleasePlan: Sendable, Hashable, Codable {
 
     /// The CI configurations read (relative to the project).
     var ciFiles: [String]
+    /// The Gradle builds read and not read, and the modules not read.
+    var builds: BuildSummary
     /// The Fastfiles read, with the files they import.
     var fastfiles: [String] = []
     /// What the upload readers did not read (an `import_from_git`, a missing import), each with why: a tree no
@@ -73,9 +80,10 @@ public struct ReleasePlan: Sendable, Hashable, Codable {
             lines += unread.map { "  \($0)" }
         }
         lines.append("")
+        if !builds.builds.isEmpty { lines.append("Gradle builds: " + builds.builds.joined(separator: ", ")) }
         lines.append(modules.isEmpty ? "Application modules: none found" : "Application modules:")
         for module in modules {
-            lines.append("  \(module.gradlePath) (\(module.buildFile ?? "no build file"))")
+            lines.append("  \(module.name) (\(module.buildFile ?? "no build file"))")
             if !module.plugins.isEmpty { lines.append("    plugins: " + module.plugins.joined(separator: ", ")) }
             if module.releaseVariants.isEmpty { lines.append("    no release variant") }
             for variant in module.releaseVariants {
@@ -84,6 +92,7 @@ public struct ReleasePlan: Sendable, Hashable, Codable {
                         + Self.render(variant.versionCode))
             }
         }
+        lines += builds.lines
         lines.append("")
         lines.append(listings.isEmpty && unjudged.isEmpty ? "Listings: none found" : "Listings:")
         lines += unjudged.map { "  " + $0 }
@@ -147,6 +156,7 @@ public struct ReleasePlan: Sendable, Hashable, Codable {
     }
 
     private static func render(_ fact: BuildFact) -> String {
-        fact.value.map { "\($0) (\(fact.source))" } ?? "unknown (\(fact.source))"
+        if let floor = fact.atLeast { return "≥ \(floor) (\(fact.source))" }
+        return fact.value.map { "\($0) (\(fact.source))" } ?? "unknown (\(fact.source))"
     }
 }

@@ -14,21 +14,34 @@ struct SourceDeclarations {
     /// A source manifest is a few KB; a merger report of a large app a few MB.
     static let maxBytes = 16 << 20
 
+    /// Each source manifest file read, parsed or with the reason it cannot be.
+    private typealias ParsedManifests = [String: Result<SourceManifest, ArtifactParseError>]
+
     /// One checklist per group of release variants that need the same forms, module by module: what `playprep
     /// plan` lists.
     func checklists(build: AndroidBuildModel, inventory: ProjectInventory) -> [DeclarationChecklist] {
-        moduleChecklists(build: build, inventory: inventory).map(\.checklist)
+        moduleChecklists(
+            build: build, inventory: inventory, manifests: sourceManifests(build: build, inventory: inventory)
+        )
+        .map(\.checklist)
     }
 
     /// The checklists with the module and the release variants each belongs to, its artifact named `:app
     /// playRelease, fdroidRelease by the source manifests …`.
-    private func moduleChecklists(build: AndroidBuildModel, inventory: ProjectInventory) -> [(
+    private func moduleChecklists(
+        build: AndroidBuildModel, inventory: ProjectInventory, manifests: ParsedManifests
+    ) -> [(
         module: AndroidModule, variants: [String], checklist: DeclarationChecklist
     )] {
-        build.applications.flatMap { module in
+        let manifests = manifests.compactMapValues { try? $0.get() }
+        var merged = [MergeKey: DeclarationFacts]()
+        return build.applications.flatMap { module in
             var groups = [(variants: [String], checklist: DeclarationChecklist)]()
             for variant in module.releaseVariants {
-                guard let checklist = checklist(of: variant, in: module, inventory: inventory) else { continue }
+                guard
+                    let checklist = checklist(
+                        of: variant, in: module, inventory: inventory, manifests: manifests, merged: &merged)
+                else { continue }
                 if let index = groups.firstIndex(where: { $0.checklist.needs == checklist.needs }) {
                     groups[index].variants.append(variant.name)
                 } else {
@@ -50,8 +63,11 @@ struct SourceDeclarations {
     func diagnostics(build: AndroidBuildModel, inventory: ProjectInventory, record: DeclarationRecord?)
         -> [Diagnostic]
     {
-        let unreadable = unreadableManifests(build: build, inventory: inventory)
-        let all = moduleChecklists(build: build, inventory: inventory).filter { !$0.checklist.needs.isEmpty }
+        let manifests = sourceManifests(build: build, inventory: inventory)
+        let unreadable = unreadableManifests(manifests)
+        let all = moduleChecklists(build: build, inventory: inventory, manifests: manifests).filter {
+            !$0.checklist.needs.isEmpty
+        }
         let checklists = all.map(\.checklist)
         guard let module = all.first?.module else { return unreadable }
         guard let record else {
@@ -92,17 +108,27 @@ struct SourceDeclarations {
             }
     }
 
+    /// The source manifests merged for one variant: variants with the same manifests and targetSdk share them.
+    private struct MergeKey: Hashable {
+        var files: [String]
+        var targetSdk: Int?
+    }
+
     /// The checklist of `variant`, its artifact naming the files it was read from, or `nil` when no manifest of its
-    /// source sets can be read.
-    private func checklist(of variant: BuildVariant, in module: AndroidModule, inventory: ProjectInventory)
-        -> DeclarationChecklist?
-    {
+    /// source sets can be read. `manifests` are the parsed source manifests; `merged` keeps each merge once.
+    private func checklist(
+        of variant: BuildVariant, in module: AndroidModule, inventory: ProjectInventory,
+        manifests: [String: SourceManifest], merged: inout [MergeKey: DeclarationFacts]
+    ) -> DeclarationChecklist? {
         let targetSdk = variant.targetSdk?.value
         let files = variant.sourceSets.map { module.directory + "/src/\($0)/AndroidManifest.xml" }.filter {
             inventory.buildFiles.contains($0)
         }
-        let sources = SourceManifest.merged(
-            files.compactMap { file in read(file).flatMap { try? SourceManifest($0) } }, targetSdk: targetSdk)
+        let key = MergeKey(files: files, targetSdk: targetSdk)
+        let sources =
+            merged[key]
+            ?? SourceManifest.merged(files.compactMap { manifests[$0] }, targetSdk: targetSdk)
+        merged[key] = sources
         let report = module.directory + "/build/outputs/logs/manifest-merger-\(variant.name)-report.txt"
         if PathKind(path: report) == .file, let text = read(report) {
             // The report holds the merged permissions (libraries' included); the services come from the sources.
@@ -131,24 +157,30 @@ struct SourceDeclarations {
 
     /// One DCL001 note for each source manifest of a release variant that is not XML: the declarations it may
     /// need were not looked for, which is said rather than passed over.
-    private func unreadableManifests(build: AndroidBuildModel, inventory: ProjectInventory) -> [Diagnostic] {
+    private func unreadableManifests(_ manifests: ParsedManifests) -> [Diagnostic] {
+        manifests.sorted { $0.key < $1.key }.compactMap { file, manifest in
+            guard case .failure(let error) = manifest else { return nil }
+            return DeclarationRules.checklist.rule.diagnostic(
+                file: file,
+                "cannot read this manifest as XML (\(error)): the App content declarations it may need were not "
+                    + "looked for")
+        }
+    }
+
+    /// The source manifests of every release variant that can be read as files, each parsed once however many
+    /// variants share it (a build may have hundreds of release variants).
+    private func sourceManifests(build: AndroidBuildModel, inventory: ProjectInventory) -> ParsedManifests {
         let files = Set(
             build.applications.flatMap { module in
                 module.releaseVariants.flatMap(\.sourceSets).map { module.directory + "/src/\($0)/AndroidManifest.xml" }
             }
         ).filter(inventory.buildFiles.contains)
-        return files.sorted().compactMap { file in
-            guard let text = read(file) else { return nil }
-            do {
-                _ = try SourceManifest(text)
-                return nil
-            } catch {
-                return DeclarationRules.checklist.rule.diagnostic(
-                    file: file,
-                    "cannot read this manifest as XML (\(error)): the App content declarations it may need were not "
-                        + "looked for")
-            }
+        var manifests = ParsedManifests()
+        for file in files {
+            guard let text = read(file) else { continue }
+            manifests[file] = Result { () throws(ArtifactParseError) in try SourceManifest(text) }
         }
+        return manifests
     }
 
     /// The needs sources can show: the Advertising ID answer only when AD_ID is there (every app targeting API 33+

@@ -28,7 +28,7 @@ struct SuppliedBuildValues: Sendable {
     func applied(to build: AndroidBuildModel) -> AndroidBuildModel {
         var build = build
         for index in build.modules.indices {
-            guard let supplied = modules[build.modules[index].gradlePath] else { continue }
+            guard let supplied = modules[build.modules[index].name] else { continue }
             var module = build.modules[index]
             if module.releaseVariants.isEmpty {
                 module.kind = .application
@@ -44,7 +44,7 @@ struct SuppliedBuildValues: Sendable {
                         versionCode: nil, sourceSets: ["main", "release"]))
             }
             let location = SourceLocation(file: supplied.file, line: supplied.line, column: 1)
-            for variant in module.variants.indices where !module.variants[variant].isDebuggable {
+            for variant in module.variants.indices where module.variants[variant].isRelease {
                 if let id = supplied.applicationID, module.variants[variant].applicationID.value == nil {
                     module.variants[variant].applicationID = .known(id, at: location)
                 }
@@ -60,7 +60,7 @@ struct SuppliedBuildValues: Sendable {
     /// One line for each `modules:` entry that names no module of `build`: its values were not used, which must
     /// not pass in silence (a typo such as `':ap'`).
     func unmatchedEntries(in build: AndroidBuildModel) -> [String] {
-        let found = Set(build.modules.map(\.gradlePath))
+        let found = Set(build.modules.map(\.name))
         let known = found.sorted().prefix(8).joined(separator: ", ")
         return modules.filter { !found.contains($0.key) }.sorted { $0.value.line < $1.value.line }.map { key, module in
             "\(module.file):\(module.line): modules: '\(key)' is no module playprep found, so its values were not "

@@ -66,9 +66,9 @@ struct UnresolvedBuildValues: Sendable {
         }
         return Self.grouped(unknown).map { group in
             let modules = group.modules
-            let names = Self.list(modules.map(\.gradlePath))
+            let names = Self.list(modules.map(\.name))
             let supply =
-                "give it with --version-code, or in playprep.yml (\(Self.modulesKey(modules[0].gradlePath, "versionCode")))"
+                "give it with --version-code, or in playprep.yml (\(Self.modulesKey(modules[0].name, "versionCode")))"
             let consequence =
                 "so the release notes are chosen without it (the run's listing line and `playprep plan` say which)"
             guard let expression = group.first else {
@@ -84,8 +84,8 @@ struct UnresolvedBuildValues: Sendable {
             return finding.diagnostic(
                 file: expression.location.file,
                 at: .text(line: expression.location.line, column: expression.location.column),
-                "versionCode of \(names) is `\(Excerpt.of(expression.expression))`, which playprep cannot evaluate "
-                    + "(\(expression.reason)), \(consequence); \(supply)")
+                "versionCode of \(names) is `\(Excerpt.of(expression.expression))`, "
+                    + Self.unknownVersionCode(expression.reason) + ", \(consequence); \(supply)")
         }
     }
 
@@ -133,6 +133,14 @@ struct UnresolvedBuildValues: Sendable {
         }
     }
 
+    /// Why a versionCode is not known: a floor an environment variable raises is said as one.
+    private static func unknownVersionCode(_ reason: UnresolvedReason) -> String {
+        if case .atLeast(let floor) = reason {
+            return "at least \(floor) (an environment variable read at build time may raise it)"
+        }
+        return "which playprep cannot evaluate (\(reason))"
+    }
+
     /// `--expect` cannot be compared when some release applicationId cannot be read and none of the readable
     /// ones is the expected id (PKG013 judges the rest).
     private func expectationNotCompared(_ build: AndroidBuildModel, _ finding: RuleOutput) -> Diagnostic? {
@@ -160,8 +168,8 @@ struct UnresolvedBuildValues: Sendable {
     private static func unevaluatedApplicationID(_ expression: UnresolvedExpression, modules: [AndroidModule])
         -> String
     {
-        let name = list(modules.map(\.gradlePath))
-        let key = modulesKey(modules[0].gradlePath, "applicationId")
+        let name = list(modules.map(\.name))
+        let key = modulesKey(modules[0].name, "applicationId")
         if expression.reason == .notInBuildFile {
             // Nothing in the build file: a convention plugin (or one playprep does not know) sets it.
             return

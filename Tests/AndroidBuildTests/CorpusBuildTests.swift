@@ -50,10 +50,11 @@ import Testing
         #expect(model.modules.map(\.gradlePath) == [":", ":TMessagesProj", ":TMessagesProj_App"])
         #expect(model.applications.map(\.gradlePath) == [":TMessagesProj_App"])
         let app = try #require(model.applications.first)
-        #expect(releaseIDs(app) == ["org.telegram.messenger", "org.telegram.messenger.web"])
+        // `standalone` (the `.web` APK of telegram.org) is no `release` nor made from it: not a Play release.
+        #expect(releaseIDs(app) == ["org.telegram.messenger"])
         let debug = app.variants.filter { $0.buildType == "debug" }
         #expect(debug.allSatisfy { $0.isDebuggable && $0.applicationID.value == "org.telegram.messenger.beta" })
-        #expect(app.variants.filter { $0.buildType == "standalone" }.allSatisfy { !$0.isDebuggable })
+        #expect(app.variants.filter { $0.buildType == "standalone" }.allSatisfy { !$0.isDebuggable && !$0.isRelease })
         #expect(Set(app.variants.map(\.flavors)) == [["bundleAfat"], ["bundleAfat_SDK23"], ["afat"]])
         #expect(versionCodes(app).map { $0?.value } == [4927])
         #expect(model.modules.first { $0.gradlePath == ":TMessagesProj" }?.kind == .library)

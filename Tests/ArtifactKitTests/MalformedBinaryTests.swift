@@ -60,6 +60,33 @@ import Testing
         #expect(error as? ArtifactParseError == .invalid("elements nested more than 256 deep"))
     }
 
+    /// Many elements near the depth limit (each keeps its path) are refused once their paths hold too many names.
+    @Test func wideNestingIsRefused() throws {
+        func u16(_ value: Int) -> [UInt8] { [UInt8(value & 0xFF), UInt8(value >> 8 & 0xFF)] }
+        func u32(_ value: Int) -> [UInt8] { u16(value & 0xFFFF) + u16(value >> 16) }
+        let pool =
+            u16(0x0001) + u16(28) + u32(36) + u32(1) + u32(0) + u32(0x100) + u32(32) + u32(0)
+            + u32(0) + [1, 1, 0x61, 0]
+        let start =
+            u16(0x0102) + u16(16) + u32(36) + u32(1) + u32(0xFFFF_FFFF)
+            + u32(0xFFFF_FFFF) + u32(0) + u16(20) + u16(20) + u16(0) + u16(0) + u16(0) + u16(0)
+        let end = u16(0x0103) + u16(16) + u32(24) + u32(1) + u32(0xFFFF_FFFF) + u32(0xFFFF_FFFF) + u32(0)
+        // 200 nested <a>, then siblings 201 deep: 5,000 of them hold 20,100 + 1,005,000 names.
+        func document(siblings: Int) -> [UInt8] {
+            let nested = [[UInt8]](repeating: start, count: 200).joined()
+            let wide = [[UInt8]](repeating: start + end, count: siblings).joined()
+            let body = pool + Array(nested) + Array(wide) + Array([[UInt8]](repeating: end, count: 200).joined())
+            return u16(0x0003) + u16(8) + u32(8 + body.count) + body
+        }
+        #expect(try BinaryXML(document(siblings: 4_000)).elements.last?.path.count == 201)
+        let error = #expect(throws: (any Error).self) { try BinaryXML(document(siblings: 5_000)) }
+        #expect(
+            error as? ArtifactParseError
+                == .invalid(
+                    "the element paths hold more than 1000000 names (an element nested N deep counts N; playprep's limit)"
+                ))
+    }
+
     @Test func resourcesARSC() throws {
         survive(try Self.entry("release.apk", "resources.arsc")) { bytes in
             let table = try ResourceTable(bytes)

@@ -1,8 +1,8 @@
-import ArtifactKit
 import Diagnostics
 import TestSupport
 import Testing
 
+@testable import ArtifactKit
 @testable import ProjectCheck
 
 /// `check` without an artifact: each release variant's source manifests merged as the merger merges them (or the
@@ -118,6 +118,24 @@ import Testing
             """)
         #expect(report.permissions == ["android.permission.USE_EXACT_ALARM"])
         #expect(report.origin(of: "android.permission.USE_EXACT_ALARM") == "[com.example:alarms:1.0]")
+    }
+
+    /// Each element keeps its full path, so many elements near the depth limit are refused by the names their
+    /// paths hold, and a wide manifest under that limit is read whole.
+    @Test func aWideManifestNearTheDepthLimitIsBounded() throws {
+        func manifest(depth: Int, width: Int) -> String {
+            "<manifest>" + String(repeating: "<a>", count: depth) + String(repeating: "<b/>", count: width)
+                + String(repeating: "</a>", count: depth) + "</manifest>"
+        }
+        let read = try SourceManifest(manifest(depth: 250, width: 1_000))
+        #expect(read.elements.count == 1_251)
+        #expect(read.elements.last?.path.count == 252)
+        let error = #expect(throws: ArtifactParseError.self) { try SourceManifest(manifest(depth: 250, width: 4_000)) }
+        #expect(error?.description.hasPrefix("line 1: the element paths hold more than 1000000 names") == true)
+        let shallow = try SourceManifest(
+            "<manifest xmlns:android=\"http://schemas.android.com/apk/res/android\">"
+                + String(repeating: "<uses-permission android:name=\"p\"/>", count: 20_000) + "</manifest>")
+        #expect(shallow.facts.permissions.count == 20_000)
     }
 
     @Test func aMalformedSourceManifestIsRefused() {

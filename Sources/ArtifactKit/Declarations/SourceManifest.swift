@@ -26,12 +26,13 @@ public struct SourceManifest: Sendable {
     var lines: [Int] = []
     var removals: [Removal] = []
 
-    /// Reads `text`; throws when a tag is left open, an end tag does not match or elements nest more than
-    /// ``BinaryXML/maximumDepth`` deep.
+    /// Reads `text`; throws when a tag is left open, an end tag does not match, elements nest more than
+    /// ``BinaryXML/maximumDepth`` deep or their paths hold more than ``BinaryXML/maximumPathNames`` names.
     public init(_ text: String) throws(ArtifactParseError) {
         let bytes = Array(text.utf8)
         var index = 0
         var line = 1
+        var pathNames = 0
         var open: [(name: String, namespaces: [String: String], removed: Bool)] = []
         func advance(to end: Int) {
             while index < min(end, bytes.count) {
@@ -100,6 +101,10 @@ public struct SourceManifest: Sendable {
                 removals.append(Removal(path: element.path, name: node == .string("remove") ? named : nil))
             }
             if !removed {
+                pathNames += open.count + 1
+                guard pathNames <= BinaryXML.maximumPathNames else {
+                    throw BinaryXML.tooManyPathNames(at: "line \(tagLine): ")
+                }
                 elements.append(XMLElement(path: open.map(\.name) + [name], attributes: attributes))
                 lines.append(tagLine)
             }

@@ -1,0 +1,7 @@
+plugins {
+    alias(libs.plugins.beacon.android.wear)
+}
+
+android {
+    namespace = "org.beacon.watch"
+}

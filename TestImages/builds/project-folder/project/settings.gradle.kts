@@ -1,0 +1,2 @@
+rootProject.name = "TrailNotes"
+include(":app")

@@ -1,0 +1,5 @@
+pluginManagement {
+    includeBuild("../build-logic")
+}
+rootProject.name = "Lantern"
+include(":app")

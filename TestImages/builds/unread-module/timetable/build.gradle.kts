@@ -1,0 +1,7 @@
+plugins {
+    id("com.acme.android.library")
+}
+
+android {
+    namespace = "com.acme.ferry.timetable"
+}
