@@ -142,7 +142,10 @@ let package = Package(
         .testTarget(
             name: "ArtifactKitTests", dependencies: ["ArtifactKit", "Diagnostics", "TestSupport"],
             swiftSettings: strictSwift),
-        .testTarget(name: "UploadWiringTests", dependencies: ["UploadWiring"], swiftSettings: strictSwift),
+        .testTarget(
+            name: "UploadWiringTests",
+            dependencies: ["UploadWiring", "AndroidBuild", "PlayListingKit", "FileAccess", "TestSupport"],
+            swiftSettings: strictSwift),
         .testTarget(
             name: "ReleaseDiffTests", dependencies: ["ReleaseDiff", "AndroidBuild", "Diagnostics"],
             swiftSettings: strictSwift),

@@ -1,8 +1,7 @@
 // swift-tools-version:6.0
 // The libFuzzer targets (NinePatch decode + parse + validate; the build-file readers; the artifact's signature
-// parsers), kept out of the
-// main package because they only link with `-sanitize=fuzzer` (libFuzzer supplies `main`). Build and run them
-// with scripts/fuzz.sh.
+// parsers; the CI readers), kept out of the main package because they only link with `-sanitize=fuzzer` (libFuzzer
+// supplies `main`). Build and run them with scripts/fuzz.sh.
 import PackageDescription
 
 let package = Package(
@@ -24,6 +23,13 @@ let package = Package(
             dependencies: [
                 .product(name: "AndroidBuild", package: "playprep"), .product(name: "ArtifactKit", package: "playprep"),
             ],
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]
+        ),
+        // The CI readers and script chains (FUZZER=CIFuzzer scripts/fuzz.sh): every CI system, shell, Python, Ruby,
+        // Makefile and package.json.
+        .executableTarget(
+            name: "CIFuzzer",
+            dependencies: [.product(name: "UploadWiring", package: "playprep")],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]
         ),
         // The APK Signing Block and PKCS#7 parsers (FUZZER=SigningFuzzer scripts/fuzz.sh).

@@ -6,6 +6,8 @@
 # TestImages/artifacts (the block's ID-value pairs behind a 0 byte, JAR signature files behind a 1).
 # FUZZER=BuildFileFuzzer fuzzes the build-file readers (build and settings scripts, version catalogs, source
 # manifests), seeded with every such file of TestImages behind the byte that picks its reader.
+# FUZZER=CIFuzzer fuzzes the CI readers and script chains, seeded with the CI files and scripts of TestImages
+# (each behind the byte that places it: Fuzz/Sources/CIFuzzer).
 # New crashes land in Fuzz/crashes/; add each as a TestImages/malformed/ regression file.
 set -euo pipefail
 cd "$(dirname "$0")/../Fuzz"
@@ -20,7 +22,24 @@ fuzzer="${FUZZER:-NinePatchFuzzer}"
 binary="$(swift build -c debug --scratch-path ../.build-fuzz --show-bin-path)/$fuzzer"
 seeds="$(mktemp -d)"
 trap 'rm -rf "$seeds"' EXIT
-if [ "$fuzzer" = SigningFuzzer ]; then
+if [ "$fuzzer" = CIFuzzer ]; then
+  # Each CI file and script of the fixtures, behind the byte that places it (CIFuzzer.swift's placements).
+  python3 - ../TestImages "$seeds" <<'PY'
+import os, sys
+source, seeds = sys.argv[1:]
+placements = [".github/workflows/", ".gitlab-ci.yml", "Jenkinsfile", ".buildkite/", "bitrise.yml", ".circleci/",
+              "circle.yml", "azure-pipelines.yml", ".woodpecker", "codemagic.yaml", ".travis.yml", ".sh", ".py", ".rb",
+              "Makefile", "package.json"]
+paths = sorted(os.path.join(folder, name) for folder, _, names in os.walk(source) for name in names)
+for number, path in enumerate(paths):
+    if os.path.getsize(path) > 65536 or path.endswith(".png"):
+        continue
+    for index, marker in enumerate(placements):
+        if marker in path or path.endswith(marker):
+            open(f"{seeds}/{number}-{index}", "wb").write(bytes([index]) + open(path, "rb").read())
+            break
+PY
+elif [ "$fuzzer" = SigningFuzzer ]; then
   python3 - ../TestImages/artifacts "$seeds" <<'PY'
 import glob, os, struct, sys, zipfile
 source, seeds = sys.argv[1:]
@@ -66,6 +85,7 @@ fi
 corpus=work
 [ "$fuzzer" = SigningFuzzer ] && corpus=work-signing
 [ "$fuzzer" = BuildFileFuzzer ] && corpus=work-build-files
+[ "$fuzzer" = CIFuzzer ] && corpus=work-ci
 mkdir -p crashes "$corpus"
 start=$(date +%s)
 "$binary" -runs="$runs" -max_len=65536 -timeout=10 -rss_limit_mb=2048 -artifact_prefix=crashes/ \

@@ -22,6 +22,19 @@ public struct Location: Sendable, Hashable, Codable {
     public static func text(line: Int, column: Int? = nil) -> Location { Location(line: line, column: column) }
 }
 
+/// Another place a finding stands for: one of the refusals a tree's finding lists (`file`, where, and what).
+public struct RelatedLocation: Sendable, Hashable {
+    public var file: String
+    public var location: Location?
+    public var message: String
+
+    public init(file: String, location: Location?, message: String) {
+        self.file = file
+        self.location = location
+        self.message = message
+    }
+}
+
 /// One problem found in one file: which rule, how bad, where, what and how to fix it.
 public struct Diagnostic: Sendable, Hashable {
     /// Stable rule identifier such as `NP003` or `TXT001`; users look rules up by it.
@@ -36,6 +49,9 @@ public struct Diagnostic: Sendable, Hashable {
     public var hint: String?
     /// The rule's name for the problem, when the same problem in several files is one finding (`FindingGroup`).
     public var cause: Cause?
+    /// The places this finding stands for, when one finding names several (the refusals of a tree whose upload
+    /// cannot be decided).
+    public var related: [RelatedLocation]
 
     public init(
         ruleID: String,
@@ -44,7 +60,8 @@ public struct Diagnostic: Sendable, Hashable {
         location: Location? = nil,
         message: String,
         hint: String? = nil,
-        cause: Cause? = nil
+        cause: Cause? = nil,
+        related: [RelatedLocation] = []
     ) {
         self.ruleID = ruleID
         self.severity = severity
@@ -53,5 +70,6 @@ public struct Diagnostic: Sendable, Hashable {
         self.message = Self.bounded(message)
         self.hint = hint.map(Self.bounded)
         self.cause = cause
+        self.related = related
     }
 }

@@ -6,8 +6,10 @@
 
 /// The machine-readable report (`--format json`; README, "Reports for CI"):
 /// `{"files": [{"file", "valid", "diagnostics": [{"rule", "severity", "message", "x", "y", "line", "column", "hint",
-///   "cause", "fingerprint"}]}], "summary": {"files", "errors", "warnings", "notes"}, "baseline"}`. Absent
-/// locations, hints, causes and baselines are `null`, never missing; every location is listed (no grouping).
+///   "cause", "fingerprint", "related"}]}], "summary": {"files", "errors", "warnings", "notes"}, "baseline"}`. Absent
+/// locations, hints, causes and baselines are `null`, never missing; every location is listed (no grouping);
+/// `related` lists the places a finding stands for (`[]` for most), each `{"file", "line", "column", "x", "y",
+/// "message"}`.
 /// An APK or AAB's entry also has `"artifact"`: its ``ArtifactFacts`` (README, "The artifact's identity").
 /// With `check --since REF` the document also has `"since"`: the release compared with, then its release
 /// variants (docs/release-diff.md).
@@ -109,7 +111,25 @@ public struct DiagnosticEntry: Encodable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case rule, severity, message, x, y, line, column, hint, cause, fingerprint
+        case rule, severity, message, x, y, line, column, hint, cause, fingerprint, related
+    }
+
+    private struct Related: Encodable {
+        var place: RelatedLocation
+
+        private enum CodingKeys: String, CodingKey {
+            case file, line, column, x, y, message
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(place.file, forKey: .file)
+            try container.encode(place.location?.line, forKey: .line)
+            try container.encode(place.location?.column, forKey: .column)
+            try container.encode(place.location?.x, forKey: .x)
+            try container.encode(place.location?.y, forKey: .y)
+            try container.encode(place.message, forKey: .message)
+        }
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -124,6 +144,7 @@ public struct DiagnosticEntry: Encodable, Sendable {
         try container.encode(diagnostic.hint, forKey: .hint)
         try container.encode(diagnostic.cause?.key, forKey: .cause)
         try container.encode(Fingerprint(of: diagnostic), forKey: .fingerprint)
+        try container.encode(diagnostic.related.map(Related.init), forKey: .related)
     }
 
     /// The same object through `PrettyJSONWriter`, keys sorted as the encoder sorts them.
@@ -142,6 +163,26 @@ public struct DiagnosticEntry: Encodable, Sendable {
         json.integer(location?.line)
         json.key("message")
         json.string(diagnostic.message)
+        json.key("related")
+        json.beginArray()
+        for place in diagnostic.related {
+            json.element()
+            json.beginObject()
+            json.key("column")
+            json.integer(place.location?.column)
+            json.key("file")
+            json.string(place.file)
+            json.key("line")
+            json.integer(place.location?.line)
+            json.key("message")
+            json.string(place.message)
+            json.key("x")
+            json.integer(place.location?.x)
+            json.key("y")
+            json.integer(place.location?.y)
+            json.endObject()
+        }
+        json.endArray()
         json.key("rule")
         json.string(diagnostic.ruleID)
         json.key("severity")

@@ -222,6 +222,16 @@ public struct SARIFReporter: Reporter {
             if let hint = diagnostic.hint { text += ". Fix: " + hint }
             message = Message(text: text)
             locations = [Location(id: nil, physicalLocation: Self.physicalLocation(diagnostic), message: nil)]
+            if !diagnostic.related.isEmpty {
+                relatedLocations = diagnostic.related.enumerated().map { id, place in
+                    let region = place.location?.line.map { Region(startLine: $0, startColumn: place.location?.column) }
+                    return Location(
+                        id: id,
+                        physicalLocation: PhysicalLocation(
+                            artifactLocation: ArtifactLocation(uri: SARIFReporter.uri(for: place.file)), region: region),
+                        message: Message(text: place.message))
+                }
+            }
             guard group.isMerged else { return }
             relatedLocations = group.members.enumerated().map { id, member in
                 var text = member.diagnostic.message

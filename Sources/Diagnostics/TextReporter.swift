@@ -110,6 +110,14 @@ public struct TextReporter: Reporter {
     }
 
     private func appendHint(_ diagnostic: Diagnostic, indent: String, to out: inout String) {
+        for place in diagnostic.related {
+            out += indent
+            out += place.file
+            if let position = Self.describe(place.location) { out += " " + position }
+            out += ": "
+            out += place.message
+            out += "\n"
+        }
         guard let hint = diagnostic.hint else { return }
         out += indent
         out += paint("hint:", .cyan)

@@ -18,31 +18,62 @@ struct ListingTarget: Sendable, Hashable {
     /// Which release notes are judged, and why (`changelogs/1234.txt: the build's versionCode`).
     var releaseNotes: String
 
-    /// The walked files this target's store reads from: those of its layers, in the locales its upload sends.
-    func files(in walked: ListingFileIndex) -> [String] {
-        let folders = layers.flatMap { layer in readers.locales?.map { layer + "/" + $0 } ?? [layer] }
-        return folders.flatMap(walked.files(under:))
+    /// Files a step copies into the tree before uploading it: path in the tree → the full path of the project
+    /// file copied there.
+    var copies: [String: String] = [:]
+
+    /// The tree as its uploads send it, from the walked files: the locales its uploads send (only the shown and
+    /// live ones' when `proven`), and the files copied into it.
+    func source(
+        in walked: ListingFileIndex, proven: Bool = false, maxFileBytes: Int = DirectoryFileSource.defaultMaxFileBytes
+    ) -> SentListingSource {
+        let locales = proven ? readers.provenLocales : readers.locales
+        let folders = layers.flatMap { layer in locales?.map { layer + "/" + $0 } ?? [layer] }
+        return SentListingSource(
+            committed: LayeredFileSource(
+                layers: layers, files: folders.flatMap(walked.files(under:)), maxFileBytes: maxFileBytes),
+            copies: copies, reader: FileReader(maxBytes: maxFileBytes))
+    }
+
+    /// Whether some of what Play receives is sent only by uploads the repository cannot decide: parts or locale
+    /// folders beyond what shown and live uploads send.
+    var isPartlyUndecided: Bool {
+        readers.store == .play
+            && (!options.uploads.subtracting(readers.provenParts).isEmpty
+                || readers.provenLocales.map { proven in readers.locales.map { Set($0) != Set(proven) } ?? true }
+                    == true)
     }
 }
 
+/// The listings of a project with who reads each, and what the upload readers could not read.
+struct ListingPlan: Sendable {
+    var targets: [ListingTarget]
+    /// Fastfile imports (and other wiring) that were not read, each with why.
+    var unread: [UnreadWiring]
+    /// The Fastfiles read (and the files they import), relative to the project.
+    var fastfiles: [String]
+    /// Trees in fastlane's layout that no store reads, one line each: no upload names them, and they are not where
+    /// F-Droid looks.
+    var unjudged: [String] = []
+}
+
 /// Decides, from the project's files and build, which listings are uploaded where and which release they belong
-/// to: a fastlane tree goes to Play when a Fastfile uploads it (the parts its `skip_upload_*` options leave in),
-/// otherwise it is F-Droid's; a GPP tree is merged per release variant as GPP merges it; the changelog checked is
-/// the one for the versionCode of the app the tree belongs to.
+/// to: a fastlane tree goes to Play when an upload sends it (CI, or a hand-run lane that is live; the parts its
+/// `skip_upload_*` options leave in), otherwise it is F-Droid's; a GPP tree is merged per release variant as GPP
+/// merges it; the changelog checked is the one for the versionCode of the app the tree belongs to.
 struct ListingPlanner: Sendable {
     var configuration: ProjectConfiguration
     var reader = FileReader(maxBytes: 1 << 20)
 
-    func targets(for inventory: ProjectInventory, build: AndroidBuildModel, ci: ContinuousIntegration)
-        -> [ListingTarget]
-    {
-        let evidence = UploadEvidence(ci: ci)
+    func plan(for inventory: ProjectInventory, build: AndroidBuildModel, ci: ContinuousIntegration) -> ListingPlan {
+        let repository = ProjectFiles(
+            root: inventory.root, walked: inventory.files, maxBytes: FastlaneFiles.Limits.fileBytes)
+        let evidence = UploadEvidence(input: UploaderInput(ci: ci, build: build, repository: repository))
         let fdroid = FDroidListing(root: inventory.root, files: inventory.files, reader: reader)
         var targets = [ListingTarget]()
         let files = Set(inventory.files)
         var listings = inventory.listings
-        for tree in evidence.treesNamedAtRunTime(files: inventory.files, root: inventory.root)
-        where !listings.contains(where: { $0.path == tree }) {
+        for tree in evidence.namedTrees().map(repository.path) where !listings.contains(where: { $0.path == tree }) {
             listings.append(DiscoveredListing(path: tree, kind: .fastlane))
         }
         for configured in configuration.listingRoots {
@@ -52,18 +83,32 @@ struct ListingPlanner: Sendable {
             }
         }
         var gppFolders = [String]()
+        var unjudged = [String]()
         for listing in listings {
             let configured = configuration.listingRoots.first { inventory.root + "/" + $0.path == listing.path }
             if listing.kind == .gpp && configured?.store != .fdroid {
                 gppFolders.append(listing.path)
                 continue
             }
-            targets += fastlaneTargets(
+            let found = fastlaneTargets(
                 listing, configured: configured, inventory: inventory, files: files, build: build,
                 evidence: evidence, fdroid: fdroid)
+            // fdroidserver reads `…/fastlane/metadata/android`, never another `metadata/android` (a flavour copied
+            // over the tree by a lane, a supply metadata_path): such a tree nothing uploads is nobody's.
+            if configured == nil, listing.kind == .fastlane, !listing.path.hasSuffix("/fastlane/metadata/android"),
+                found.allSatisfy({ $0.readers.store == .fdroid && $0.readers.senders.isEmpty })
+            {
+                unjudged.append(
+                    inventory.relative(listing.path)
+                        + ": no store reads it (no upload names it, and F-Droid reads only …/fastlane/metadata/android)"
+                )
+                continue
+            }
+            targets += found
         }
         targets += gppTargets(gppFolders, build: build, inventory: inventory, evidence: evidence)
-        return targets
+        return ListingPlan(
+            targets: targets, unread: evidence.unread, fastfiles: evidence.fastfiles, unjudged: unjudged)
     }
 
     // MARK: fastlane trees
@@ -74,25 +119,11 @@ struct ListingPlanner: Sendable {
         _ listing: DiscoveredListing, configured: ProjectConfiguration.ListingRootSetting?, inventory: ProjectInventory,
         files: Set<String>, build: AndroidBuildModel, evidence: UploadEvidence, fdroid: FDroidListing
     ) -> [ListingTarget] {
-        // fastlane runs in the folder above `fastlane/` (or above `metadata/android` without one).
-        let runFolder: String
-        let treeInRunFolder: String
-        if listing.path.hasSuffix("/fastlane/metadata/android") {
-            runFolder = String(listing.path.dropLast("/fastlane/metadata/android".count))
-            treeInRunFolder = "fastlane/metadata/android"
-        } else if listing.path.hasSuffix("/metadata/android") {
-            runFolder = String(listing.path.dropLast("/metadata/android".count))
-            treeInRunFolder = "metadata/android"
-        } else {
-            runFolder = inventory.root
-            treeInRunFolder = inventory.relative(listing.path)
-        }
-        let read = { (name: String) -> String? in
-            let path = runFolder + "/fastlane/" + name
-            guard files.contains(path), let bytes = try? reader.read(path) else { return nil }
-            return String(decoding: bytes, as: UTF8.self)
-        }
-        let fastlane = FastlaneFiles(fastfile: read("Fastfile"), appfile: read("Appfile"))
+        let tree = inventory.relative(listing.path)
+        // A tree named after the app it describes (`app-metadata/<applicationId>`) belongs to that app.
+        let uploadedPackage = evidence.uploadedPackage(forTree: tree)
+        let packageName = uploadedPackage ?? listing.path.split(separator: "/").last.map(String.init)
+        let variants = releaseVariants(for: listing.path, packageName: packageName, build: build)
         let readers: ListingReaders
         switch (configured?.store, listing.kind) {
         case (.fdroid?, _):
@@ -104,22 +135,25 @@ struct ListingPlanner: Sendable {
                 proof: .none, store: .fdroid, reason: "F-Droid (a layout only F-Droid reads)", evidence: [],
                 parts: [.text, .changelogs])
         case (.play?, _):
-            let uploads = fastlane.uploadedParts(ofTreeAt: treeInRunFolder)
+            let named = evidence.fastlaneReaders(
+                tree: tree, locales: [], versionCodes: [], newestChangelog: nil)
             readers = ListingReaders(
                 proof: .shown, store: .play, reason: "Play (configured)",
-                evidence: [Self.configurationEvidence(configured)], parts: uploads.isEmpty ? .all : uploads)
+                evidence: [Self.configurationEvidence(configured)],
+                parts: named.store == .play && !named.parts.isEmpty ? named.parts : .all)
         case (nil, _):
             readers = evidence.fastlaneReaders(
-                tree: treeInRunFolder, relativeTree: inventory.relative(listing.path), fastlane: fastlane,
-                fastfile: inventory.relative(runFolder + "/fastlane/Fastfile"),
-                appfile: inventory.relative(runFolder + "/fastlane/Appfile"))
+                tree: tree, locales: Self.localeFolders(in: listing.path, files: files),
+                versionCodes: Self.versionCodes(of: variants),
+                newestChangelog: ReleaseNotesChoice(withoutVersionCodeIn: files, tree: listing.path).versionCodes.first)
         }
-        // A tree named after the app it describes (`app-metadata/<applicationId>`) belongs to that app.
-        let packageName = fastlane.uploadedPackage ?? listing.path.split(separator: "/").last.map(String.init)
-        let variants = releaseVariants(for: listing.path, packageName: packageName, build: build)
         var stores = [readers]
-        let ids = variants.compactMap(\.applicationID.value) + (fastlane.uploadedPackage.map { [$0] } ?? [])
-        if readers.store == .play, configured?.store == nil, let link = fdroid.evidence(forAny: ids) {
+        let ids = variants.compactMap(\.applicationID.value) + (uploadedPackage.map { [$0] } ?? [])
+        let link = configured?.store == nil ? fdroid.evidence(forAny: ids) : nil
+        if readers.store == .fdroid, let link {
+            // The repository's link to F-Droid's page of the app is the first proof that F-Droid reads the tree.
+            stores[0].evidence.insert(link, at: 0)
+        } else if readers.store == .play, let link {
             stores.append(
                 ListingReaders(
                     proof: .none, store: .fdroid,
@@ -133,6 +167,17 @@ struct ListingPlanner: Sendable {
         }
     }
 
+    /// The locale folders of a fastlane tree: the folders directly under it that hold walked files.
+    private static func localeFolders(in tree: String, files: Set<String>) -> [String] {
+        let prefix = tree + "/"
+        var locales = Set<String>()
+        for file in files where file.hasPrefix(prefix) {
+            let rest = file.dropFirst(prefix.count)
+            if let slash = rest.firstIndex(of: "/") { locales.insert(String(rest[..<slash])) }
+        }
+        return locales.sorted()
+    }
+
     /// The tree as `readers`' store reads it, with the release notes of the release `variants` build.
     private func fastlaneTarget(
         _ listing: DiscoveredListing, readers: ListingReaders, layout: ListingLayout, variants: [BuildVariant],
@@ -141,7 +186,11 @@ struct ListingPlanner: Sendable {
         var options = configuration.listingOptions
         options.layout = layout
         options.store = readers.store
-        if readers.store == .play { options.uploads = readers.parts }
+        if readers.store == .play {
+            options.uploads = readers.parts
+            // supply sends each folder directly under its metadata_path as a language.
+            options.rootIsExact = true
+        }
         var releaseNotes = "changelogs/default.txt: no changelog is uploaded"
         var versionUnknown = false
         let readsChangelogs = options.store == .fdroid || options.uploads.contains(.changelogs)
@@ -152,22 +201,20 @@ struct ListingPlanner: Sendable {
                 options.versionCodes = Self.versionCodes(of: variants)
                 if !options.versionCodes.isEmpty {
                     releaseNotes = Self.changelogNames(options.versionCodes) + ": the build's versionCode"
-                } else if let floor = Self.minimumVersionCode(of: variants),
-                    Self.newestChangelog(in: listing.path, files: files).map({ $0 < floor }) ?? false
-                {
-                    // Every numbered changelog is below the least versionCode the build can have: supply sends
-                    // default.txt.
-                    versionUnknown = true
-                    releaseNotes =
-                        "changelogs/default.txt: the versionCode is at least \(floor), above every numbered changelog"
-                } else if let newest = Self.newestChangelog(in: listing.path, files: files) {
-                    versionUnknown = true
-                    options.versionCodes = [newest]
-                    releaseNotes =
-                        "changelogs/\(newest).txt (else default.txt): the newest numbered changelog, as no versionCode is known"
                 } else {
+                    let choice = ReleaseNotesChoice(withoutVersionCodeIn: files, tree: listing.path)
                     versionUnknown = true
-                    releaseNotes = "changelogs/default.txt: no numbered changelog and no known versionCode"
+                    if let floor = Self.minimumVersionCode(of: variants),
+                        let newest = choice.versionCodes.first, newest < floor
+                    {
+                        // Every numbered changelog is below the least versionCode the build can have: supply
+                        // sends default.txt.
+                        releaseNotes =
+                            "changelogs/default.txt: the versionCode is at least \(floor), above every numbered changelog"
+                    } else {
+                        options.versionCodes = choice.versionCodes
+                        releaseNotes = choice.description
+                    }
                 }
             }
         }
@@ -177,7 +224,7 @@ struct ListingPlanner: Sendable {
         return ListingTarget(
             displayRoot: listing.path, layers: [listing.path], options: options,
             summary: inventory.relative(listing.path) + ": " + summary, readers: readers,
-            releaseNotes: releaseNotes)
+            releaseNotes: releaseNotes, copies: readers.copies.mapValues { inventory.root + "/" + $0 })
     }
 
     /// `playprep.yml`'s `listing.roots` entry as evidence.
@@ -194,17 +241,6 @@ struct ListingPlanner: Sendable {
 
     private static func changelogNames(_ versionCodes: [Int]) -> String {
         versionCodes.map { "changelogs/\($0).txt" }.joined(separator: ", ")
-    }
-
-    /// The highest `<n>` of the tree's `<locale>/changelogs/<n>.txt`.
-    private static func newestChangelog(in tree: String, files: Set<String>) -> Int? {
-        let prefix = tree + "/"
-        return files.compactMap { path -> Int? in
-            guard path.hasPrefix(prefix) else { return nil }
-            let parts = path.dropFirst(prefix.count).split(separator: "/")
-            guard parts.count == 3, parts[1] == "changelogs", parts[2].hasSuffix(".txt") else { return nil }
-            return Int(parts[2].dropLast(4))
-        }.max()
     }
 
     /// The release variants a fastlane tree belongs to: those of the application module it sits in, else of the

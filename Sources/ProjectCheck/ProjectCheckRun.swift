@@ -144,7 +144,7 @@ extension ProjectCheckRequest {
         var lines =
             ["playprep: \(note)"] + run.builds.lines.map { "playprep: \($0)" }
             + run.listings.map { "playprep: listing \($0)" }
-            + run.unusedSettings.map { "playprep: \($0)" }
+            + run.unread.map { "playprep: not read: \($0)" } + run.unusedSettings.map { "playprep: \($0)" }
         if !run.listings.isEmpty {
             lines.append(
                 "playprep: a tree is judged by Play's rules only where the repository shows its upload "

@@ -23,6 +23,8 @@ struct ProjectCheckResult: Sendable, Hashable {
     var releaseVariants: [String] = []
     /// The CI configurations read to find who uploads each listing.
     var ciFiles: [String]
+    /// What the upload readers could not read (Fastfile imports from other repositories, …), one line each.
+    var unread: [String] = []
     /// `playprep.yml` entries that matched nothing in the project, one line each.
     var unusedSettings: [String] = []
     /// With `--since REF`: the release compared with (reference and commit), then one line per release variant
@@ -66,7 +68,9 @@ struct ProjectChecker: Sendable {
     ) -> ProjectCheckResult {
         let total = inventory.ninePatchFiles.count
         let checks = ninePatchChecker.checks(forFilesAt: inventory.ninePatchFiles, jobs: jobs) { progress?($0, total) }
-        let (configuration, build, ci, targets) = readRelease(inventory, artifact: artifact)
+        let (configuration, build, ci, listingPlan) = readRelease(inventory, artifact: artifact)
+        let targets = listingPlan.targets
+        let (listingFiles, outcomes) = listingReports(targets, files: inventory.files, root: inventory.root)
         let previous = since.map {
             compare(
                 $0, with: build, configuration: configuration, inventory: inventory, targets: targets)
@@ -74,7 +78,8 @@ struct ProjectChecker: Sendable {
         let project = ProjectContext(
             inventory: inventory, ninePatches: checks, build: build,
             expectedApplicationID: configuration.expectedApplicationID,
-            versionCodeGiven: !configuration.listingOptions.versionCodes.isEmpty, artifact: artifact)
+            versionCodeGiven: !configuration.listingOptions.versionCodes.isEmpty, artifact: artifact,
+            listings: outcomes)
         var extra = [String: [Diagnostic]]()
         for diagnostic in ProjectRules.resourceEntries.flatMap({ $0.findings(on: project) }) {
             extra[diagnostic.file, default: []].append(diagnostic)
@@ -101,15 +106,16 @@ struct ProjectChecker: Sendable {
                     ProjectRules.unreadable.findings(on: project) + packageFindings
                         + ProjectRules.unresolvedBuildValue.findings(on: project) + (previous?.findings ?? [])
                         + declarationNotes)
-                + ninePatchReports + listingReports(targets, files: inventory.files))
+                + ninePatchReports
+                + Self.merging(listingFiles, ProjectRules.uploadEntries.flatMap { $0.findings(on: project) }))
         var rules = configuration.rules
         if configuration.aapt1Compatibility { rules.enable([NinePatchRules.aapt1Rejects.id]) }
         let (selected, withheld) = rules.apply(to: report, catalog: .playprep)
         return ProjectCheckResult(
-            report: selected, withheld: withheld, listings: targets.map(\.summary),
+            report: selected, withheld: withheld, listings: targets.map(\.summary) + listingPlan.unjudged,
             releaseVariantCount: build.applications.map(\.releaseVariants.count).reduce(0, +),
             builds: BuildSummary(build, relative: inventory.relative),
-            releaseVariants: Self.variantLines(build), ciFiles: ci.files,
+            releaseVariants: Self.variantLines(build), ciFiles: ci.files, unread: listingPlan.unread.map(\.description),
             unusedSettings: SuppliedBuildValues(modules: configuration.suppliedModules).unmatchedEntries(in: build),
             comparedRelease: previous?.lines ?? [])
     }
@@ -180,23 +186,30 @@ struct ProjectChecker: Sendable {
     /// the root itself), judged exactly as `check` judges them: by the store that reads each tree and with its
     /// upload's proof, with the configuration's rule selection. `nil` when no listing the project reads is there.
     func listingReport(_ inventory: ProjectInventory, at folder: String) -> (report: Report, listings: [String])? {
-        let (_, _, _, targets) = readRelease(inventory, artifact: nil)
-        let chosen = targets.filter { target in
+        let (configuration, build, _, plan) = readRelease(inventory, artifact: nil)
+        let chosen = plan.targets.filter { target in
             target.layers.map(inventory.relative).contains { layer in
                 folder.isEmpty || layer == folder || layer.hasPrefix(folder + "/") || folder.hasPrefix(layer + "/")
             }
         }
         guard !chosen.isEmpty else { return nil }
+        let (files, outcomes) = listingReports(chosen, files: inventory.files, root: inventory.root)
+        // The upload rules (UPL001, UPL002) judge these trees as `check` does.
+        let project = ProjectContext(
+            inventory: inventory, ninePatches: [], build: build,
+            expectedApplicationID: configuration.expectedApplicationID,
+            versionCodeGiven: !configuration.listingOptions.versionCodes.isEmpty, listings: outcomes)
         let (selected, _) = configuration.rules.apply(
-            to: Report(files: listingReports(chosen, files: inventory.files)), catalog: .playprep)
+            to: Report(files: Self.merging(files, ProjectRules.uploadEntries.flatMap { $0.findings(on: project) })),
+            catalog: .playprep)
         return (selected, chosen.map(\.summary))
     }
 
     /// The configuration for the release, the build (with the values `playprep.yml` supplies), the CI
-    /// configurations and the listing targets: what both `check` and `plan` read. The `artifact`'s versionCode
+    /// configurations and the listing plan: what both `check` and `plan` read. The `artifact`'s versionCode
     /// names the release notes, which must then exist, unless it is another app's (PRJ003).
     private func readRelease(_ inventory: ProjectInventory, artifact: ArtifactCheck?) -> (
-        ProjectConfiguration, AndroidBuildModel, ContinuousIntegration, [ListingTarget]
+        ProjectConfiguration, AndroidBuildModel, ContinuousIntegration, ListingPlan
     ) {
         var configuration = configuration
         let build = readBuild(inventory)
@@ -207,8 +220,8 @@ struct ProjectChecker: Sendable {
             configuration.listingOptions.requiresReleaseNotes = true
         }
         let ci = ContinuousIntegration(root: inventory.root, walked: inventory.files)
-        let targets = ListingPlanner(configuration: configuration).targets(for: inventory, build: build, ci: ci)
-        return (configuration, build, ci, targets)
+        let plan = ListingPlanner(configuration: configuration).plan(for: inventory, build: build, ci: ci)
+        return (configuration, build, ci, plan)
     }
 
     /// The build of `inventory`, with the values `playprep.yml` supplies unless `supplied` is false (the release
@@ -234,7 +247,8 @@ struct ProjectChecker: Sendable {
     /// variants, each listing tree with its readers and evidence, the files each store receives, and with the
     /// release's `artifact` its versionCode's notes and the Play Console declarations it needs.
     func plan(_ inventory: ProjectInventory, artifact: ArtifactCheck? = nil, since: GitRelease? = nil) -> ReleasePlan {
-        let (configuration, build, ci, targets) = readRelease(inventory, artifact: artifact)
+        let (configuration, build, ci, listingPlan) = readRelease(inventory, artifact: artifact)
+        let targets = listingPlan.targets
         let relative = inventory.relative
         let locate = { (location: SourceLocation?) in
             location.map { "\(relative($0.file)):\($0.line)" } ?? "default"
@@ -295,14 +309,14 @@ struct ProjectChecker: Sendable {
         let fromArtifact = artifact.flatMap { $0.files.first?.file }.map {
             ": the versionCode of the artifact \(relative($0))"
         }
-        let listings = targets.map { target in
-            let source = LayeredFileSource(layers: target.layers, files: target.files(in: walked))
+        let listings = listingPlan.targets.map { target in
+            let source = target.source(in: walked)
             let received =
                 (try? checker.receivedFiles(source, options: target.options, displayRoot: target.displayRoot)) ?? []
             return ReleasePlan.Listing(
                 folders: target.layers.map(relative), layout: target.options.layout?.rawValue ?? "fastlane",
                 store: target.readers.store.rawValue, proof: target.readers.proof, readers: target.readers.reason,
-                evidence: target.readers.evidence,
+                evidence: target.readers.evidence, senders: target.readers.senders,
                 releaseNotes: artifactGaveCode
                     ? target.releaseNotes.replacingOccurrences(
                         of: ": the version being released (configured)", with: fromArtifact ?? "")
@@ -310,7 +324,9 @@ struct ProjectChecker: Sendable {
                 receives: received.map(relative))
         }
         var plan = ReleasePlan(
-            ciFiles: ci.files, builds: BuildSummary(build, relative: relative), modules: modules, listings: listings)
+            ciFiles: ci.files, builds: BuildSummary(build, relative: relative), fastfiles: listingPlan.fastfiles,
+            unread: listingPlan.unread.map(\.description), modules: modules, listings: listings)
+        plan.unjudged = listingPlan.unjudged
         if let since {
             let previous = compare(
                 since, with: build, configuration: configuration, inventory: inventory, targets: targets)
@@ -326,21 +342,6 @@ struct ProjectChecker: Sendable {
         return plan
     }
 
-    /// Play's findings on a tree whose upload is only partly shown: each says so and names the evidence, and its
-    /// refusals are warnings.
-    private static func ifUploaded(_ file: FileReport, readers: ListingReaders) -> FileReport {
-        var file = file
-        let evidence = readers.evidence.map(\.description).joined(separator: "; ")
-        for index in file.diagnostics.indices {
-            if file.diagnostics[index].severity == .error { file.diagnostics[index].severity = .warning }
-            file.diagnostics[index].message =
-                "if this tree is uploaded to Play as committed: " + file.diagnostics[index].message
-            let hint = file.diagnostics[index].hint.map { $0 + "; " } ?? ""
-            file.diagnostics[index].hint = hint + "upload evidence: \(readers.reason) (\(evidence))"
-        }
-        return file
-    }
-
     /// One report per build file and manifest, holding the package-name findings and build notes made there.
     private func buildFileReports(_ inventory: ProjectInventory, _ diagnostics: [Diagnostic]) -> [FileReport] {
         var byFile = Dictionary(grouping: diagnostics, by: \.file)
@@ -352,24 +353,61 @@ struct ProjectChecker: Sendable {
     }
 
     /// Each listing as its store reads it, from the files the walk found (so excludes apply); a file several
-    /// variants share is reported once.
-    private func listingReports(_ targets: [ListingTarget], files walked: [String]) -> [FileReport] {
+    /// variants share is reported once. Of a tree whose upload is undecided for some parts, Play's refusals on
+    /// those parts are set apart (the tree's one UPL001 warning lists them), and its other findings say that they
+    /// hold if the tree is uploaded. Each error on a tree whose upload is shown or live names that proof.
+    private func listingReports(_ targets: [ListingTarget], files walked: [String], root: String) -> (
+        [FileReport], [ListingOutcome]
+    ) {
         let checker = ListingChecker(limits: configuration.listingLimits, decoder: ninePatchChecker.decoder)
         var order = [String]()
         var byFile = [String: [Diagnostic]]()
+        var outcomes = [ListingOutcome]()
         var unreadable = [String: String]()
+        // Listing files share the NinePatches' size limit (`--max-file-bytes`): a larger one is refused unread.
+        let maxFileBytes = ninePatchChecker.decoder.limits.maxFileBytes
         let index = ListingFileIndex(walked)
         for target in targets {
-            let files: [FileReport]
+            var files: [FileReport]
+            var refusals = [Diagnostic]()
             do {
-                // Listing files share the NinePatches' size limit (`--max-file-bytes`): a larger one is refused unread.
-                let source = LayeredFileSource(
-                    layers: target.layers, files: target.files(in: index),
-                    maxFileBytes: ninePatchChecker.decoder.limits.maxFileBytes)
-                files = try checker.check(source, options: target.options, displayRoot: target.displayRoot).files.map {
-                    (target.readers.proof == .partial ? Self.ifUploaded($0, readers: target.readers) : $0)
-                        .withUnreadableListingFile()
+                files = try checker.check(
+                    target.source(in: index, maxFileBytes: maxFileBytes), options: target.options,
+                    displayRoot: target.displayRoot
+                ).files
+                if target.isPartlyUndecided {
+                    var provenOptions = target.options
+                    provenOptions.uploads = target.readers.provenParts
+                    let shown =
+                        provenOptions.uploads.isEmpty
+                        ? [:]
+                        : Dictionary(
+                            try checker.check(
+                                target.source(in: index, proven: true, maxFileBytes: maxFileBytes),
+                                options: provenOptions,
+                                displayRoot: target.displayRoot
+                            ).files.map { ($0.file, $0.diagnostics) }, uniquingKeysWith: +)
+                    for fileIndex in files.indices {
+                        let kept = shown[files[fileIndex].file] ?? []
+                        var diagnostics = [Diagnostic]()
+                        for diagnostic in files[fileIndex].diagnostics {
+                            if kept.contains(diagnostic) {
+                                diagnostics.append(diagnostic)
+                            } else if diagnostic.severity == .error {
+                                refusals.append(diagnostic)
+                            } else {
+                                diagnostics.append(Self.ifUploaded(diagnostic, readers: target.readers))
+                            }
+                        }
+                        files[fileIndex].diagnostics = diagnostics
+                    }
+                    // The tree's UPL001 lists only the refusals of rules the configuration keeps as errors.
+                    refusals = configuration.rules.apply(
+                        to: Report(files: [FileReport(file: target.displayRoot, diagnostics: refusals)]),
+                        catalog: .playprep
+                    ).0.diagnostics.filter { $0.severity == .error }
                 }
+                files = files.map { $0.withUnreadableListingFile() }
             } catch {
                 files = [
                     FileReport(
@@ -380,6 +418,19 @@ struct ProjectChecker: Sendable {
                         ])
                 ]
             }
+            if let proof = Self.proof(of: target.readers, root: root) {
+                for fileIndex in files.indices {
+                    files[fileIndex].diagnostics = files[fileIndex].diagnostics.map { diagnostic in
+                        guard diagnostic.severity == .error, !diagnostic.related.contains(proof) else {
+                            return diagnostic
+                        }
+                        var proven = diagnostic
+                        proven.related.append(proof)
+                        return proven
+                    }
+                }
+            }
+            outcomes.append(ListingOutcome(target: target, undecidedRefusals: refusals))
             for file in files {
                 if byFile[file.file] == nil { order.append(file.file) }
                 if let reason = file.unreadable { unreadable[file.file] = reason }
@@ -389,6 +440,43 @@ struct ProjectChecker: Sendable {
                 if byFile[file.file] == nil { byFile[file.file] = [] }
             }
         }
-        return order.map { FileReport(file: $0, diagnostics: byFile[$0] ?? [], unreadable: unreadable[$0]) }
+        return (
+            order.map { FileReport(file: $0, diagnostics: byFile[$0] ?? [], unreadable: unreadable[$0]) }, outcomes
+        )
+    }
+
+    /// The line that proves a Play tree's upload, as a place of each of its errors: the first line of the
+    /// strongest upload (the CI step, the live lane, the applied plugin) and who sends it, so an error names why
+    /// Play receives the file.
+    private static func proof(of readers: ListingReaders, root: String) -> RelatedLocation? {
+        guard readers.store == .play, readers.proof == .shown || readers.proof == .live else { return nil }
+        let sender = readers.senders.first { $0.proof == readers.proof }
+        guard let line = sender?.evidence.first ?? readers.evidence.first else { return nil }
+        let what = sender.map { "Play receives it: \($0.what)" } ?? "Play receives it: \(readers.reason)"
+        return RelatedLocation(
+            file: root + "/" + line.file, location: .text(line: line.line),
+            message: what + (readers.proof == .live ? " (live)" : "") + " `\(line.quote)`")
+    }
+
+    /// A finding on a part whose upload is undecided: it says so and names the evidence.
+    private static func ifUploaded(_ diagnostic: Diagnostic, readers: ListingReaders) -> Diagnostic {
+        var diagnostic = diagnostic
+        let evidence = readers.evidence.map(\.description).joined(separator: "; ")
+        diagnostic.message = "if this tree is uploaded to Play as committed: " + diagnostic.message
+        diagnostic.hint = (diagnostic.hint.map { $0 + "; " } ?? "") + "upload evidence: \(readers.reason) (\(evidence))"
+        return diagnostic
+    }
+
+    /// The listing reports with the upload rules' findings on their trees (a tree's report when it has one).
+    private static func merging(_ reports: [FileReport], _ findings: [Diagnostic]) -> [FileReport] {
+        var reports = reports
+        for finding in findings {
+            if let index = reports.firstIndex(where: { $0.file == finding.file }) {
+                reports[index].diagnostics.insert(finding, at: 0)
+            } else {
+                reports.append(FileReport(file: finding.file, diagnostics: [finding]))
+            }
+        }
+        return reports
     }
 }

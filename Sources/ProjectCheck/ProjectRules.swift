@@ -19,6 +19,8 @@ struct ProjectContext: Sendable {
     var versionCodeGiven: Bool
     /// The artifact being released (`--artifact`), judged against the build (PRJ003).
     var artifact: ArtifactCheck? = nil
+    /// Each listing as judged, with the refusals on parts whose upload is undecided (the upload rules' subject).
+    var listings: [ListingOutcome] = []
 }
 
 /// A rule that needs the whole project: the rule with its example folders and its check on the project, which
@@ -155,7 +157,7 @@ enum ProjectRules {
     /// Every rule of this module, in id order.
     static let all: [Rule] = [
         unreadable.rule, unresolvedBuildValue.rule, artifactOfAnotherApp.rule, resourceNameClash.rule,
-        densityMismatch.rule, dotInName.rule, invalidName.rule,
+        densityMismatch.rule, dotInName.rule, invalidName.rule, undecidedUpload.rule, deadUpload.rule,
     ]
 
     /// Folder plus resource name (the file name up to its first dot).

@@ -42,6 +42,8 @@ public struct ReleasePlan: Sendable, Hashable, Codable {
         public var proof: PlayProof
         public var readers: String
         public var evidence: [Evidence]
+        /// Every upload found for the tree, strongest first: which parts each sends and what proves it.
+        public var senders: [PartSender]
         /// Which release notes are judged, and why.
         public var releaseNotes: String
         /// The files the store receives, relative to the project.
@@ -52,6 +54,13 @@ public struct ReleasePlan: Sendable, Hashable, Codable {
     var ciFiles: [String]
     /// The Gradle builds read and not read, and the modules not read.
     var builds: BuildSummary
+    /// The Fastfiles read, with the files they import.
+    var fastfiles: [String] = []
+    /// What the upload readers did not read (an `import_from_git`, a missing import), each with why: a tree no
+    /// upload is found for may still be sent by them.
+    public var unread: [String] = []
+    /// Listing trees no store reads, one line each.
+    public var unjudged: [String] = []
     public var modules: [Module]
     public var listings: [Listing]
     /// The App content declarations the released artifact's merged manifest makes Play ask for (`--artifact`).
@@ -75,6 +84,11 @@ public struct ReleasePlan: Sendable, Hashable, Codable {
     /// For people: one block per module and listing.
     public var text: String {
         var lines = ["CI configurations read: " + (ciFiles.isEmpty ? "none" : ciFiles.joined(separator: ", "))]
+        if !fastfiles.isEmpty { lines.append("Fastfiles read: " + fastfiles.joined(separator: ", ")) }
+        if !unread.isEmpty {
+            lines.append("Not read (uploads may hide there):")
+            lines += unread.map { "  \($0)" }
+        }
         lines.append("")
         if !builds.builds.isEmpty { lines.append("Gradle builds: " + builds.builds.joined(separator: ", ")) }
         lines.append(modules.isEmpty ? "Application modules: none found" : "Application modules:")
@@ -90,11 +104,24 @@ public struct ReleasePlan: Sendable, Hashable, Codable {
         }
         lines += builds.lines
         lines.append("")
-        lines.append(listings.isEmpty ? "Listings: none found" : "Listings:")
+        lines.append(listings.isEmpty && unjudged.isEmpty ? "Listings: none found" : "Listings:")
+        lines += unjudged.map { "  " + $0 }
         for listing in listings {
             lines.append("  \(listing.folders.joined(separator: " + ")) (\(listing.layout))")
             lines.append("    read by: \(listing.readers) [proof: \(listing.proof.rawValue)]")
             for evidence in listing.evidence { lines.append("      evidence: \(evidence)") }
+            if listing.senders.count > 1 || listing.senders.contains(where: { $0.liveness != nil }) {
+                lines.append("    uploads:")
+                for sender in listing.senders {
+                    lines.append(
+                        "      \(sender.what): \(sender.parts.joined(separator: ", ")) [\(sender.proof.rawValue)]"
+                            + (sender.why.isEmpty ? "" : " (\(sender.why))"))
+                    lines += sender.evidence.prefix(4).map { "        \($0)" }
+                }
+            }
+            if listing.store == "fdroid", listing.proof == .none, !unread.isEmpty {
+                lines.append("    (no upload found, but \(unread.count) wiring files were not read: see above)")
+            }
             lines.append("    release notes: \(listing.releaseNotes)")
             let count = listing.receives.count
             lines.append(

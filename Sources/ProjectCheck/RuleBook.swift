@@ -32,7 +32,8 @@ public struct RuleBook: Sendable {
     static let familyNames: [(prefix: String, name: String)] = [
         ("NP", "NinePatch"), ("PNG", "PNG files"), ("RES", "Resource names"), ("PRJ", "Project"),
         ("PKG", "Package names"), ("TXT", "Listing text"), ("LOC", "Listing locales"), ("LAY", "Listing layout"),
-        ("IMG", "Listing graphics"), ("CON", "Listing consistency"), ("FDR", "F-Droid"), ("ART", "Release artifact"),
+        ("IMG", "Listing graphics"), ("CON", "Listing consistency"), ("FDR", "F-Droid"),
+        ("UPL", "Listing uploads"), ("ART", "Release artifact"),
         ("DCL", "Play Console declarations"), ("REL", "This release against the last (--since)"),
     ]
 

@@ -1,6 +1,3 @@
-internal import FileAccess
-internal import Yams
-
 /// A line of a repository file that shows how a release is made: the file (relative to the project), the line
 /// and a short quote, so a reader can check it in one look.
 public struct Evidence: Sendable, Hashable, Codable, CustomStringConvertible {
@@ -18,7 +15,8 @@ public struct Evidence: Sendable, Hashable, Codable, CustomStringConvertible {
     public var description: String { "\(file):\(line) `\(quote)`" }
 }
 
-/// One command line a CI configuration (or a script it runs) executes, with what it knows around it.
+/// One command line a CI configuration (or a script it runs) executes, with what it knows around it. The
+/// commands of one job come in the order they run, a script's commands right after the step that runs it.
 public struct CICommand: Sendable, Hashable {
     enum Origin: Sendable, Hashable {
         /// A step of a CI configuration.
@@ -29,17 +27,37 @@ public struct CICommand: Sendable, Hashable {
         case unreferencedScript
     }
 
-    /// The command, continuation lines joined.
+    /// The command, continuation lines joined: one simple command (or pipeline) of a shell line, cut at `&&`,
+    /// `||` and `;`; for a Python or Ruby line, the command line it runs; for an action step, the action.
     var text: String
+    /// Where the command is written (for a script's command: the script's line).
     var evidence: Evidence
     var origin: Origin
-    /// The environment the workflow, job and step set (GitHub Actions).
-    var environment: [String: String] = [:]
+    /// The environment the CI file, job and step set, and what scripts export before the command (shared
+    /// between commands: see `CIEnvironment`).
+    var environment: CIEnvironment = [:]
     /// The file and job the command belongs to, to relate steps of one job.
     var job: String
-    /// A GitHub Actions step's `uses:` action and its `with:` inputs.
+    /// An action step (GitHub Actions `uses:`, a Bitrise step, an Azure task, a Woodpecker plugin, Codemagic's
+    /// Google Play publishing, a CircleCI orb command, a Travis `deploy:` provider) and its inputs.
     var action: String?
     var inputs: [String: String] = [:]
+    /// The folder the command runs in, relative to the repository (`""` at its root): the step's
+    /// `working-directory:`, `cd`/`pushd` before it, `make -C`, a `package.json`'s folder. `nil` when it is not
+    /// known (a `cd` to a path built at run time, or out of the checkout).
+    var workingDirectory: String? = ""
+    /// The lines that ran this command when it is written in a script: the CI step first, then each script line
+    /// on the way (this command's own line is `evidence`). Empty for a CI step.
+    var chain: [Evidence] = []
+    /// The files the command copies, moves, deletes or writes.
+    var fileOperations: [FileOperation] = []
+    /// The CI system whose configuration runs the command (`GitHub Actions`), `nil` for a script nothing runs.
+    var system: String?
+    /// The first command's words as the shell passes them: quotes removed, variables the CI file or script sets
+    /// replaced, `*` for what only the run knows; a word that starts with `ShellReader.rootMark` is a path from the
+    /// repository's root (`$GITHUB_WORKSPACE/x`). `ShellReader.resolve(word, in: workingDirectory)` makes any path
+    /// word relative to the repository.
+    var expandedWords: [String] = []
 
     /// The command's words (quotes removed).
     var words: [String] {
@@ -47,156 +65,85 @@ public struct CICommand: Sendable, Hashable {
             $0.trimming("\"'")
         }
     }
+
+    /// The CI step and every line from it to this command.
+    var fullChain: [Evidence] { chain + [evidence] }
 }
 
-/// What a repository's CI configurations run, read without running them: GitHub Actions workflows (YAML, with
-/// their `env`, `uses` and `with`), GitLab CI, Bitrise, CircleCI, Travis and Jenkinsfiles (as text lines), the
-/// repository scripts those steps run, and the scripts nothing runs that call fastlane.
+/// What a repository's CI configurations run, read without running them: every CI system of `CISystem.all`
+/// (GitHub Actions, GitLab CI, Jenkins, Buildkite, Bitrise, CircleCI, Azure Pipelines, Woodpecker, Codemagic,
+/// Travis) with their included files, the scripts, Makefile targets and `package.json` scripts those steps run
+/// (`ScriptChain`), the shell scripts nothing runs that call fastlane, and what could not be read (`unread`).
 public struct ContinuousIntegration: Sendable {
+    /// Every command, each job's in the order they run, a script's right after the step that runs it.
     public internal(set) var commands: [CICommand] = []
-    /// Jobs that call a release-like workflow of another repository (`uses: org/repo/.github/workflows/x.yml@ref`
-    /// whose name or inputs speak of Play, tracks or releases).
+    /// Jobs that call another repository's workflow whose path or inputs show a Play upload (a track, a rollout,
+    /// a package name, Play in its name); never a provenance or attestation workflow.
     public internal(set) var reusableWorkflows: [Evidence] = []
-    /// The CI files read, relative to the project.
+    /// The CI files read, relative to the project (included and loaded files too).
     public internal(set) var files: [String] = []
-
-    /// Words in a reusable workflow's path or inputs that make it a likely Play upload.
-    private static let releaseWords = ["play", "track", "rollout", "release", "deploy", "publish", "upload"]
-
-    private static let textConfigurations = [
-        ".gitlab-ci.yml", "bitrise.yml", ".circleci/config.yml", "Jenkinsfile", ".travis.yml",
-    ]
+    /// The CI files, includes, scripts and command targets that exist or are referenced but were not read, and
+    /// why: `plan` and the stderr summary name them, so nothing is called "not uploaded" while wiring went unread.
+    public internal(set) var unread: [UnreadWiring] = []
 
     /// Reads the CI files under `root` (hidden folders included, which the project walk skips) and the scripts
     /// among `walked` (the walk's files).
     public init(root: String, walked: [String]) {
-        let reader = FileReader(maxBytes: 1 << 20)
-        let read = { (path: String) -> String? in
-            (try? reader.read(path)).map { String(decoding: $0, as: UTF8.self) }
-        }
-        let workflowFolder = root + "/.github/workflows"
-        var workflows = [String]()
-        if PathKind(path: workflowFolder) == .folder {
-            FolderWalker(skippedFolderNames: [], followedLinks: .none).visitFiles(
-                under: workflowFolder, where: { $0.hasSuffix(".yml") || $0.hasSuffix(".yaml") }
-            ) { workflows.append($0) }
-        }
-        for path in workflows.sorted() {
-            guard let text = read(path) else { continue }
-            files.append(Self.relative(path, root: root))
-            readWorkflow(text, file: Self.relative(path, root: root))
-        }
-        for name in Self.textConfigurations {
-            guard PathKind(path: root + "/" + name) == .file, let text = read(root + "/" + name) else { continue }
-            files.append(name)
-            commands += Self.lines(of: text, firstLine: 1, file: name, job: name, origin: .ci)
-        }
-        // Repository scripts a command runs (one level), then scripts nothing runs that call fastlane.
-        let scripts = Set(walked.filter { $0.hasSuffix(".sh") }.map { Self.relative($0, root: root) })
-        var readScripts = Set<String>()
-        for command in commands where command.origin == .ci {
-            for word in command.words {
-                let path = word.hasPrefix("./") ? String(word.dropFirst(2)) : word
-                guard scripts.contains(path), !readScripts.contains(path), let text = read(root + "/" + path) else {
-                    continue
-                }
-                readScripts.insert(path)
-                commands += Self.lines(
-                    of: text, firstLine: 1, file: path, job: command.job, origin: .script(ranBy: command.evidence)
-                ).map { line in
-                    var line = line
-                    line.environment = command.environment
-                    return line
-                }
+        self.init(repository: DiskRepository(root: root, walked: walked))
+    }
+
+    init(repository: any RepositoryFiles, systems: [CISystem] = CISystem.all, limits: WiringLimits = .standard) {
+        var stepCommands = [CICommand]()
+        for system in systems {
+            var reading = CIReading(repository: repository, system: system.name, limits: limits)
+            for file in system.locate(repository) where !reading.included.contains(file) {
+                system.read(file, &reading)
             }
+            stepCommands += reading.commands
+            files += reading.files
+            unread += reading.unread
+            reusableWorkflows += reading.reusableWorkflows
         }
-        for path in scripts.sorted() where !readScripts.contains(path) {
-            guard let text = read(root + "/" + path), text.contains("fastlane") else { continue }
-            commands += Self.lines(of: text, firstLine: 1, file: path, job: path, origin: .unreferencedScript)
+        for (path, system) in CISystem.unreadSystems where repository.kind(of: path) == .file {
+            unread.append(UnreadWiring(file: path, what: "CI configuration", why: .unknownSystem(system)))
         }
-    }
-
-    private static func relative(_ path: String, root: String) -> String {
-        path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : path
-    }
-
-    /// A GitHub Actions workflow: every `run:` line and `uses:` step of every job, with the merged `env`.
-    private mutating func readWorkflow(_ text: String, file: String) {
-        guard let root = try? Yams.compose(yaml: text), let top = root.mapping else {
-            commands += Self.lines(of: text, firstLine: 1, file: file, job: file, origin: .ci)
-            return
-        }
-        let workflowEnvironment = Self.environment(top["env"])
-        for (jobKey, job) in top["jobs"]?.mapping ?? [:] {
-            let jobName = file + "#" + (jobKey.string ?? "")
-            var environment = workflowEnvironment.merging(Self.environment(job["env"])) { $1 }
-            // Another repository's workflow that looks like a release: its name or inputs speak of Play.
-            let inputs = (job["with"]?.mapping?.keys.compactMap(\.string) ?? []).joined(separator: " ")
-            if let uses = job["uses"]?.string, !uses.hasPrefix("./"), uses.contains("/.github/workflows/"),
-                Self.releaseWords.contains(where: { (uses + " " + inputs).lowercased().contains($0) })
-            {
-                reusableWorkflows.append(
-                    Evidence(file: file, line: job["uses"]?.mark?.line ?? 1, quote: "uses: " + uses))
-            }
-            for step in job["steps"]?.sequence ?? [] {
-                environment = workflowEnvironment.merging(Self.environment(job["env"])) { $1 }
-                    .merging(Self.environment(step["env"])) { $1 }
-                if let uses = step["uses"], let action = uses.string {
-                    var inputs = [String: String]()
-                    for (key, value) in step["with"]?.mapping ?? [:] {
-                        if let key = key.string, let value = value.string { inputs[key] = value }
-                    }
-                    commands.append(
-                        CICommand(
-                            text: action,
-                            evidence: Evidence(file: file, line: uses.mark?.line ?? 1, quote: "uses: " + action),
-                            origin: .ci, environment: environment, job: jobName, action: action, inputs: inputs))
-                }
-                if let run = step["run"], let script = run.scalar {
-                    let block = script.style == .literal || script.style == .folded
-                    let firstLine = (run.mark?.line ?? 1) + (block ? 1 : 0)
-                    commands += Self.lines(
-                        of: script.string, firstLine: firstLine, file: file, job: jobName, origin: .ci
-                    )
-                    .map { line in
-                        var line = line
-                        line.environment = environment
-                        return line
-                    }
-                }
-            }
+        var chain = ScriptChain(repository: repository, limits: limits)
+        commands = chain.expand(stepCommands)
+        commands += Self.unreferencedScripts(in: repository, ran: commands, chain: &chain, unread: &unread)
+        unread += chain.unread
+        // A script run by many steps is named once for each reference, not once for each run.
+        var seen = Set<UnreadWiring>()
+        unread = unread.filter { seen.insert($0).inserted }
+        if commands.count > limits.maxCommands {
+            commands.removeLast(commands.count - limits.maxCommands)
+            unread.append(
+                UnreadWiring(
+                    file: commands.last?.evidence.file ?? "", what: "commands (the rest)",
+                    why: .limit(name: "maxCommands", value: limits.maxCommands)))
         }
     }
 
-    private static func environment(_ node: Node?) -> [String: String] {
-        var values = [String: String]()
-        for (key, value) in node?.mapping ?? [:] {
-            if let key = key.string, let value = value.string { values[key] = value }
-        }
-        return values
-    }
-
-    /// One command per line of a script (lines ending in `\` joined; comments and blank lines skipped).
-    private static func lines(of text: String, firstLine: Int, file: String, job: String, origin: CICommand.Origin)
-        -> [CICommand]
-    {
+    /// The shell scripts of the walk that call fastlane and that no command runs (someone may run them by hand),
+    /// with what they run in turn.
+    private static func unreferencedScripts(
+        in repository: any RepositoryFiles, ran: [CICommand], chain: inout ScriptChain, unread: inout [UnreadWiring]
+    ) -> [CICommand] {
+        let read = Set(ran.flatMap { $0.fullChain.map(\.file) })
         var result = [CICommand]()
-        var pending: (text: String, line: Int)?
-        for (offset, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = raw.trimming(" \t\r")
-            if pending == nil, line.isEmpty || line.hasPrefix("#") || line.hasPrefix("//") { continue }
-            var current = pending ?? ("", firstLine + offset)
-            current.text += (current.text.isEmpty ? "" : " ") + line
-            if current.text.hasSuffix("\\") {
-                current.text.removeLast()
-                pending = current
+        for path in repository.walked.sorted() where path.hasSuffix(".sh") && !read.contains(path) {
+            let text: String
+            switch WiringText.read(path, in: repository, maxBytes: chain.limits.maxFileBytes) {
+            case .success(let read): text = read
+            case .failure(let reason):
+                unread.append(UnreadWiring(file: path, what: "shell script (no CI step runs it)", why: reason))
                 continue
             }
-            pending = nil
-            result.append(
-                CICommand(
-                    text: current.text, evidence: Evidence(file: file, line: current.line, quote: current.text),
-                    origin: origin, job: job))
+            guard text.contains("fastlane") else { continue }
+            var state = ShellState(workingDirectory: "", environment: [:])
+            let prototype = CICommand(
+                text: "", evidence: Evidence(file: path, line: 1, quote: ""), origin: .unreferencedScript, job: path)
+            result += chain.expand(
+                ShellReader.commands(in: text, firstLine: 1, file: path, prototype: prototype, state: &state))
         }
         return result
     }

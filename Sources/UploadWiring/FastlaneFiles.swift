@@ -1,304 +1,355 @@
 public import PlayListingKit
 
-/// What a project's fastlane folder says about its Play uploads: the `upload_to_play_store` / `supply` calls of
-/// its Fastfile (any lane) and the Appfile's package name. Read as text, not run: enough to know which parts of
-/// the metadata tree supply sends, and for which app.
+/// What one fastlane folder says about Play uploads: its Fastfile and the files it `import`s (each read once,
+/// within limits), their lanes with the platform block each is in and the lanes each runs, the supply calls
+/// (`upload_to_play_store`/`supply`) with their options, the `gradle` calls, the Appfile's package name and key,
+/// the Gemfile that brings fastlane and the version the Fastfile pins. Read as text, never run.
 public struct FastlaneFiles: Sendable {
-    /// One call that uploads to Play.
-    struct Upload: Sendable, Hashable {
-        /// What the call leaves in (its `skip_upload_*` options left out).
-        var parts: UploadedParts
-        /// `metadata_path:` when given, relative to the folder fastlane runs in.
-        var metadataPath: String?
-        var packageName: String?
-        /// The lane the call is written in (`nil` outside every lane).
-        var lane: Lane?
-        /// The call's 1-based line in the Fastfile, and its text.
-        var line: Int
-        var quote: String
+    /// The bounds of what is read, each named: a real Fastfile is a few kilobytes and imports a handful of files.
+    public enum Limits {
+        /// Bytes of one Fastfile, imported file, Appfile or Gemfile.
+        public static let fileBytes = 1 << 20
+        /// Files read through `import` (after the Fastfile itself).
+        public static let importedFiles = 64
+        /// Lanes followed back from one upload to the lanes a person runs, and forward from those to their
+        /// builds: real chains are a few lanes long.
+        public static let lanesFollowed = 1_000
     }
 
-    /// One `lane :name do` (or `private_lane`) of the Fastfile.
+    /// One lane, from any file read.
     struct Lane: Sendable, Hashable {
         var name: String
-        /// The `platform :android do` block it is in, if any.
         var platform: String?
-        var line: Int
-        /// The other lanes its body names (`build; deploy_internal`), which it runs.
-        var calls: Set<String>
+        var isPrivate: Bool
+        /// Its file (relative to the project) and line.
+        var evidence: Evidence
+        /// The lanes its body runs (indices into `lanes`).
+        var runs: [Int]
     }
 
-    var uploads: [Upload]
-    var lanes: [Lane]
-    /// `package_name("…")` of the Appfile.
-    var packageName: String?
-    /// The Appfile's `json_key_file(…)` line: a Play service-account key, a sign of uploads from somewhere.
-    var jsonKeyLine: (line: Int, quote: String)?
+    /// One `upload_to_play_store`/`supply` call.
+    struct Upload: Sendable, Hashable {
+        var arguments: [String: RubyValue]
+        /// The lane it is written in (an index into `lanes`; `nil` outside every lane).
+        var lane: Int?
+        var evidence: Evidence
+    }
 
-    /// Reads `fastfile` and `appfile` (their contents; either may be absent).
-    public init(fastfile: String?, appfile: String?) {
-        lanes = fastfile.map(Self.lanes(in:)) ?? []
-        uploads = fastfile.map(Self.uploads(in:)) ?? []
-        for index in uploads.indices {
-            uploads[index].lane = lanes.last { $0.line <= uploads[index].line }
-        }
-        packageName = appfile.flatMap { Self.stringArgument(of: "package_name", in: Self.withoutComments($0)) }
-        if let appfile {
-            let lines = Self.withoutComments(appfile).split(separator: "\n", omittingEmptySubsequences: false)
-            if let index = lines.firstIndex(where: { $0.contains("json_key_file") || $0.contains("json_key_data") }) {
-                jsonKeyLine = (index + 1, lines[index].trimmingWhitespace)
+    /// One `gradle`/`build_android_app` call: the tasks it runs when they are written out.
+    struct Build: Sendable, Hashable {
+        /// `task` (or each of `tasks`) with `flavor` and `build_type` joined as fastlane joins them; `nil` when a
+        /// part is only known at run time.
+        var tasks: [String]?
+        var lane: Int?
+        var evidence: Evidence
+    }
+
+    /// One `sh` call whose command is written out: the files it copies, moves or deletes (paths relative to the
+    /// project: fastlane runs `sh` in its `fastlane/` folder).
+    struct ShellCall: Sendable, Hashable {
+        var operations: [FileOperation]
+        var lane: Int?
+        var evidence: Evidence
+    }
+
+    /// The folder fastlane runs in (the one holding `fastlane/`), relative to the project; `""` for the root.
+    public let runFolder: String
+    /// The Fastfile's path relative to the project, and whether it exists.
+    public let fastfile: String
+    public private(set) var hasFastfile = false
+    var lanes: [Lane] = []
+    /// For each lane, the lanes that run it.
+    private var callers: [[Int]] = []
+    var uploads: [Upload] = []
+    var builds: [Build] = []
+    var shellCalls: [ShellCall] = []
+    /// The files read, relative to the project: the Fastfile first, then what it imports.
+    public private(set) var files: [String] = []
+    /// Imports from other repositories, missing or oversized files: what was not read.
+    public private(set) var unread: [UnreadWiring] = []
+    /// The Appfile's `package_name` and `json_key_file`.
+    var packageName: (value: String, evidence: Evidence)?
+    var jsonKeyFile: (value: RubyValue, evidence: Evidence)?
+    /// `fastlane_version`/`min_fastlane_version` of the Fastfile.
+    var versionPin: (version: String, evidence: Evidence)?
+    /// The Gemfile (or Gemfile.lock) line that brings fastlane, in the run folder or the project root.
+    var gemfileLine: Evidence?
+
+    /// Reads the fastlane folder of `runFolder` (project-relative) from `repository`.
+    public init(runFolder: String, repository: ProjectFiles) {
+        self.runFolder = runFolder
+        let folder = runFolder.isEmpty ? "fastlane" : runFolder + "/fastlane"
+        fastfile = folder + "/Fastfile"
+        var parsed = [(file: String, fastfile: Fastfile)]()
+        var queue = [(file: fastfile, from: Evidence?.none)]
+        var seen: Set<String> = [fastfile]
+        while !queue.isEmpty {
+            let (file, from) = queue.removeFirst()
+            switch repository.text(file) {
+            case .success(let text):
+                if from == nil { hasFastfile = true }
+                files.append(file)
+                let fastfile = Fastfile(text)
+                parsed.append((file, fastfile))
+                for call in fastfile.calls where call.call.name == "import" || call.call.name == "import_from_git" {
+                    let evidence = Evidence(file: file, line: call.line, quote: call.quote)
+                    guard call.call.name == "import" else {
+                        let url = call.call.arguments["url"]?.literal ?? call.quote
+                        unread.append(
+                            UnreadWiring(
+                                file: url, what: "Fastfile import_from_git",
+                                why: .remote("another repository's lanes"), referencedBy: evidence))
+                        continue
+                    }
+                    guard let path = call.call.firstArgument?.literal else {
+                        unread.append(
+                            UnreadWiring(
+                                file: call.call.firstArgument?.text ?? call.quote, what: "Fastfile import",
+                                why: .builtAtRunTime, referencedBy: evidence))
+                        continue
+                    }
+                    let folderOfFile = String(file.split(separator: "/").dropLast().joined(separator: "/"))
+                    guard let target = ProjectFiles.joined(folderOfFile, path) else {
+                        unread.append(
+                            UnreadWiring(
+                                file: path, what: "Fastfile import", why: .remote("outside the project folder"),
+                                referencedBy: evidence))
+                        continue
+                    }
+                    guard !seen.contains(target) else { continue }
+                    guard seen.count <= Limits.importedFiles else {
+                        unread.append(
+                            UnreadWiring(
+                                file: target, what: "Fastfile import",
+                                why: .limit(name: "FastlaneFiles.Limits.importedFiles", value: Limits.importedFiles),
+                                referencedBy: evidence))
+                        continue
+                    }
+                    seen.insert(target)
+                    queue.append((target, evidence))
+                }
+            case .failure(.missing) where from == nil:
+                break
+            case .failure(let reason):
+                unread.append(
+                    UnreadWiring(
+                        file: file, what: from == nil ? "Fastfile" : "Fastfile import", why: reason,
+                        referencedBy: from))
             }
         }
+        readLanes(parsed)
+        callers = Array(repeating: [], count: lanes.count)
+        for (index, lane) in lanes.enumerated() {
+            for callee in lane.runs { callers[callee].append(index) }
+        }
+        readAppfile(folder + "/Appfile", repository: repository)
+        for gemfile in [runFolder, ""].map({ $0.isEmpty ? "Gemfile" : $0 + "/Gemfile" }) where gemfileLine == nil {
+            gemfileLine =
+                Self.fastlaneGem(in: gemfile, repository: repository)
+                ?? Self.fastlaneGem(in: gemfile + ".lock", repository: repository)
+        }
     }
 
-    /// The lanes that run `lane`: itself and every lane of its platform that calls it, directly or not.
-    func lanesRunning(_ lane: Lane) -> [Lane] {
-        var found = [lane]
-        var changed = true
-        while changed {
-            changed = false
-            for candidate in lanes
-            where !found.contains(candidate) && candidate.platform == lane.platform
-                && found.contains(where: { candidate.calls.contains($0.name) })
-            {
-                found.append(candidate)
-                changed = true
+    /// The lanes of every file, then the lanes each runs (by name, on its platform or none), the uploads and
+    /// builds with their lane, and the version pin: linear in the size of the files.
+    private mutating func readLanes(_ parsed: [(file: String, fastfile: Fastfile)]) {
+        var firstLane = [Int]()
+        for (file, fastfile) in parsed {
+            firstLane.append(lanes.count)
+            for lane in fastfile.lanes {
+                lanes.append(
+                    Lane(
+                        name: lane.name, platform: lane.platform, isPrivate: lane.isPrivate,
+                        evidence: Evidence(file: file, line: lane.line, quote: fastfile.source.text(ofLine: lane.line)),
+                        runs: []))
             }
         }
-        return found
-    }
-
-    /// Whether `fastlane [platform] name` runs `lane`: the same name, and the same platform when both have one.
-    static func command(name: String, platform: String?, runs lane: Lane) -> Bool {
-        lane.name == name && (platform == nil || lane.platform == nil || lane.platform == platform)
-    }
-
-    /// The calls that upload the tree at `path` (relative to the folder fastlane runs in).
-    func uploads(ofTreeAt path: String) -> [Upload] {
-        let wanted = Self.normalized(path)
-        return uploads.filter { Self.normalized($0.metadataPath ?? "fastlane/metadata/android") == wanted }
-    }
-
-    private static func lanes(in fastfile: String) -> [Lane] {
-        let lines = withoutComments(fastfile).split(separator: "\n", omittingEmptySubsequences: false)
-        var starts = [(name: String, platform: String?, line: Int)]()
-        var platform: String?
-        for (index, line) in lines.enumerated() {
-            let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "(" || $0 == "," })
-            guard words.count >= 2, words[1].hasPrefix(":") else { continue }
-            if words[0] == "platform" { platform = String(words[1].dropFirst()) }
-            guard words[0] == "lane" || words[0] == "private_lane" else { continue }
-            starts.append((String(words[1].dropFirst()), platform, index + 1))
-        }
-        let names = Set(starts.map(\.name))
-        return starts.enumerated().map { offset, start in
-            let end = offset + 1 < starts.count ? starts[offset + 1].line - 1 : lines.count
-            var calls = Set<String>()
-            for line in lines[start.line..<max(start.line, end)] {
-                var word = ""
-                for character in line + " " {
-                    if character.isLetter || character.isNumber || character == "_" || character == ":" {
-                        word.append(character)
-                    } else {
-                        if names.contains(word), word != start.name { calls.insert(word) }
-                        word = ""
+        var byName = [String: [Int]]()
+        for (index, lane) in lanes.enumerated() { byName[lane.name, default: []].append(index) }
+        for ((file, fastfile), base) in zip(parsed, firstLane) {
+            for (offset, lane) in fastfile.lanes.enumerated() {
+                let index = base + offset
+                lanes[index].runs = lane.words.sorted().flatMap { word in
+                    (byName[word] ?? []).filter { callee in
+                        callee != index
+                            && (lanes[callee].platform == nil || lanes[callee].platform == lane.platform)
                     }
                 }
             }
-            return Lane(name: start.name, platform: start.platform, line: start.line, calls: calls)
+            for call in fastfile.calls {
+                let evidence = Evidence(file: file, line: call.line, quote: call.quote)
+                let lane = call.lane.map { base + $0 }
+                switch call.call.name {
+                case let name where Fastfile.uploadActions.contains(name):
+                    uploads.append(Upload(arguments: call.call.arguments, lane: lane, evidence: evidence))
+                case let name where Fastfile.buildActions.contains(name):
+                    builds.append(Build(tasks: Self.tasks(of: call.call), lane: lane, evidence: evidence))
+                case "sh":
+                    if let operations = shellOperations(call.call), !operations.isEmpty {
+                        shellCalls.append(ShellCall(operations: operations, lane: lane, evidence: evidence))
+                    }
+                case "fastlane_version", "min_fastlane_version":
+                    if versionPin == nil, let version = call.call.firstArgument?.literal {
+                        versionPin = (version, evidence)
+                    }
+                default: break
+                }
+            }
         }
     }
 
-    /// What supply uploads from the metadata tree at `path` (relative to the folder fastlane runs in, such as
-    /// `fastlane/metadata/android`): the union over every call that reads it. Empty: nothing goes to Play.
-    public func uploadedParts(ofTreeAt path: String) -> UploadedParts {
-        uploads(ofTreeAt: path).reduce(into: UploadedParts()) { $0.formUnion($1.parts) }
+    /// The file operations of `sh("cp", "-a", "pro/.", ".")` or `sh("cp -a pro/. .")`, run in the `fastlane/`
+    /// folder; `nil` when a word is built at run time. `dir/.` (the folder's contents) is read as `dir/*`.
+    private func shellOperations(_ call: RubyCall) -> [FileOperation]? {
+        let literals = call.positional.compactMap(\.literal)
+        guard literals.count == call.positional.count, !literals.isEmpty else { return nil }
+        let words = (literals.count == 1 ? literals[0].split(separator: " ").map(String.init) : literals).map {
+            $0.hasSuffix("/.") ? String($0.dropLast()) + "*" : $0
+        }
+        guard !words.contains(where: { $0.contains("$") || $0.contains("\"") || $0.contains("'") }) else {
+            return nil
+        }
+        let folder = runFolder.isEmpty ? "fastlane" : runFolder + "/fastlane"
+        return FileOperations.of(stages: [words], redirects: [], folder: folder)
     }
 
-    /// The package name the uploads are for: the Appfile's, or the one every call names.
-    public var uploadedPackage: String? {
-        packageName
-            ?? Set(uploads.compactMap(\.packageName)).first.flatMap { name in
-                uploads.allSatisfy { $0.packageName == nil || $0.packageName == name } ? name : nil
+    /// The Gradle tasks a `gradle` call runs: each word of `task` (or each of `tasks`), the last with the flavour
+    /// and build type appended as fastlane appends them (`assemble` + `Free` + `Release`).
+    static func tasks(of call: RubyCall) -> [String]? {
+        let capitalized = { (value: String) in value.prefix(1).uppercased() + value.dropFirst() }
+        var suffix = ""
+        for key in ["flavor", "build_type"] {
+            guard let value = call.arguments[key] else { continue }
+            guard let literal = value.literal else { return nil }
+            suffix += capitalized(literal)
+        }
+        if let task = call.arguments["task"] {
+            guard var words = task.literal?.split(separator: " ").map(String.init), !words.isEmpty else { return nil }
+            words[words.count - 1] += suffix
+            return words
+        }
+        guard let list = call.arguments["tasks"]?.text, list.hasPrefix("["), list.hasSuffix("]") else { return nil }
+        let values = list.dropFirst().dropLast().split(separator: ",").map { RubyValue(text: $0.trimmingWhitespace) }
+        let literals = values.compactMap(\.literal)
+        return literals.count == values.count ? literals : nil
+    }
+
+    private mutating func readAppfile(_ appfile: String, repository: ProjectFiles) {
+        guard case .success(let text) = repository.text(appfile) else { return }
+        let source = RubySource(text)
+        for call in source.calls(named: ["package_name", "json_key_file"]) {
+            guard let value = call.firstArgument else { continue }
+            let line = source.line(of: call.offset)
+            let evidence = Evidence(file: appfile, line: line, quote: source.text(ofLine: line))
+            if call.name == "package_name", packageName == nil, let name = value.literal {
+                packageName = (name, evidence)
+            } else if call.name == "json_key_file", jsonKeyFile == nil {
+                jsonKeyFile = (value, evidence)
             }
+        }
     }
 
-    private static let skipOptions: [(String, UploadedParts)] = [
+    /// The line of `file` that brings the fastlane gem: `gem "fastlane"` in a Gemfile, `fastlane (x)` in a lock.
+    private static func fastlaneGem(in file: String, repository: ProjectFiles) -> Evidence? {
+        guard case .success(let text) = repository.text(file) else { return nil }
+        for (index, line) in RubySource(text).lines.enumerated() {
+            let trimmed = line.trimmingWhitespace
+            if trimmed.hasPrefix("gem \"fastlane\"") || trimmed.hasPrefix("gem 'fastlane'")
+                || trimmed.hasPrefix("gem(\"fastlane\"") || trimmed.hasPrefix("gem('fastlane'")
+                || (file.hasSuffix(".lock") && trimmed.hasPrefix("fastlane ("))
+            {
+                return Evidence(file: file, line: index + 1, quote: trimmed)
+            }
+        }
+        return nil
+    }
+
+    /// The lanes `fastlane [platform] name` runs: the lane of that name on that platform, else outside every
+    /// platform (fastlane's own lookup); with no platform named, the default platform's or any lane so named.
+    func lanes(named name: String, platform: String?) -> [Int] {
+        let named = lanes.indices.filter { lanes[$0].name == name }
+        guard let platform else { return named }
+        let onPlatform = named.filter { lanes[$0].platform == platform }
+        return onPlatform.isEmpty ? named.filter { lanes[$0].platform == nil } : onPlatform
+    }
+
+    /// For each lane reached from `entries` (by the lanes each runs, any depth), the first entry that reaches it:
+    /// one breadth-first walk from all entries at once, so each lane and call is followed once.
+    func reach(from entries: [Int]) -> [Int: Int] {
+        var reachedBy = [Int: Int]()
+        var queue = [Int]()
+        for (order, entry) in entries.enumerated() where reachedBy[entry] == nil {
+            reachedBy[entry] = order
+            queue.append(entry)
+        }
+        var head = 0
+        while head < queue.count {
+            let lane = queue[head]
+            head += 1
+            for callee in lanes[lane].runs where reachedBy[callee] == nil {
+                reachedBy[callee] = reachedBy[lane]
+                queue.append(callee)
+            }
+        }
+        return reachedBy
+    }
+
+    /// The lanes a person can run that reach `lane`: itself when it is public, and every public lane that runs
+    /// it, directly or not (one walk back along the calls, at most `Limits.lanesFollowed` lanes).
+    func entryLanes(reaching lane: Int) -> [Int] {
+        walk(from: [lane], along: callers).filter { !lanes[$0].isPrivate }
+    }
+
+    /// `entries` and the lanes they run, any depth (at most `Limits.lanesFollowed` lanes).
+    func lanesRun(from entries: [Int]) -> [Int] {
+        walk(from: entries, along: lanes.map(\.runs))
+    }
+
+    private func walk(from start: [Int], along edges: [[Int]]) -> [Int] {
+        var seen = Set(start)
+        var queue = Array(seen).sorted()
+        var head = 0
+        while head < queue.count, queue.count < Limits.lanesFollowed {
+            for next in edges[queue[head]] where !seen.contains(next) {
+                seen.insert(next)
+                queue.append(next)
+            }
+            head += 1
+        }
+        return queue
+    }
+
+    /// The parts of a listing tree a supply call sends: all, but those its `skip_upload_*` options (or the
+    /// `SUPPLY_SKIP_UPLOAD_*` variables of `environment`) leave out; and the options that did.
+    static func parts(
+        options: (String) -> RubyValue?, environment: (String) -> String? = { _ in nil }
+    ) -> (UploadedParts, [String]) {
+        var parts = UploadedParts.all
+        var settings = [String]()
+        for (option, part) in skipOptions {
+            if let value = options(option), value.boolean == true {
+                parts.remove(part)
+                settings.append("\(option): \(value.text)")
+            } else if let value = environment("SUPPLY_" + option.uppercased()),
+                RubyValue(text: value).boolean == true
+            {
+                parts.remove(part)
+                settings.append("SUPPLY_\(option.uppercased()): \(value)")
+            }
+        }
+        return (parts, settings)
+    }
+
+    /// supply's options that leave a part out.
+    static let skipOptions: [(String, UploadedParts)] = [
         ("skip_upload_metadata", .text), ("skip_upload_changelogs", .changelogs), ("skip_upload_images", .images),
         ("skip_upload_screenshots", .screenshots),
     ]
-
-    private static func uploads(in fastfile: String) -> [Upload] {
-        let text = Array(withoutComments(fastfile))
-        let lineStarts = [0] + text.indices.filter { text[$0] == "\n" }.map { $0 + 1 }
-        var found = [Upload]()
-        var index = 0
-        while index < text.count {
-            if text[index] == "\"" || text[index] == "'" {
-                // Skip the string: a lane's description may mention supply.
-                let quote = text[index]
-                index += 1
-                while index < text.count, text[index] != quote { index += 1 }
-                index += 1
-                continue
-            }
-            guard let (name, end) = identifier(in: text, at: index) else {
-                index += 1
-                continue
-            }
-            let start = index
-            index = end
-            guard name == "upload_to_play_store" || name == "supply" else { continue }
-            let (arguments, argumentsEnd) = self.arguments(in: text, after: end)
-            index = max(index, argumentsEnd)
-            var parts = UploadedParts.all
-            for (option, part) in skipOptions where arguments[option] == "true" { parts.remove(part) }
-            // The last line start at or before the call (binary search: a hostile Fastfile has many calls).
-            var low = 0
-            var high = lineStarts.count - 1
-            while low < high {
-                let middle = (low + high + 1) / 2
-                if lineStarts[middle] <= start { low = middle } else { high = middle - 1 }
-            }
-            let line = low + 1
-            let lineStart = lineStarts[low]
-            let lineEnd = low + 1 < lineStarts.count ? lineStarts[low + 1] - 1 : text.count
-            found.append(
-                Upload(
-                    parts: parts, metadataPath: arguments["metadata_path"].flatMap(unquoted),
-                    packageName: arguments["package_name"].flatMap(unquoted), lane: nil, line: line,
-                    quote: String(text[lineStart..<lineEnd]).trimmingWhitespace))
-        }
-        return found
-    }
-
-    /// The word starting at `index` when it is a whole identifier (not part of a longer name or a symbol).
-    private static func identifier(in text: [Character], at index: Int) -> (String, Int)? {
-        let isWord = { (character: Character) in character.isLetter || character.isNumber || character == "_" }
-        guard isWord(text[index]), index == 0 || !isWord(text[index - 1]) && text[index - 1] != ":" else { return nil }
-        var end = index
-        while end < text.count, isWord(text[end]) { end += 1 }
-        return (String(text[index..<end]), end)
-    }
-
-    /// `key: value` arguments of a call: inside parentheses, or up to the end of the line without them; and where
-    /// they end, so the scan goes on from there (each character is read once).
-    private static func arguments(in text: [Character], after start: Int) -> ([String: String], end: Int) {
-        var position = start
-        while position < text.count, text[position] == " " || text[position] == "\t" { position += 1 }
-        var body = ""
-        var depth = 0
-        var quote: Character?
-        var lastVisible: Character?
-        if position < text.count, text[position] == "(" {
-            position += 1
-            depth = 1
-        }
-        while position < text.count {
-            let character = text[position]
-            if let open = quote {
-                if character == open { quote = nil }
-            } else if character == "\"" || character == "'" {
-                quote = character
-            } else if character == "(" || character == "[" || character == "{" {
-                depth += 1
-            } else if character == ")" || character == "]" || character == "}" {
-                depth -= 1
-                if depth <= 0 { break }
-            } else if character == "\n", depth == 0, lastVisible != "," {
-                break
-            }
-            body.append(character)
-            if !character.isWhitespace { lastVisible = character }
-            position += 1
-        }
-        var arguments = [String: String]()
-        for pair in splitTopLevel(body) {
-            guard let colon = pair.firstIndex(of: ":") else { continue }
-            let key = pair[..<colon].trimmingWhitespace
-            let value = pair[pair.index(after: colon)...].trimmingWhitespace
-            if !key.isEmpty { arguments[key] = value }
-        }
-        return (arguments, position)
-    }
-
-    /// Splits at commas outside brackets and quotes.
-    private static func splitTopLevel(_ body: String) -> [String] {
-        var pieces = [String]()
-        var current = ""
-        var depth = 0
-        var quote: Character?
-        for character in body {
-            if let open = quote {
-                if character == open { quote = nil }
-            } else if character == "\"" || character == "'" {
-                quote = character
-            } else if "([{".contains(character) {
-                depth += 1
-            } else if ")]}".contains(character) {
-                depth -= 1
-            } else if character == ",", depth == 0 {
-                pieces.append(current)
-                current = ""
-                continue
-            }
-            current.append(character)
-        }
-        pieces.append(current)
-        return pieces
-    }
-
-    /// `name("x")` or `name "x"`: the first string argument of a call.
-    private static func stringArgument(of name: String, in text: String) -> String? {
-        guard let range = text.range(of: name) else { return nil }
-        let rest = text[range.upperBound...].drop { $0 == " " || $0 == "(" }
-        return unquoted(String(rest.prefix { $0 != "\n" && $0 != ")" }))
-    }
-
-    private static func unquoted(_ value: String) -> String? {
-        let trimmed = value.trimmingWhitespace
-        guard let first = trimmed.first, first == "\"" || first == "'", trimmed.count >= 2, trimmed.last == first else {
-            return nil
-        }
-        return String(trimmed.dropFirst().dropLast())
-    }
-
-    /// Ruby source without `#` comments (outside strings).
-    private static func withoutComments(_ text: String) -> String {
-        var out = ""
-        var quote: Character?
-        var inComment = false
-        for character in text {
-            if inComment {
-                if character == "\n" {
-                    inComment = false
-                    out.append(character)
-                }
-                continue
-            }
-            if let open = quote {
-                if character == open { quote = nil }
-            } else if character == "\"" || character == "'" {
-                quote = character
-            } else if character == "#" {
-                inComment = true
-                continue
-            }
-            out.append(character)
-        }
-        return out
-    }
 
     static func normalized(_ path: String) -> String {
         var path = path
         while path.hasPrefix("./") { path.removeFirst(2) }
         while path.hasSuffix("/") { path.removeLast() }
         return path
-    }
-}
-
-extension StringProtocol {
-    fileprivate var trimmingWhitespace: String {
-        String(drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
     }
 }

@@ -2,21 +2,49 @@ public import AndroidBuild
 public import PlayListingKit
 
 /// How strongly the repository shows that a listing tree is uploaded to Google Play. Play's rules make errors
-/// only when the upload is shown.
-public enum PlayProof: String, Sendable, Hashable, Codable {
+/// only when the upload is shown or live.
+public enum PlayProof: String, Sendable, Hashable, Codable, Comparable {
     /// A CI step runs the uploader on it, GPP is applied to the module that owns it, or playprep.yml says so.
     case shown
-    /// An uploader exists but nothing shown runs it (a lane no workflow runs, a script run by hand, a reusable
-    /// workflow of another repository), or a step rewrites the tree before uploading it.
+    /// No CI runs it, but a person does: the uploader's signs show it is used (``Liveness/live(_:)``).
+    case live
+    /// An uploader exists but the repository does not say whether it is used (a lane whose signs do not decide,
+    /// a workflow of another repository, lanes it cannot read, a step that rewrites the tree in a way playprep
+    /// does not follow).
     case partial
-    /// Nothing in the repository sends it to Play.
+    /// Nothing in the repository sends it to Play (or only uploads that cannot work: dead).
     case none
+
+    public static func < (left: PlayProof, right: PlayProof) -> Bool { left.rank < right.rank }
+
+    /// Stronger proof first.
+    public var rank: Int {
+        switch self {
+        case .shown: 3
+        case .live: 2
+        case .partial: 1
+        case .none: 0
+        }
+    }
+}
+
+/// One uploader of a tree and what it proves: the parts it sends, how strongly, and the lines that show it.
+public struct PartSender: Sendable, Hashable, Codable {
+    /// In a few words: `supply (lane nightly)`, `hand-run lane \`deploy\``.
+    public var what: String
+    public var parts: [String]
+    public var proof: PlayProof
+    /// Why the proof is what it is: the liveness signs of a hand-run upload, a step that rewrites the tree.
+    public var why: String
+    public var evidence: [Evidence]
+    /// Live, dead or undecided, for an upload no CI runs.
+    public var liveness: Liveness?
 }
 
 /// Who reads a listing tree and why, from the repository alone.
 public struct ListingReaders: Sendable, Hashable {
     public var proof: PlayProof
-    /// The store whose rules judge it: Play when the upload is shown or partly shown, else F-Droid.
+    /// The store whose rules judge it: Play when an upload is shown, live or undecided, else F-Droid.
     public var store: ListingStore
     /// In a few words: `Play via supply`, `F-Droid (Triple-T layout)`.
     public var reason: String
@@ -24,13 +52,20 @@ public struct ListingReaders: Sendable, Hashable {
     public var evidence: [Evidence]
     /// What Play receives of the tree (supply's `skip_upload_*`, `SUPPLY_SKIP_*`, an action that sends notes only).
     public var parts: UploadedParts
-    /// The only locale folders sent, when an upload sends some (a step copying `en-US`'s newest changelog); `nil`:
-    /// every locale.
+    /// The only locale folders sent, when an upload sends some (a step copying `en-US`'s newest changelog, a step
+    /// deleting the others first); `nil`: every locale.
     public var locales: [String]? = nil
+    /// Every uploader found for the tree, the strongest first (dead ones last): which part each proves.
+    public var senders: [PartSender] = []
+    /// The locale folders the shown and live uploads send (`nil`: all): Play's refusals there are errors.
+    public var provenLocales: [String]? = nil
+    /// Files a step copies into the tree before uploading it: their path in the tree → the project file that is
+    /// sent there (relative to the project), judged as the uploader's files.
+    public var copies: [String: String] = [:]
 
     public init(
         proof: PlayProof, store: ListingStore, reason: String, evidence: [Evidence], parts: UploadedParts,
-        locales: [String]? = nil
+        locales: [String]? = nil, senders: [PartSender] = []
     ) {
         self.proof = proof
         self.store = store
@@ -38,308 +73,298 @@ public struct ListingReaders: Sendable, Hashable {
         self.evidence = evidence
         self.parts = parts
         self.locales = locales
+        self.senders = senders
+    }
+
+    /// The parts a shown or live upload sends: Play's refusals there are errors.
+    public var provenParts: UploadedParts {
+        guard store == .play else { return [] }
+        if senders.isEmpty { return proof == .shown || proof == .live ? parts : [] }
+        return senders.filter { $0.proof == .shown || $0.proof == .live }.reduce(into: UploadedParts()) {
+            $0.formUnion(UploadedParts(names: $1.parts))
+        }
+    }
+
+    /// The uploads that cannot work or were abandoned: the reason the tree is not Play's.
+    public var deadSenders: [PartSender] {
+        senders.filter { if case .dead? = $0.liveness { true } else { false } }
     }
 }
 
-/// Finds, for each listing tree, the CI steps, Fastfile lanes and Gradle plugins that upload it.
+/// Finds, for each listing tree, the uploads that send it (``Uploader/all`` over the repository) and what
+/// proves each: a CI step, a hand-run lane's liveness, or nothing the repository can decide.
 public struct UploadEvidence: Sendable {
-    var ci: ContinuousIntegration
+    public var input: UploaderInput
+    /// Every upload found, by every uploader.
+    public private(set) var uploads: [PlayUpload] = []
 
-    public init(ci: ContinuousIntegration) { self.ci = ci }
-
-    /// One `fastlane …` invocation: the platform when named, the lane (or `supply`), its other words, and the
-    /// command.
-    struct FastlaneRun: Sendable {
-        var platform: String?
-        var lane: String
-        var arguments: [String]
-        var command: CICommand
+    public init(input: UploaderInput, uploaders: [Uploader] = Uploader.all) {
+        self.input = input
+        uploads = uploaders.flatMap { $0.uploads(in: input) }
     }
 
-    var fastlaneRuns: [FastlaneRun] {
-        ci.commands.compactMap { command in
-            let words = command.words
-            guard let index = words.firstIndex(where: { $0 == "fastlane" || $0.hasSuffix("/fastlane") }),
-                index == 0 || !["cd", "install", "-C", "pushd"].contains(words[index - 1])
-            else { return nil }
-            var rest = Array(words[(index + 1)...])
-            var platform: String?
-            if let first = rest.first, ["android", "ios", "mac"].contains(first) {
-                platform = first
-                rest.removeFirst()
-            }
-            if rest.first == "run" { rest.removeFirst() }
-            guard let lane = rest.first, lane.first?.isLetter == true,
-                lane.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" })
-            else { return nil }
-            return FastlaneRun(
-                platform: platform, lane: lane, arguments: Array(rest.dropFirst()), command: command)
-        }
-    }
+    /// What was not read: CI files, includes and scripts (`ContinuousIntegration.unread`), and Fastfile imports
+    /// that could not be followed.
+    public var unread: [UnreadWiring] { input.ci.unread + input.fastlane.flatMap(\.unread) }
 
-    /// Gradle Play Publisher tasks a command runs (`publishBundle`, `:app:publishPlayReleaseBundle`).
-    var gppTasks: [(task: String, command: CICommand)] {
-        ci.commands.flatMap { command -> [(task: String, command: CICommand)] in
-            let words = command.words
-            guard
-                words.contains(where: {
-                    $0.hasSuffix("gradlew") || $0 == "gradle" || $0.hasSuffix("gradle-build-action")
-                })
-            else { return [] }
-            return words.compactMap { word in
-                let task = String(word.split(separator: ":").last ?? "")
-                guard task.hasPrefix("publish"),
-                    ["Bundle", "Apk", "Listing", "Apps", "ReleaseNotes", "Products"].contains(where: task.hasSuffix)
-                else { return nil }
-                return (task, command)
-            }
-        }
-    }
+    /// The fastlane folders read (their Fastfile paths), for the plan.
+    public var fastfiles: [String] { input.fastlane.filter(\.hasFastfile).flatMap(\.files) }
 
-    /// The parts `SUPPLY_SKIP_UPLOAD_*` variables in a command's environment leave out.
-    static func skippedByEnvironment(_ command: CICommand) -> (UploadedParts, [String]) {
-        let names: [(String, UploadedParts)] = [
-            ("SUPPLY_SKIP_UPLOAD_METADATA", .text), ("SUPPLY_SKIP_UPLOAD_CHANGELOGS", .changelogs),
-            ("SUPPLY_SKIP_UPLOAD_IMAGES", .images), ("SUPPLY_SKIP_UPLOAD_SCREENSHOTS", .screenshots),
-        ]
-        var skipped = UploadedParts()
-        var set = [String]()
-        for (name, part) in names where ["true", "1", "yes"].contains(command.environment[name]?.lowercased() ?? "") {
-            skipped.insert(part)
-            set.append("\(name): \(command.environment[name] ?? "")")
-        }
-        return (skipped, set)
-    }
-
-    /// A command of the same job, before `command`, that deletes or moves files of the tree at `tree`.
-    private func rewrite(of tree: String, before command: CICommand) -> CICommand? {
-        ci.commands.first { other in
-            other.job == command.job && other.evidence.file == command.evidence.file
-                && other.evidence.line < command.evidence.line && other.text.contains(tree)
-                && other.words.contains { ["rm", "mv", "git-rm"].contains($0) }
-        }
-    }
-
-    /// The readers of a fastlane tree. `tree` is its path relative to the folder fastlane runs in (as a
-    /// `metadata_path`), `relativeTree` relative to the project; `fastfile` is the Fastfile's project path.
-    public func fastlaneReaders(
-        tree: String, relativeTree: String, fastlane: FastlaneFiles, fastfile: String, appfile: String
-    ) -> ListingReaders {
-        // Every uploader found; the strongest proof wins, and uploaders with equal proof add up.
-        var best: ListingReaders?
-        func consider(_ candidate: ListingReaders) {
-            let rank: [PlayProof: Int] = [.shown: 2, .partial: 1, PlayProof.none: 0]
-            guard let current = best, rank[candidate.proof, default: 0] <= rank[current.proof, default: 0] else {
-                best = candidate
-                return
-            }
-            guard candidate.proof == current.proof else { return }
-            if !current.reason.contains(candidate.reason) {
-                best?.reason += "; " + candidate.reason
-            }
-            // A few lines show it; a Fastfile with thousands of calls adds nothing past them.
-            best?.evidence += candidate.evidence.filter { !current.evidence.contains($0) }.prefix(
-                max(0, 6 - current.evidence.count))
-            best?.parts.formUnion(candidate.parts)
-        }
-        let runs = fastlaneRuns
-        for run in runs where run.lane == "supply" || run.lane == "upload_to_play_store" {
-            let path = Self.option("metadata_path", in: run.arguments) ?? "fastlane/metadata/android"
-            guard
-                FastlaneFiles.normalized(path) == FastlaneFiles.normalized(tree)
-                    || relativeTree.hasSuffix(FastlaneFiles.normalized(path))
-            else { continue }
-            var parts = UploadedParts.all
-            for (option, part) in [
-                ("skip_upload_metadata", UploadedParts.text), ("skip_upload_changelogs", .changelogs),
-                ("skip_upload_images", .images), ("skip_upload_screenshots", .screenshots),
-            ] where Self.option(option, in: run.arguments).map({ $0 == "true" || $0.isEmpty }) ?? false {
-                parts.remove(part)
-            }
-            consider(readers(for: run.command, parts: parts, tree: relativeTree, extra: [], what: "Play via supply"))
-        }
-        for upload in fastlane.uploads(ofTreeAt: tree) {
-            let uploadLine = Evidence(file: fastfile, line: upload.line, quote: upload.quote)
-            let runners = upload.lane.map(fastlane.lanesRunning) ?? []
-            var ran = false
-            for run in runs
-            where runners.contains(where: {
-                FastlaneFiles.command(name: run.lane, platform: run.platform, runs: $0)
-            }) {
-                ran = true
-                consider(
-                    readers(
-                        for: run.command, parts: upload.parts, tree: relativeTree, extra: [uploadLine],
-                        what: "Play via supply (lane \(run.lane))"))
-            }
-            if !ran {
-                let reason =
-                    upload.lane.map {
-                        "Play via supply if someone runs lane `\($0.name)` (no CI workflow or script runs it)"
-                    }
-                    ?? "Play via supply if someone runs the Fastfile (no CI workflow or script runs fastlane)"
-                consider(
-                    ListingReaders(
-                        proof: .partial, store: .play, reason: reason,
-                        evidence: [uploadLine], parts: upload.parts))
-            }
-        }
-        if best == nil, let key = fastlane.jsonKeyLine, !runs.isEmpty {
-            consider(
-                ListingReaders(
-                    proof: .partial, store: .play,
-                    reason: "Play via fastlane lanes playprep cannot read (the Appfile names a Play key)",
-                    evidence: [Evidence(file: appfile, line: key.line, quote: key.quote)]
-                        + runs.prefix(1).map(\.command.evidence),
-                    parts: .all))
-        }
-        if best == nil, let reusable = ci.reusableWorkflows.first {
-            consider(
-                ListingReaders(
-                    proof: .partial, store: .play, reason: "Play via a workflow of another repository",
-                    evidence: [reusable], parts: .all))
-        }
-        if let action = whatsNewUpload(of: relativeTree), best?.proof != .shown {
-            consider(action)
-        }
-        return best
-            ?? ListingReaders(
-                proof: .none, store: .fdroid, reason: "F-Droid (nothing in the repository uploads it to Play)",
-                evidence: [], parts: [.text, .changelogs])
-    }
-
-    /// An upload action (`r0adkll/upload-google-play`) whose `whatsNewDirectory` a step of its job fills from
-    /// the tree's changelogs: Play receives those release notes only.
-    private func whatsNewUpload(of relativeTree: String) -> ListingReaders? {
-        for (action, fill) in whatsNewFills() {
-            guard let locales = Self.changelogLocales(in: fill.text, tree: relativeTree) else { continue }
-            return ListingReaders(
-                proof: .shown, store: .play,
-                reason: "Play via \(action.action ?? "an upload action") (release notes only: the newest changelog"
-                    + (locales.isEmpty ? ")" : " of \(locales.joined(separator: ", ")))"),
-                evidence: [action.evidence, fill.evidence], parts: [.changelogs],
-                locales: locales.isEmpty ? nil : locales)
-        }
-        return nil
-    }
-
-    /// Each upload action with a `whatsNewDirectory` and the commands of its job that name changelogs, when the
-    /// job also names that directory: the steps that fill it.
-    private func whatsNewFills() -> [(action: CICommand, fill: CICommand)] {
-        ci.commands.filter { $0.action?.hasPrefix("r0adkll/upload-google-play") == true }.flatMap { action in
-            guard let directory = action.inputs["whatsNewDirectory"].map(FastlaneFiles.normalized) else {
-                return [(action: CICommand, fill: CICommand)]()
-            }
-            let job = ci.commands.filter { $0.job == action.job }
-            guard job.contains(where: { $0.action == nil && $0.text.contains(directory) }) else { return [] }
-            return job.filter { $0.text.contains("changelogs") }.map { (action, $0) }
-        }
-    }
-
-    /// Trees that an upload step names by a path built at run time (`app-metadata/${APPLICATION_ID}/en-US/
-    /// changelogs/…`): the folders of `files` (below `root`) that fit the path and hold `<locale>/changelogs/`.
-    public func treesNamedAtRunTime(files: [String], root: String) -> [String] {
+    /// Trees uploads name that the walk does not recognise as listings (a `metadata_path` whose locale folders sit
+    /// directly under it, a tree named with `${APPLICATION_ID}`), relative to the project: each folder that
+    /// exists and holds at least one locale-named folder with files.
+    public func namedTrees() -> [String] {
         var trees = [String]()
-        for (_, fill) in whatsNewFills() {
-            for (pattern, _) in Self.changelogPaths(in: fill.text) where pattern.contains("$") {
-                let literal = pattern.prefix { $0 != "$" }
-                guard literal.hasSuffix("/") else { continue }
-                for file in files where file.hasPrefix(root + "/" + literal) {
-                    let rest = file.dropFirst(root.count + 1 + literal.count).split(separator: "/")
-                    guard rest.count > 3, rest[2] == "changelogs" else { continue }
-                    let tree = String(literal) + rest[0]
-                    if Self.fits(tree, pattern: pattern), !trees.contains(root + "/" + tree) {
-                        trees.append(root + "/" + tree)
-                    }
+        var seen = Set<String>()
+        for upload in uploads {
+            switch upload.tree {
+            case .metadataFolder(let path):
+                if seen.insert(path).inserted, input.repository.hasFolder(path) { trees.append(path) }
+            case .copiedNotes(let pattern, _):
+                guard seen.insert(pattern).inserted else { continue }
+                if !pattern.contains("$") {
+                    if input.repository.hasFolder(pattern) { trees.append(pattern) }
+                    continue
                 }
+                trees += input.repository.folders(fitting: pattern).filter { !trees.contains($0) }
+            case .gppModule, .unnamed: continue
             }
         }
         return trees
     }
 
-    /// The locales whose changelogs `text` copies from `tree` (`<tree>/<locale>/changelogs`, the tree written
-    /// out or with `${VARIABLE}`/`$VARIABLE` for a segment); `nil` when `text` does not name the tree.
-    static func changelogLocales(in text: String, tree: String) -> [String]? {
-        let named = changelogPaths(in: text).filter { fits(tree, pattern: $0.tree) }.map(\.locale)
-        guard text.contains(tree) || !named.isEmpty else { return nil }
-        var locales = [String]()
-        for locale in named where !locales.contains(locale) { locales.append(locale) }
-        return locales
-    }
-
-    /// `(tree, locale)` of every `<tree>/<locale>/changelogs` path among the words of `text`.
-    private static func changelogPaths(in text: String) -> [(tree: String, locale: String)] {
-        text.split(whereSeparator: { " \t\"'=(),;|&<>".contains($0) }).compactMap { word in
-            guard let changelogs = word.range(of: "/changelogs") else { return nil }
-            var parts = word[..<changelogs.lowerBound].split(separator: "/", omittingEmptySubsequences: false)
-            // The checkout folder in front of a relative path: `./`, `$GITHUB_WORKSPACE/`, `${{ github.workspace }}/`.
-            while let first = parts.first, workspacePrefixes.contains(String(first)) { parts.removeFirst() }
-            guard parts.count > 1, let locale = parts.last else { return nil }
-            return (parts.dropLast().joined(separator: "/"), String(locale))
-        }
-    }
-
-    /// What CI configurations write for the checkout folder before a path relative to it (`}}` ends
-    /// `${{ github.workspace }}`, split at its spaces).
-    private static let workspacePrefixes: Set<String> = [
-        ".", "}}", "$GITHUB_WORKSPACE", "${GITHUB_WORKSPACE}", "$CI_PROJECT_DIR", "${CI_PROJECT_DIR}", "$PWD", "${PWD}",
-    ]
-
-    /// Whether `tree` is `pattern` with each `${NAME}`/`$NAME` segment standing for one folder name.
-    private static func fits(_ tree: String, pattern: String) -> Bool {
-        let names = tree.split(separator: "/", omittingEmptySubsequences: false)
-        let segments = pattern.split(separator: "/", omittingEmptySubsequences: false)
-        return names.count == segments.count
-            && zip(names, segments).allSatisfy { name, segment in segment == name || segment.hasPrefix("$") }
-    }
-
-    /// Readers for an uploader that `command` runs: shown from CI, partial from a script nothing runs or after a
-    /// step that rewrites the tree.
-    private func readers(for command: CICommand, parts: UploadedParts, tree: String, extra: [Evidence], what: String)
+    /// The readers of a fastlane-layout tree (relative to the project): its committed locale folders, the
+    /// versionCodes of the release it belongs to and its newest numbered changelog decide hand-run uploads'
+    /// liveness and what a rewriting step leaves.
+    public func fastlaneReaders(tree: String, locales: [String], versionCodes: [Int], newestChangelog: Int?)
         -> ListingReaders
     {
-        let (skipped, settings) = Self.skippedByEnvironment(command)
-        var evidence = [command.evidence]
-        var proof = PlayProof.shown
-        var reason = what
-        switch command.origin {
-        case .ci: break
-        case .script(let ranBy): evidence.insert(ranBy, at: 0)
-        case .unreferencedScript:
-            proof = .partial
-            reason += ", from a script no CI configuration runs"
+        let treeSigns = LivenessReader.treeSigns(
+            newestChangelog: newestChangelog, versionCodes: versionCodes, tree: tree)
+        var named = [PlayUpload]()
+        var unnamed = [PlayUpload]()
+        for upload in uploads {
+            switch upload.tree {
+            case .metadataFolder(let path) where path == tree: named.append(upload)
+            case .copiedNotes(let pattern, _) where ProjectFiles.fits(tree, pattern: pattern): named.append(upload)
+            case .unnamed: unnamed.append(upload)
+            default: continue
+            }
         }
-        if !settings.isEmpty { reason += " with " + settings.joined(separator: ", ") }
-        if let rewrite = rewrite(of: tree, before: command) {
-            proof = .partial
-            reason += "; a step rewrites the tree first"
-            evidence.append(rewrite.evidence)
+        var senders = [SentBy]()
+        for upload in named { senders += self.senders(upload, tree: tree, locales: locales, treeSigns: treeSigns) }
+        if !senders.contains(where: { $0.sender.proof != .none }) {
+            senders += unnamed.flatMap { self.senders($0, tree: tree, locales: locales, treeSigns: treeSigns) }
         }
-        return ListingReaders(
-            proof: proof, store: .play, reason: reason, evidence: evidence + extra, parts: parts.subtracting(skipped))
+        let unread = self.unread
+        return Self.readers(
+            senders,
+            empty: unread.isEmpty
+                ? "F-Droid (nothing in the repository uploads it to Play)"
+                : "F-Droid (no upload to Play found in what was read; not read: "
+                    + unread.prefix(2).map(\.description).joined(separator: "; ")
+                    + (unread.count > 2 ? " and \(unread.count - 2) more" : "") + ")")
     }
 
-    /// The readers of a GPP folder owned by `module` (nil when no module owns it).
-    /// `mention` is a line of the module's build file naming the plugin where playprep did not see it applied
-    /// (under a condition it cannot evaluate).
-    /// `evidence` makes the evidence of a plugin applied where the module's build file applies it.
+    /// One upload's part in a tree: what it proves, the locale folders it sends (`nil`: all) and the files a step
+    /// copied into the tree before it (path in the tree → project file).
+    struct SentBy: Sendable {
+        var sender: PartSender
+        var locales: [String]?
+        var copies: [String: String] = [:]
+    }
+
+    /// What one upload proves for `tree`: one sender, or two when a step before it changes some parts in a way
+    /// playprep does not follow (those parts are then only partly proven).
+    private func senders(_ upload: PlayUpload, tree: String, locales: [String], treeSigns: [ObservedSign]) -> [SentBy] {
+        var proof = PlayProof.shown
+        var unfollowed: (step: Evidence, parts: UploadedParts)?
+        var liveness: Liveness?
+        // Variables of the CI step are said; a call's own skip options are on the line quoted as evidence.
+        let variables = upload.settings.filter { $0.hasPrefix("SUPPLY_") }
+        var why = variables.isEmpty ? "" : "with " + variables.joined(separator: ", ")
+        var evidence = upload.evidence
+        var what = upload.what
+        var sent: [String]?
+        var copies = [String: String]()
+        // The steps that rewrite the tree come after the proof of the upload itself.
+        var rewriting = [Evidence]()
+        if case .copiedNotes(_, let copied) = upload.tree, !copied.isEmpty { sent = copied }
+        if case .metadataFolder = upload.tree, let command = upload.command {
+            switch TreeAsSent.outcome(of: tree, locales: locales, steps: input.commands(before: command)) {
+            case .unchanged: break
+            case .kept(let kept, let copied, let steps):
+                sent = kept
+                copies = copied
+                let removed = locales.filter { !kept.contains($0) }
+                if !removed.isEmpty {
+                    why = join(why, "a step removes " + removed.joined(separator: ", ") + " first")
+                }
+                if !copied.isEmpty {
+                    why = join(why, "a step copies " + copied.keys.sorted().joined(separator: ", ") + " into it first")
+                }
+                rewriting = steps
+            case .unknown(let step, let parts):
+                unfollowed = (step, parts.intersection(upload.parts))
+            }
+        }
+        switch upload.trigger {
+        case .ci: break
+        case .byHand(let run):
+            let decided = Liveness.decide(run.signs + treeSigns)
+            liveness = decided
+            let signs = decided.signs.map(\.sign.words).joined(separator: ", ")
+            switch decided {
+            case .live:
+                proof = .live
+                what = "\(upload.uploader) (hand-run \(run.what))"
+                why = join("live: " + signs, why)
+            case .dead:
+                proof = .none
+                what = "\(upload.uploader) (\(run.what))"
+                why = join("dead: " + signs, why)
+            case .undecided:
+                proof = .partial
+                what = "\(upload.uploader) if someone runs \(run.what)"
+                why = join(
+                    "no CI runs it, and its signs do not decide" + (signs.isEmpty ? "" : " (" + signs + ")"), why)
+            }
+            evidence += decided.signs.compactMap(\.evidence).filter { !evidence.contains($0) }
+        case .undecidable(let reason):
+            proof = .partial
+            why = join(reason, why)
+        }
+        evidence += rewriting.filter { !evidence.contains($0) }
+        let whole = PartSender(
+            what: what, parts: upload.parts.names, proof: proof, why: why, evidence: evidence, liveness: liveness)
+        guard let unfollowed, !unfollowed.parts.isEmpty else {
+            return [SentBy(sender: whole, locales: sent, copies: copies)]
+        }
+        var changed = whole
+        changed.parts = unfollowed.parts.names
+        changed.proof = min(proof, .partial)
+        changed.why = join(
+            why,
+            "a step changes the \(unfollowed.parts.names.joined(separator: ", ")) first in a way playprep does not follow"
+        )
+        changed.evidence.append(unfollowed.step)
+        var rest = whole
+        rest.parts = upload.parts.subtracting(unfollowed.parts).names
+        return (rest.parts.isEmpty ? [] : [SentBy(sender: rest, locales: sent, copies: copies)])
+            + [SentBy(sender: changed, locales: sent, copies: copies)]
+    }
+
+    private func join(_ first: String, _ second: String) -> String {
+        [first, second].filter { !$0.isEmpty }.joined(separator: "; ")
+    }
+
+    /// The tree's readers from its senders: the strongest proof; the parts and locales of every upload that is
+    /// not dead; dead ones named, and F-Droid's when nothing else sends it. Where the repository writes down how a
+    /// hand-run upload of the tree is run (a release document, a script), another hand-run upload of it that is
+    /// not written down is not how the tree is released: it is listed, not judged.
+    static func readers(_ found: [SentBy], empty: String) -> ListingReaders {
+        var found = found
+        if found.contains(where: { $0.sender.proof == .live && $0.sender.liveness?.isWrittenDown == true }) {
+            for index in found.indices
+            where found[index].sender.liveness != nil
+                && found[index].sender.liveness?.isWrittenDown != true && found[index].sender.proof != .none
+            {
+                found[index].sender.proof = .none
+                found[index].sender.why +=
+                    "; not judged: the repository writes down another upload of this tree (a script or document)"
+            }
+        }
+        let ordered = found.enumerated().sorted { left, right in
+            (left.element.sender.proof.rank, -left.offset) > (right.element.sender.proof.rank, -right.offset)
+        }.map(\.element)
+        let senders = ordered.map(\.sender)
+        // An upload that skips every part of the listing (a binary-only lane) sends none of the tree.
+        let alive = ordered.filter { $0.sender.proof != .none && !$0.sender.parts.isEmpty }
+        guard let strongest = alive.first?.sender else {
+            let dead = senders.filter { if case .dead? = $0.liveness { true } else { false } }
+            let binaryOnly = senders.filter { $0.proof != .none && $0.parts.isEmpty }
+            var reason = empty
+            if !dead.isEmpty {
+                reason =
+                    "F-Droid (its only Play upload\(dead.count == 1 ? "" : "s") cannot run as written: "
+                    + dead.map { "\($0.what) is \($0.why)" }.joined(separator: "; ") + ")"
+            } else if !binaryOnly.isEmpty {
+                reason =
+                    "F-Droid (the Play uploads found send no part of it: "
+                    + binaryOnly.map { "\($0.what) skips every part" }.joined(separator: "; ") + ")"
+            }
+            return ListingReaders(
+                proof: .none, store: .fdroid, reason: reason,
+                evidence: (dead + binaryOnly).flatMap(\.evidence).prefix(6).map { $0 }, parts: [.text, .changelogs],
+                senders: senders)
+        }
+        var parts = UploadedParts()
+        var locales: Set<String>? = []
+        var provenLocales: Set<String>? = []
+        var copies = [String: String]()
+        for sent in alive {
+            parts.formUnion(UploadedParts(names: sent.sender.parts))
+            if let kept = sent.locales { locales?.formUnion(kept) } else { locales = nil }
+            if sent.sender.proof == .shown || sent.sender.proof == .live {
+                if let kept = sent.locales { provenLocales?.formUnion(kept) } else { provenLocales = nil }
+            }
+            copies.merge(sent.copies) { first, _ in first }
+        }
+        // The reason names every upload as strong as the strongest; the evidence is theirs, a few lines.
+        var reasons = [String]()
+        var evidence = [Evidence]()
+        for sender in senders where sender.proof == strongest.proof && !sender.parts.isEmpty {
+            let reason = "Play via \(sender.what)" + (sender.why.isEmpty ? "" : " (\(sender.why))")
+            if !reasons.contains(reason) { reasons.append(reason) }
+            evidence += sender.evidence.filter { !evidence.contains($0) }.prefix(max(0, 6 - evidence.count))
+        }
+        var readers = ListingReaders(
+            proof: strongest.proof, store: .play, reason: reasons.joined(separator: "; "), evidence: evidence,
+            parts: parts, locales: locales.map { $0.sorted() }, senders: senders)
+        readers.provenLocales = provenLocales.map { $0.sorted() }
+        readers.copies = copies
+        return readers
+    }
+
+    /// The readers of a GPP folder owned by `module` (nil when no module owns it). `mention` is a line of the
+    /// module's build file naming the plugin where playprep did not see it applied (under a condition it cannot
+    /// evaluate); `evidence` makes the evidence of a plugin applied where the module's build file applies it.
+    /// Copies of a fastlane tree's notes into `release-notes/` before a task are that tree's uploads.
     public func gppReaders(module: AndroidModule?, mention: Evidence?, evidence: (AppliedPlugin) -> Evidence)
         -> ListingReaders
     {
-        let tasks = gppTasks.map(\.command.evidence)
+        let tasks = uploads.filter { upload in
+            guard case .gppModule(let path) = upload.tree else { return false }
+            return path == nil || path == module?.gradlePath
+        }
         if let plugin = module?.plugins.first(where: { $0.id == "com.github.triplet.play" }) {
             let via = plugin.via.map { " (applied by the convention plugin \($0))" } ?? ""
+            var senders = [
+                PartSender(
+                    what: "GPP" + via, parts: UploadedParts.all.names, proof: .shown,
+                    why: "the module applies the plugin: its publish tasks send the merged tree",
+                    evidence: [evidence(plugin)], liveness: nil)
+            ]
+            senders += tasks.map { task in
+                PartSender(
+                    what: task.what, parts: task.parts.names, proof: task.trigger == .ci ? .shown : .partial, why: "",
+                    evidence: task.evidence, liveness: nil)
+            }
+            let run = tasks.first { $0.trigger == .ci }.map { task in
+                " (CI runs \(task.what.dropFirst("GPP ".count))"
+                    + (task.evidence.first.map { " at \($0.file):\($0.line)" } ?? "")
+                    + ")"
+            }
             return ListingReaders(
-                proof: .shown, store: .play, reason: "Play via GPP" + via,
-                evidence: [evidence(plugin)] + tasks.prefix(1),
-                parts: .all)
+                proof: .shown, store: .play, reason: "Play via GPP" + via + (run ?? ""),
+                evidence: [evidence(plugin)] + tasks.prefix(1).flatMap(\.evidence), parts: .all, senders: senders)
         }
         if let task = tasks.first {
             return ListingReaders(
                 proof: .partial, store: .play,
                 reason:
                     "Play via GPP if the plugin is applied (a workflow runs its task; playprep did not see it applied)",
-                evidence: [task] + (mention.map { [$0] } ?? []), parts: .all)
+                evidence: task.evidence + (mention.map { [$0] } ?? []), parts: .all)
         }
         if let mention {
             return ListingReaders(
@@ -354,17 +379,26 @@ public struct UploadEvidence: Sendable {
             parts: [.text, .changelogs])
     }
 
-    /// `--name value`, `--name=value`, `name:value` among a command's words (`""` for a bare `--name`).
-    private static func option(_ name: String, in words: [String]) -> String? {
-        for (index, word) in words.enumerated() {
-            if word == "--" + name {
-                return index + 1 < words.count && !words[index + 1].hasPrefix("-") ? words[index + 1] : ""
-            }
-            for prefix in ["--\(name)=", "\(name):"] where word.hasPrefix(prefix) {
-                return String(word.dropFirst(prefix.count)).trimming("\"'")
-            }
-        }
-        return nil
+    /// The package name the uploads of the fastlane folder that holds `tree` are for: the Appfile's, or the one
+    /// every supply call there names.
+    public func uploadedPackage(forTree tree: String) -> String? {
+        let owner = input.fastlane.filter { folder in
+            folder.runFolder.isEmpty || tree == folder.runFolder || tree.hasPrefix(folder.runFolder + "/")
+        }.max { $0.runFolder.count < $1.runFolder.count }
+        guard let owner else { return nil }
+        if let name = owner.packageName?.value { return name }
+        let names = Set(owner.uploads.compactMap { $0.arguments["package_name"]?.literal })
+        return names.count == 1 ? names.first : nil
     }
+}
 
+extension UploadedParts {
+    /// The parts named by ``names``.
+    init(names: [String]) {
+        self = [
+            (UploadedParts.text, "text"), (.images, "images"), (.screenshots, "screenshots"),
+            (.changelogs, "changelogs"),
+        ]
+        .filter { names.contains($0.1) }.reduce(into: UploadedParts()) { $0.formUnion($1.0) }
+    }
 }

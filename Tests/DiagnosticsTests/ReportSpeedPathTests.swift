@@ -31,7 +31,12 @@ import Testing
                             ruleID: position == 0 ? "NP107" : "TXT001", severity: [.error, .warning, .note][position],
                             file: file, location: location, message: text, hint: position == 1 ? nil : text,
                             cause: position == 2
-                                ? Cause(key: "key \(text)", subjects: "files", statement: "are bad") : nil)
+                                ? Cause(key: "key \(text)", subjects: "files", statement: "are bad") : nil,
+                            related: position == 1
+                                ? [
+                                    RelatedLocation(file: file, location: location, message: text),
+                                    RelatedLocation(file: "other \(text)", location: nil, message: ""),
+                                ] : [])
                     }))
         }
         files.append(FileReport(file: "empty.9.png", diagnostics: []))

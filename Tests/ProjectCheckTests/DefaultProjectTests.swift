@@ -24,20 +24,32 @@ import Testing
     }
 
     /// A text file directly in listings/ and an unknown folder in the play folder fail GPP's generate-resources
-    /// task: errors quoting GPP where the plugin is applied, warnings where only a workflow's GPP task shows the
-    /// upload, nothing where F-Droid alone reads the tree.
+    /// task: errors quoting GPP where the plugin is applied; where only a workflow's GPP task shows the upload,
+    /// one UPL001 warning on the tree lists both (each a related location); nothing where F-Droid alone reads it.
     @Test(arguments: [
         ("gpp-refusals-applied", Severity.error), ("gpp-refusals-partial", .warning),
     ])
     func gppRefusalsFollowTheProof(fixture: String, severity: Severity) throws {
-        let refusals = Self.findings(Self.run(fixture), rule: "LAY003")
-        #expect(
-            refusals.map { $0.file.dropFirst(Self.root(fixture).count + 1) } == [
-                "app/src/main/play/invalid/en-US/wrong.txt", "app/src/main/play/listings/title.txt",
-            ])
-        #expect(refusals.allSatisfy { $0.severity == severity })
-        #expect(refusals[0].message.contains("\"Unknown Play resource file\""))
-        #expect(refusals[1].message.contains("\"Files are not allowed under the listings directory: title.txt\""))
+        let result = Self.run(fixture)
+        let expected = ["app/src/main/play/invalid/en-US/wrong.txt", "app/src/main/play/listings/title.txt"]
+        let root = Self.root(fixture)
+        let messages: [String]
+        if severity == .error {
+            let refusals = Self.findings(result, rule: "LAY003")
+            #expect(refusals.map { $0.file.dropFirst(root.count + 1) } == expected[...].map { $0[...] })
+            #expect(refusals.allSatisfy { $0.severity == .error })
+            messages = refusals.map(\.message)
+        } else {
+            #expect(Self.findings(result, rule: "LAY003").isEmpty)
+            let trees = Self.findings(result, rule: "UPL001")
+            #expect(trees.count == 1)
+            let related = trees.first?.related ?? []
+            #expect(related.map { $0.file.dropFirst(root.count + 1) } == expected[...].map { $0[...] })
+            #expect(trees.allSatisfy { $0.severity == .warning })
+            messages = related.map(\.message)
+        }
+        #expect(messages.first?.contains("\"Unknown Play resource file\"") == true)
+        #expect(messages.last?.contains("\"Files are not allowed under the listings directory: title.txt\"") == true)
     }
 
     @Test func anFDroidTreeIsNotJudgedByGPP() {

@@ -449,8 +449,8 @@ import Testing
         #expect(
             result.listings == [
                 "fastlane/metadata/android: Play via supply if someone runs the Fastfile "
-                    + "(no CI workflow or script runs fastlane) [partial: fastlane/Fastfile:1 `supply(`]; release notes: "
-                    + "changelogs/default.txt: no numbered changelog and no known versionCode"
+                    + "(no CI runs it, and its signs do not decide) [partial: fastlane/Fastfile:1 `supply(`]; release "
+                    + "notes: changelogs/default.txt: no numbered changelog and no known versionCode"
             ])
     }
 }

@@ -2,6 +2,7 @@ import Diagnostics
 import Foundation
 import TestSupport
 import Testing
+import UploadWiring
 
 @testable import ProjectCheck
 
@@ -29,8 +30,11 @@ struct RealProjectTests {
         ],
         "commons-app-apps-android-commons": ["note DCL001 app/src/main/AndroidManifest.xml"],
         "duckduckgo-Android": ["note DCL001 app/src/main/AndroidManifest.xml"],
+        // The release script copies the en-US description into locale folders this trimmed copy lacks, as files
+        // supply does not read (LAY002, on the copied file).
         "element-hq-element-android": [
             "note PRJ002 vector-app/build.gradle", "note DCL001 vector-app/src/main/AndroidManifest.xml",
+            "note LAY002 fastlane/metadata/android/en-US/full_description.txt",
         ],
         "jellyfin-jellyfin-androidtv": ["warning FDR001 fastlane/metadata/android/be/short_description.txt"],
         "tasks-tasks": ["note DCL001 app/src/main/AndroidManifest.xml"],
@@ -82,11 +86,13 @@ struct RealProjectTests {
                         + "known versionCode"
                 ],
                 [
-                    "fastlane/metadata/android: Play via supply if someone runs lane `deploy` (no CI workflow or "
-                        + "script runs it); Play via supply (lane deployMeta), from a script no CI configuration runs; "
-                        + "a step rewrites the tree first [partial: fastlane/Fastfile:36 `upload_to_play_store`]; "
-                        + "release notes: changelogs/40106600.txt (else default.txt): the newest numbered changelog, "
-                        + "as no versionCode is known"
+                    "fastlane/metadata/android: Play via supply (hand-run script "
+                        + "tools/release/pushPlayStoreMetaData.sh (lane `deployMeta`)) (live: package im.vector.app = "
+                        + "a release applicationId, Play key "
+                        + "./fastlane/private/api-8525453667099313774-565354-aca0e6153603.json, run by "
+                        + "tools/release/pushPlayStoreMetaData.sh; a step copies az-AZ, nl-NL, ro, si-LK, th into it "
+                        + "first) [live: tools/release/pushPlayStoreMetaData.sh:80 `fastlane "
+                        + "deployMeta`; text only]"
                 ],
                 [
                     "fastlane/metadata/android: Play via supply (lane deploy) [shown: .github/workflows/deploy.yml:33 "
@@ -110,9 +116,11 @@ struct RealProjectTests {
         let duckduckgo = try #require(try plan("duckduckgo-Android").listings.first)
         #expect(duckduckgo.proof == .shown)
         #expect(duckduckgo.receives.allSatisfy { $0.hasSuffix("/changelogs/default.txt") })
-        // element: a script run by hand moves locales out before `fastlane deployMeta`: partial.
+        // element: a script run by hand moves locales out before `fastlane deployMeta`: live (the script runs it,
+        // the Appfile names the app and a key); the template `deploy` lane beside it is not how it is released.
         let element = try #require(try plan("element-hq-element-android").listings.first)
-        #expect(element.proof == .partial)
+        #expect(element.proof == .live)
+        #expect(element.senders.map(\.proof) == [.live, PlayProof.none])
         #expect(element.evidence.map(\.file).contains("tools/release/pushPlayStoreMetaData.sh"))
         // NewPipe, jellyfin, commons: nothing uploads to Play.
         for project in ["TeamNewPipe-NewPipe", "jellyfin-jellyfin-androidtv", "commons-app-apps-android-commons"] {

@@ -41,18 +41,49 @@ import UploadWiring
         #expect(!listing.receives.contains("fastlane/metadata/android/en-US/changelogs/4.txt"))
     }
 
-    /// The `deploy` lane `fastlane init` writes, which nothing runs: the same findings as warnings that say so.
-    @Test func laneNobodyRunsIsPartial() throws {
+    /// The `deploy` lane `fastlane init` writes, which nothing runs and nothing shows alive or dead (no Appfile,
+    /// no Gemfile, no build): one warning for the tree lists what Play would refuse.
+    @Test func laneNobodyRunsIsOneWarningPerTree() throws {
         let (result, plan, root) = Self.run("unreached-deploy-lane")
+        #expect(Self.findings(result, root: root) == ["warning UPL001 fastlane/metadata/android"])
+        let warning = try #require(result.report.diagnostics.first)
         #expect(
-            Self.findings(result, root: root) == [
-                "warning TXT004 fastlane/metadata/android/en-US/changelogs/5.txt",
-                "warning TXT001 fastlane/metadata/android/en-US/title.txt",
-            ])
-        let title = try #require(result.report.diagnostics.last)
-        #expect(title.message.hasPrefix("if this tree is uploaded to Play as committed: title is 37 characters"))
-        #expect(title.hint?.contains("fastlane/Fastfile:7 `upload_to_play_store`") == true)
+            warning.message
+                == "if this tree is uploaded to Play as committed, Play refuses it: 2 problems (TXT004 "
+                + "en-US/changelogs/5.txt, TXT001 en-US/title.txt)")
+        #expect(warning.related.map { String($0.message.prefix(8)) } == ["[TXT004]", "[TXT001]"])
+        #expect(warning.hint?.contains("fastlane/Fastfile:7 `upload_to_play_store`") == true)
         #expect(plan.listings.first?.proof == .partial)
+    }
+
+    /// The hand-run release: no CI runs the lane, but the Appfile's package is the release applicationId, the
+    /// Gemfile brings fastlane and the lane builds a task the build has: Play's refusals are errors, and the
+    /// listing line says why the lane is live.
+    @Test func liveHandRunLaneIsProof() throws {
+        let (result, plan, root) = Self.run("hand-run-live")
+        #expect(Self.findings(result, root: root) == ["error TXT001 fastlane/metadata/android/en-US/title.txt"])
+        let listing = try #require(plan.listings.first)
+        #expect(listing.proof == .live)
+        #expect(
+            listing.readers.hasPrefix(
+                "Play via supply (hand-run lane `deploy`) (live: package org.example.handrun = a release "
+                    + "applicationId, Play key ~/.config/play-service-account.json, Gemfile brings fastlane, task "
+                    + "assembleRelease exists"))
+        #expect(listing.evidence.map(\.file).contains("fastlane/Appfile"))
+        #expect(result.listings.first?.contains("[live: fastlane/Fastfile:12 `upload_to_play_store`]") == true)
+    }
+
+    /// A lane that cannot run as written (an empty Play key, `"$HOME/…"` in Ruby quotes): not an upload; the tree
+    /// is F-Droid's, and one note says why and how to pin the store.
+    @Test func deadLaneIsOneNote() throws {
+        let (result, plan, root) = Self.run("dead-lane")
+        #expect(Self.findings(result, root: root) == ["note UPL002 fastlane/metadata/android"])
+        let note = try #require(result.report.diagnostics.first)
+        #expect(
+            note.message.hasPrefix("not judged by Play's rules: supply (lane `deploy`) (fastlane/Fastfile:8) is dead"))
+        #expect(note.message.contains("the Play key is empty"))
+        #expect(note.hint?.contains("store: play") == true)
+        #expect(plan.listings.first?.store == "fdroid")
     }
 
     /// `src/main/play` with no GPP plugin: F-Droid's Triple-T import, which takes only default.txt of the notes
@@ -101,10 +132,11 @@ import UploadWiring
         #expect(plan.listings.first?.readers.contains("SUPPLY_SKIP_UPLOAD_METADATA: true") == true)
     }
 
-    /// A release workflow of another repository: the upload is likely, its details are elsewhere: warnings.
+    /// A release workflow of another repository: the upload is likely, its details are elsewhere: the tree's one
+    /// warning lists the refusal.
     @Test func reusableWorkflowIsPartial() throws {
         let (result, plan, root) = Self.run("reusable-workflow")
-        #expect(Self.findings(result, root: root) == ["warning TXT001 fastlane/metadata/android/en-US/title.txt"])
+        #expect(Self.findings(result, root: root) == ["warning UPL001 fastlane/metadata/android"])
         #expect(
             plan.listings.first?.evidence.map(\.description) == [
                 ".github/workflows/release.yml:5 `uses: example-org/.github/.github/workflows/android-release.yml@main`"

@@ -11,12 +11,13 @@ import Testing
         "cp ${{ github.workspace }}/fastlane/metadata/android/en-US/changelogs/$CODE.txt whatsnew/",
     ])
     func theCopiedLocaleIsNamed(step: String) {
-        #expect(UploadEvidence.changelogLocales(in: step, tree: "fastlane/metadata/android") == ["en-US"])
+        let copied = Uploader.copiedChangelogs(in: step)
+        #expect(copied.map(\.tree) == ["fastlane/metadata/android"])
+        #expect(copied.first?.locales == ["en-US"])
     }
 
     @Test func anotherTreesLocaleIsNotThisOnes() {
-        let locales = UploadEvidence.changelogLocales(
-            in: "cp other/fastlane/metadata/android/de-DE/changelogs/1.txt out/", tree: "fastlane/metadata/android")
-        #expect(locales?.contains("de-DE") != true)
+        let copied = Uploader.copiedChangelogs(in: "cp other/fastlane/metadata/android/de-DE/changelogs/1.txt out/")
+        #expect(copied.map(\.tree) == ["other/fastlane/metadata/android"])
     }
 }

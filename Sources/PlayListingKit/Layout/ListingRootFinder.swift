@@ -12,6 +12,12 @@ struct ListingRootFinder: Sendable {
     static let fastlaneFolders: Set<String> = ["changelogs", "images"]
     static let gppRootEntries: Set<String> = ["listings", "release-notes", "release-names", "default-language.txt"]
 
+    /// The root the options ask for: the folder itself when ``ListingOptions/rootIsExact``, else as found.
+    func root(of paths: [String], options: ListingOptions) -> ListingRoot? {
+        guard options.rootIsExact, !paths.isEmpty else { return root(of: paths, layout: options.layout) }
+        return ListingRoot(layout: options.layout ?? .fastlane, prefix: "")
+    }
+
     /// The root for `layout` (`nil`: detect), or `nil` when the files do not look like a listing.
     func root(of paths: [String], layout: ListingLayout? = nil) -> ListingRoot? {
         let split = paths.map { $0.split(separator: "/").map(String.init) }

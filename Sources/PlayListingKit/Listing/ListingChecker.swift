@@ -23,7 +23,7 @@ public struct ListingChecker: Sendable {
     {
         let paths = try source.filePaths()
         let display = { (path: String) in source.displayPath(of: path, displayRoot: displayRoot) }
-        let found = ListingRootFinder().root(of: paths, layout: options.layout)
+        let found = ListingRootFinder().root(of: paths, options: options)
         guard let root = found else {
             let findings = LayoutRules.rootChecks.flatMap { $0.findings(on: found) }
             return Report(
@@ -104,7 +104,7 @@ public struct ListingChecker: Sendable {
         throws(ListingReadError) -> [String]
     {
         let paths = try source.filePaths()
-        guard let root = ListingRootFinder().root(of: paths, layout: options.layout) else { return [] }
+        guard let root = ListingRootFinder().root(of: paths, options: options) else { return [] }
         return classify(paths, root: root, options: options).files.filter(\.isUploaded).map {
             source.displayPath(of: root.prefix + $0.path, displayRoot: displayRoot)
         }.sorted()

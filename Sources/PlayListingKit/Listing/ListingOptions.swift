@@ -51,6 +51,9 @@ public struct ListingOptions: Sendable, Hashable {
     public var requiresReleaseNotes: Bool
     /// Check every changelog, not only the one uploaded for the version being released.
     public var checksAllChangelogs: Bool
+    /// The folder checked is where the uploader starts (supply's `metadata_path`): its subfolders are the
+    /// locales whatever they hold, as supply sends them, rather than a listing found further down.
+    public var rootIsExact = false
 
     public init(
         layout: ListingLayout? = nil, store: ListingStore = .play, uploads: UploadedParts = .all,

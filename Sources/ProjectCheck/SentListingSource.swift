@@ -1,0 +1,28 @@
+import FileAccess
+import PlayListingKit
+
+/// A listing tree as an upload sends it: the committed files of its layers, plus the files a step copies into it
+/// first (each read from the project file it copies, and reported there: what is sent is what is judged).
+struct SentListingSource: ListingFileSource {
+    var committed: LayeredFileSource
+    /// Path in the tree → the full path of the project file copied there.
+    var copies: [String: String]
+    var reader = FileReader(maxBytes: DirectoryFileSource.defaultMaxFileBytes)
+
+    func filePaths() throws(ListingReadError) -> [String] {
+        Array(Set(try committed.filePaths()).union(copies.keys)).sorted()
+    }
+
+    func contents(of path: String) throws(ListingReadError) -> [UInt8] {
+        guard let source = copies[path] else { return try committed.contents(of: path) }
+        do throws(FileReadError) {
+            return try reader.read(source)
+        } catch {
+            throw .unreadable(source, reason: error.description)
+        }
+    }
+
+    func displayPath(of path: String, displayRoot: String) -> String {
+        copies[path] ?? committed.displayPath(of: path, displayRoot: displayRoot)
+    }
+}

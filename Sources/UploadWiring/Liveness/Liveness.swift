@@ -1,0 +1,171 @@
+/// A fact of the repository that says whether an upload nobody's CI runs (a Fastfile lane, a script, a GPP
+/// task run by hand) is still used: the maintainer's laptop is a real way to Play, and so is a lane abandoned
+/// years ago a real way to nowhere. Each sign carries the line that shows it.
+public enum LivenessSign: Sendable, Hashable, Codable {
+    // Signs that it is used.
+    /// The package it uploads (the Appfile's `package_name`, or the call's) is a release applicationId.
+    case packageIsReleaseID(String)
+    /// A service-account key is named (`json_key_file`, `json_key`): a path, often under the home folder.
+    case keyFileNamed(String)
+    /// A Gemfile (or its lock) brings fastlane.
+    case gemfileBringsFastlane
+    /// A `gradle` call of the lane builds a task the build has (its flavours and build types exist).
+    case taskExists(String)
+    /// The tree holds the release notes of the build's current versionCode.
+    case currentReleaseNotes(versionCode: Int)
+    /// A README or release document tells the maintainer to run it.
+    case documented
+    /// A script of the repository runs it: someone wrote down how it is run.
+    case runByScript(String)
+
+    // Signs that it cannot work, or stopped being used.
+    /// A `gradle` call builds a task the build does not have (a flavour removed years ago).
+    case taskMissing(String)
+    /// The APK or AAB it uploads is the output of a variant the build does not have
+    /// (`app/build/outputs/apk/pro/release/…` once the flavour `pro` is gone).
+    case artifactOfMissingVariant(String)
+    /// A path Ruby never expands: `"$HOME/…"` in double quotes is sent as written.
+    case pathNotExpanded(String)
+    /// `json_key_file ""` (or an empty `json_key`), and no key data from the environment.
+    case emptyKey
+    /// The package name it uploads is no applicationId of the build.
+    case packageMatchesNoModule(String)
+    /// `fastlane_version` pins a release older than `FastlaneFiles`' cut-off, and no Gemfile brings fastlane.
+    case oldFastlanePin(String)
+    /// The tree's newest numbered changelog is far behind the build's versionCode.
+    case releaseNotesFarBehind(newest: Int, versionCode: Int)
+
+    /// How the sign weighs in ``Liveness/decide(_:)``.
+    public enum Weight: Sendable, Hashable {
+        /// The upload goes to this app.
+        case identity
+        /// Someone can and does run it.
+        case running
+        /// Consistent with use, but an F-Droid-only tree shows it as well.
+        case supporting
+        /// The upload cannot succeed as written.
+        case fatal
+        /// The repository stopped maintaining it.
+        case stale
+    }
+
+    public var weight: Weight {
+        switch self {
+        case .packageIsReleaseID: .identity
+        case .keyFileNamed, .gemfileBringsFastlane, .taskExists, .documented, .runByScript: .running
+        case .currentReleaseNotes: .supporting
+        case .taskMissing, .artifactOfMissingVariant, .pathNotExpanded, .emptyKey, .packageMatchesNoModule: .fatal
+        case .oldFastlanePin, .releaseNotesFarBehind: .stale
+        }
+    }
+
+    /// In a few words, for listing lines and `plan`.
+    public var words: String {
+        switch self {
+        case .packageIsReleaseID(let name): "package \(name) = a release applicationId"
+        case .keyFileNamed(let path): "Play key \(path)"
+        case .gemfileBringsFastlane: "Gemfile brings fastlane"
+        case .taskExists(let task): "task \(task) exists"
+        case .currentReleaseNotes(let code): "changelogs/\(code).txt is the build's versionCode"
+        case .documented: "documented"
+        case .runByScript(let script): "run by \(script)"
+        case .taskMissing(let task): "task \(task) is not in the build"
+        case .artifactOfMissingVariant(let path): "no variant of the build writes \(path)"
+        case .pathNotExpanded(let path): "\(path) is sent as written (Ruby does not expand $ in strings)"
+        case .emptyKey: "the Play key is empty"
+        case .packageMatchesNoModule(let name): "package \(name) is no applicationId of the build"
+        case .oldFastlanePin(let version): "fastlane_version \(version) pinned and no Gemfile"
+        case .releaseNotesFarBehind(let newest, let code):
+            "newest changelog \(newest) is far behind versionCode \(code)"
+        }
+    }
+}
+
+/// A sign and the line that shows it.
+public struct ObservedSign: Sendable, Hashable, Codable, CustomStringConvertible {
+    public var sign: LivenessSign
+    public var evidence: Evidence?
+
+    public init(_ sign: LivenessSign, _ evidence: Evidence?) {
+        self.sign = sign
+        self.evidence = evidence
+    }
+
+    public var description: String { sign.words + (evidence.map { " (\($0.file):\($0.line))" } ?? "") }
+}
+
+/// Whether an upload that no CI runs is used, from its signs.
+public enum Liveness: Sendable, Hashable, Codable {
+    /// Its signs show it is run: Play receives what it sends, and Play's refusals are errors.
+    case live([ObservedSign])
+    /// It cannot work as written, or was abandoned: not an upload.
+    case dead([ObservedSign])
+    /// The repository does not say: Play's refusals are one warning per tree.
+    case undecided([ObservedSign])
+
+    /// The signs that decided, most telling first.
+    public var signs: [ObservedSign] {
+        switch self {
+        case .live(let signs), .dead(let signs), .undecided(let signs): signs
+        }
+    }
+
+    /// The decision: a fatal sign, else a stale one, makes it dead; the package of this app and one sign of
+    /// being run make it live; anything else is undecided. A sign that only supports (current release notes,
+    /// which an F-Droid tree keeps too) never decides alone.
+    public static func decide(_ signs: [ObservedSign]) -> Liveness {
+        let fatal = signs.filter { $0.sign.weight == .fatal }
+        if !fatal.isEmpty { return .dead(fatal) }
+        let stale = signs.filter { $0.sign.weight == .stale }
+        if !stale.isEmpty { return .dead(stale) }
+        let identity = signs.filter { $0.sign.weight == .identity }
+        let running = signs.filter { $0.sign.weight == .running }
+        let supporting = signs.filter { $0.sign.weight == .supporting }
+        if !identity.isEmpty, !running.isEmpty { return .live(identity + running + supporting) }
+        return .undecided(identity + running + supporting)
+    }
+
+    /// The decision's table: the signs of real set-ups and what they decide (checked by a test).
+    public static let examples: [(signs: [LivenessSign], expected: Verdict)] = [
+        // The hand-run release: `bundle exec fastlane deploy` on a laptop.
+        (
+            [
+                .packageIsReleaseID("org.example.app"), .keyFileNamed("~/keys/play.json"), .gemfileBringsFastlane,
+                .taskExists("assembleRelease"),
+            ], .live
+        ),
+        ([.packageIsReleaseID("org.example.app"), .gemfileBringsFastlane], .live),
+        // `fastlane init`'s template with nothing filled in.
+        ([.emptyKey, .packageIsReleaseID("org.example.app")], .dead),
+        ([.pathNotExpanded("$HOME/apks/app.apk"), .packageIsReleaseID("org.example.app")], .dead),
+        (
+            [.taskMissing("assembleFullpermRelease"), .packageIsReleaseID("org.example.app"), .gemfileBringsFastlane],
+            .dead
+        ),
+        ([.packageMatchesNoModule("org.example.old"), .gemfileBringsFastlane], .dead),
+        ([.oldFastlanePin("2.69.3"), .packageIsReleaseID("org.example.app")], .dead),
+        ([.releaseNotesFarBehind(newest: 12, versionCode: 310), .keyFileNamed("key.json")], .dead),
+        // Kept current for F-Droid as much as for Play: not enough alone.
+        ([.currentReleaseNotes(versionCode: 42), .packageIsReleaseID("org.example.app")], .undecided),
+        ([.gemfileBringsFastlane, .taskExists("assembleRelease")], .undecided),
+        ([], .undecided),
+    ]
+
+    /// Whether the repository says how it is run: a release document, or a script that runs it.
+    public var isWrittenDown: Bool {
+        signs.contains {
+            if case .documented = $0.sign { true } else if case .runByScript = $0.sign { true } else { false }
+        }
+    }
+
+    /// The kind of decision, for the table.
+    public enum Verdict: Sendable, Hashable { case live, dead, undecided }
+
+    public var verdict: Verdict {
+        switch self {
+        case .live: .live
+        case .dead: .dead
+        case .undecided: .undecided
+        }
+    }
+}

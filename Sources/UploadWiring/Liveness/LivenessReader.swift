@@ -1,0 +1,261 @@
+public import AndroidBuild
+import FileAccess
+
+/// Gathers the ``LivenessSign``s of an upload nobody's CI runs from the repository: the build (its applicationIds,
+/// flavours and build types), the fastlane folder (Appfile, Gemfile, version pin, the lanes' `gradle` calls) and
+/// the documents that tell a maintainer what to run. The tree's own signs (its changelogs against the
+/// versionCode) are added by ``treeSigns(newestChangelog:versionCodes:tree:)``.
+public struct LivenessReader: Sendable {
+    /// fastlane 2.100.0 came out in mid 2018: a Fastfile pinning an older minimum, with no Gemfile to bring a
+    /// newer fastlane, has not been kept up for years.
+    static let oldFastlaneCutOff = [2, 100, 0]
+    /// A newest changelog this many versionCodes behind the build (and below 90% of it) is "far behind".
+    static let farBehindCodes = 20
+
+    var build: AndroidBuildModel
+    var documents: ReleaseDocuments
+
+    public init(build: AndroidBuildModel, documents: ReleaseDocuments) {
+        self.build = build
+        self.documents = documents
+    }
+
+    /// Every applicationId of the build's release variants, and of all its variants.
+    private var releaseIDs: Set<String> {
+        Set(build.applications.flatMap(\.releaseVariants).compactMap(\.applicationID.value))
+    }
+    private var allIDs: Set<String> {
+        Set(build.applications.flatMap(\.variants).compactMap(\.applicationID.value))
+    }
+
+    /// The signs of supply called in lane `upload.lane` of `fastlane`, run from `entries` (the public lanes a
+    /// person runs that reach it).
+    func signs(of upload: FastlaneFiles.Upload, entries: [Int], in fastlane: FastlaneFiles) -> [ObservedSign] {
+        var signs = [ObservedSign]()
+        if let value = upload.arguments["package_name"]?.literal {
+            signs += packageSigns(value, upload.evidence)
+        } else if let appfile = fastlane.packageName {
+            signs += packageSigns(appfile.value, appfile.evidence)
+        }
+        if let key = upload.arguments["json_key"] {
+            signs += keySigns(key, upload.evidence, hasKeyData: upload.arguments["json_key_data"] != nil)
+        } else if let key = fastlane.jsonKeyFile {
+            signs += keySigns(key.value, key.evidence, hasKeyData: upload.arguments["json_key_data"] != nil)
+        }
+        for option in ["apk", "aab"] {
+            guard let value = upload.arguments[option], let path = value.string else { continue }
+            if Self.hasVariable(path) {
+                signs.append(ObservedSign(.pathNotExpanded(path), upload.evidence))
+            } else if let literal = value.literal, let sign = artifactSign(literal) {
+                signs.append(ObservedSign(sign, upload.evidence))
+            }
+        }
+        signs += toolSigns(fastlane)
+        let lanes = Set(fastlane.lanesRun(from: entries))
+        for build in fastlane.builds where build.lane.map(lanes.contains) == true {
+            for task in build.tasks ?? [] {
+                if let sign = taskSign(task) { signs.append(ObservedSign(sign, build.evidence)) }
+            }
+        }
+        for entry in entries {
+            if let line = documents.mentions(of: "fastlane", fastlane.lanes[entry].name) {
+                signs.append(ObservedSign(.documented, line))
+                break
+            }
+        }
+        return signs
+    }
+
+    /// The signs of a `fastlane supply` command in a script nobody's CI runs: its options, then the fastlane
+    /// folder it runs in.
+    func signs(ofCommand options: (String) -> String?, script: String, evidence: Evidence, fastlane: FastlaneFiles?)
+        -> [ObservedSign]
+    {
+        var signs = [ObservedSign]()
+        if let name = options("package_name") {
+            signs += packageSigns(name, evidence)
+        } else if let appfile = fastlane?.packageName {
+            signs += packageSigns(appfile.value, appfile.evidence)
+        }
+        if let key = options("json_key") {
+            signs += keySigns(RubyValue(text: "'\(key)'"), evidence, hasKeyData: options("json_key_data") != nil)
+        } else if let key = fastlane?.jsonKeyFile {
+            signs += keySigns(key.value, key.evidence, hasKeyData: options("json_key_data") != nil)
+        }
+        if let fastlane { signs += toolSigns(fastlane) }
+        return signs + self.signs(ofScript: script)
+    }
+
+    /// The signs of a script a person runs: a document that tells them to.
+    func signs(ofScript script: String) -> [ObservedSign] {
+        documents.mentions(of: script).map { [ObservedSign(.documented, $0)] } ?? []
+    }
+
+    /// The tree's signs: its newest numbered changelog against the versionCodes of the release it belongs to.
+    public static func treeSigns(newestChangelog: Int?, versionCodes: [Int], tree: String) -> [ObservedSign] {
+        guard let newest = newestChangelog, let code = versionCodes.max() else { return [] }
+        let evidence = Evidence(file: tree, line: 1, quote: "changelogs/\(newest).txt")
+        if versionCodes.contains(newest) {
+            return [ObservedSign(.currentReleaseNotes(versionCode: newest), evidence)]
+        }
+        if newest < code, code - newest >= farBehindCodes, newest * 10 < code * 9 {
+            return [ObservedSign(.releaseNotesFarBehind(newest: newest, versionCode: code), evidence)]
+        }
+        return []
+    }
+
+    /// The package an upload names, against the build's applicationIds (nothing when the build shows none).
+    private func packageSigns(_ name: String, _ evidence: Evidence) -> [ObservedSign] {
+        if releaseIDs.contains(name) { return [ObservedSign(.packageIsReleaseID(name), evidence)] }
+        if !allIDs.isEmpty, !allIDs.contains(name), !build.applications.contains(where: Self.hasUnknownID) {
+            return [ObservedSign(.packageMatchesNoModule(name), evidence)]
+        }
+        return []
+    }
+
+    private static func hasUnknownID(_ module: AndroidModule) -> Bool {
+        module.variants.isEmpty || module.variants.contains { $0.applicationID.value == nil }
+    }
+
+    /// A key file: named, empty, or a path Ruby does not expand.
+    private func keySigns(_ value: RubyValue, _ evidence: Evidence, hasKeyData: Bool) -> [ObservedSign] {
+        guard let path = value.string else { return [] }
+        if path.trimmingWhitespace.isEmpty { return hasKeyData ? [] : [ObservedSign(.emptyKey, evidence)] }
+        if Self.hasVariable(path) { return [ObservedSign(.pathNotExpanded(path), evidence)] }
+        return [ObservedSign(.keyFileNamed(path), evidence)]
+    }
+
+    /// The Gemfile that brings fastlane, or an old version pin without one.
+    private func toolSigns(_ fastlane: FastlaneFiles) -> [ObservedSign] {
+        if let gemfile = fastlane.gemfileLine { return [ObservedSign(.gemfileBringsFastlane, gemfile)] }
+        if let pin = fastlane.versionPin {
+            let numbers = pin.version.split(separator: ".").map { Int($0) ?? 0 }
+            if numbers.lexicographicallyPrecedes(Self.oldFastlaneCutOff) {
+                return [ObservedSign(.oldFastlanePin(pin.version), pin.evidence)]
+            }
+        }
+        return []
+    }
+
+    /// A `$NAME` in a Ruby string: sent as written, since only the shell expands it.
+    static func hasVariable(_ path: String) -> Bool {
+        guard let dollar = path.firstIndex(of: "$") else { return false }
+        let next = path.index(after: dollar)
+        return next < path.endIndex && (path[next] == "{" || path[next].isLetter || path[next] == "_")
+    }
+
+    /// Whether a variant of the build writes `path` (`…/build/outputs/apk/<flavours>/<buildType>/…`,
+    /// `…/build/outputs/bundle/<variant>/…`): only judged where every application module's variants were read.
+    func artifactSign(_ path: String) -> LivenessSign? {
+        let segments = path.split(separator: "/").map(String.init)
+        guard let outputs = segments.firstIndex(of: "outputs"), outputs >= 1, segments[outputs - 1] == "build",
+            outputs + 3 < segments.count
+        else { return nil }
+        let kind = segments[outputs + 1]
+        let folders = Array(segments[(outputs + 2)..<(segments.count - 1)])
+        let modules = build.applications
+        guard !modules.isEmpty, modules.allSatisfy({ $0.buildFile != nil && !$0.variants.isEmpty }) else { return nil }
+        let written = modules.contains { module in
+            module.variants.contains { variant in
+                switch kind {
+                case "apk":
+                    folders == (variant.flavors.isEmpty ? [] : [variant.flavors.joined()]) + [variant.buildType]
+                        || folders.map { $0.lowercased() } == [
+                            variant.flavors.joined().lowercased(), variant.buildType,
+                        ]
+                case "bundle": folders == [variant.name]
+                default: true
+                }
+            }
+        }
+        return written ? nil : .artifactOfMissingVariant(path.hasPrefix("./") ? String(path.dropFirst(2)) : path)
+    }
+
+    /// Whether the build has `task` (`assemblePlayRelease`, `:app:bundleRelease`): only `assemble…` and
+    /// `bundle…` tasks of application modules whose variants were read are judged; `nil` when it cannot say.
+    func taskSign(_ task: String) -> LivenessSign? {
+        var name = Substring(task)
+        var modulePath: String?
+        if let colon = name.lastIndex(of: ":") {
+            modulePath = String(name[..<colon])
+            name = name[name.index(after: colon)...]
+        }
+        guard let verb = ["assemble", "bundle"].first(where: { name.hasPrefix($0) }) else { return nil }
+        var rest = String(name.dropFirst(verb.count))
+        for test in ["AndroidTest", "UnitTest"] where rest.hasSuffix(test) { rest = String(rest.dropLast(test.count)) }
+        guard !rest.isEmpty else { return nil }
+        let modules = build.applications.filter { module in
+            modulePath.map { $0.isEmpty || $0 == module.gradlePath } ?? true
+        }
+        guard !modules.isEmpty, modules.allSatisfy({ $0.buildFile != nil && !$0.variants.isEmpty }) else { return nil }
+        let wanted = rest.lowercased()
+        let known = modules.contains { module in
+            module.variants.contains { variant in
+                let flavours = variant.flavors.joined()
+                return [variant.name, flavours, variant.buildType].contains { $0.lowercased() == wanted }
+                    || variant.flavors.contains { $0.lowercased() == wanted }
+            }
+        }
+        return known ? .taskExists(String(name)) : .taskMissing(String(name))
+    }
+}
+
+/// The repository's documents that tell a maintainer how to release (README, RELEASING, CONTRIBUTING, docs/),
+/// read once: the first line that names a command.
+public struct ReleaseDocuments: Sendable {
+    /// Lines of the documents, each with its file and number, lowercased.
+    private var lines: [(text: String, evidence: Evidence)] = []
+
+    /// Issue and merge-request templates (release checklists), in folders the project walk skips.
+    private static let templateFolders = [".github/ISSUE_TEMPLATE", ".github", ".gitlab/issue_templates"]
+
+    /// Markdown and text files at the project root and in `docs/`, and the issue templates (at most `limit`
+    /// files), those whose name says release first.
+    public init(repository: ProjectFiles, limit: Int = 64) {
+        var candidates = repository.walked.map(repository.relative).filter { path in
+            let lower = path.lowercased()
+            let depth = path.split(separator: "/").count
+            return (lower.hasSuffix(".md") || lower.hasSuffix(".txt") || lower.hasSuffix(".rst"))
+                && (depth == 1 || (depth == 2 && lower.hasPrefix("docs/")))
+                && !lower.contains("changelog")
+        }.sorted()
+        for folder in Self.templateFolders where repository.hasFolder(folder) {
+            var found = [String]()
+            FolderWalker(skippedFolderNames: [], followedLinks: .none).visitFiles(
+                under: repository.path(folder),
+                where: { name in [".md", ".yml", ".yaml"].contains { name.lowercased().hasSuffix($0) } }
+            ) { found.append(repository.relative($0)) }
+            // `.github` itself: only the files directly in it (its workflows are CI, read elsewhere).
+            candidates += found.filter { folder != ".github" || $0.split(separator: "/").count == 2 }.sorted()
+        }
+        // A release document or checklist (`RELEASING.md`, `.github/ISSUE_TEMPLATE/release.yml`) says it best.
+        let releasing = candidates.filter { $0.lowercased().contains("releas") }
+        candidates = releasing + candidates.filter { !releasing.contains($0) }
+        for file in candidates.prefix(limit) {
+            guard case .success(let text) = repository.text(file) else { continue }
+            for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+            where line.contains("fastlane") || line.contains(".sh") || line.contains("gradlew") {
+                lines.append((line.lowercased(), Evidence(file: file, line: index + 1, quote: String(line))))
+            }
+        }
+    }
+
+    /// The first line naming `words` in that order, separated by spaces (`fastlane deploy`, `fastlane android
+    /// deploy`), or naming a script.
+    func mentions(of words: String...) -> Evidence? {
+        let wanted = words.map { $0.lowercased() }
+        for line in lines {
+            let tokens = line.text.split(whereSeparator: { " \t`'\"()".contains($0) }).map(String.init)
+            if wanted.count == 1 {
+                if tokens.contains(where: { $0 == wanted[0] || $0.hasSuffix("/" + wanted[0]) }) { return line.evidence }
+                continue
+            }
+            for index in tokens.indices where tokens[index] == wanted[0] {
+                var rest = tokens[(index + 1)...].drop { ["android", "ios"].contains($0) }
+                if Array(rest.prefix(wanted.count - 1)) == Array(wanted.dropFirst()) { return line.evidence }
+                rest = []
+            }
+        }
+        return nil
+    }
+}

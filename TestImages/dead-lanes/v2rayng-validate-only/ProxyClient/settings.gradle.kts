@@ -1,0 +1,2 @@
+rootProject.name = "ProxyClient"
+include(":app")

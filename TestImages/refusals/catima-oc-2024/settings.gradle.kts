@@ -1,0 +1,2 @@
+rootProject.name = "CardKeeper"
+include(":app")

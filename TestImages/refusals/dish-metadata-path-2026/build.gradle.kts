@@ -1,0 +1,3 @@
+plugins {
+    id("com.android.application") version "9.0.0" apply false
+}

@@ -1,0 +1,2 @@
+rootProject.name = "padlink"
+include(":app")

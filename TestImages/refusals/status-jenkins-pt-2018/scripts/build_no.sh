@@ -1,0 +1,3 @@
+#!/bin/sh
+# The build number: the number of tags named build-*
+git tag -l 'build-*' | wc -l

@@ -1,0 +1,290 @@
+import Diagnostics
+import Foundation
+import ProjectCheck
+import TestSupport
+import Testing
+import UploadWiring
+
+/// Real Play refusals, each rebuilt from the refused commit of a public repository as a small project under
+/// `TestImages/refusals/` (its `ABOUT.md` names the thread, what Play printed and why this severity is what the
+/// repository's evidence allows), and real set-ups of lanes that no longer upload, under `TestImages/dead-lanes/`.
+/// They describe the target of issue 32: `check` must catch each refusal at the severity the repository proves and
+/// name that proof, and must raise no error on a tree that only a dead lane points at.
+@Suite struct RefusalTests {
+    /// One finding a case expects: rule, severity and the file (relative to the fixture) it is reported on.
+    struct Expected: Sendable, Hashable, CustomStringConvertible {
+        var rule: String
+        var severity: Severity
+        var file: String
+
+        var description: String { "\(severity.rawValue) \(rule) \(file)" }
+    }
+
+    /// A refusal rebuilt as a fixture: the findings it must raise, the proof they must name, and what must stay
+    /// silent (folders a step removes before the upload, files the uploader never sends).
+    struct Refusal: Sendable, CustomTestStringConvertible {
+        var slug: String
+        /// Every error of the run, exactly; warnings listed here must be present too (others are allowed).
+        var findings: [Expected]
+        /// Each entry is a set of alternatives: one of them must appear in the text of every expected finding
+        /// that is an error or a warning, or in the evidence of the plan's listing that holds its file.
+        var proof: [[String]] = []
+        /// Files (or folders) on which no error and no warning may be reported.
+        var silent: [String] = []
+        /// Text that no evidence line of the plan may quote (an upload that is not one).
+        var notEvidence: [String] = []
+        /// Why playprep does not catch this refusal yet: the case is then a known issue, and it fails the day the
+        /// refusal is caught, so that the gap is removed here.
+        var knownGap: String?
+
+        var testDescription: String { slug }
+    }
+
+    static let refusals: [Refusal] = [
+        Refusal(
+            slug: "catima-title-2021",
+            findings: [
+                Expected(rule: "TXT001", severity: .error, file: "fastlane/metadata/android/en-US/title.txt"),
+                Expected(
+                    rule: "TXT002", severity: .error, file: "fastlane/metadata/android/en-US/short_description.txt"),
+                Expected(rule: "TXT001", severity: .error, file: "fastlane/metadata/android/ru-RU/title.txt"),
+                Expected(rule: "LOC003", severity: .error, file: "fastlane/metadata/android/it"),
+                Expected(rule: "LOC003", severity: .error, file: "fastlane/metadata/android/nb-NO"),
+            ],
+            proof: [["fastlane/Fastfile:18"], ["fastlane/Appfile"]]),
+        Refusal(
+            slug: "catima-oc-2024",
+            findings: [
+                Expected(rule: "LOC001", severity: .error, file: "fastlane/metadata/android/oc"),
+                Expected(rule: "LOC001", severity: .error, file: "fastlane/metadata/android/ast"),
+                Expected(rule: "LOC001", severity: .error, file: "fastlane/metadata/android/bs"),
+                Expected(rule: "LOC003", severity: .error, file: "fastlane/metadata/android/es-AR"),
+                Expected(rule: "LOC003", severity: .error, file: "fastlane/metadata/android/ko"),
+                Expected(rule: "LOC003", severity: .error, file: "fastlane/metadata/android/nb-NO"),
+            ],
+            proof: [["fastlane/Fastfile:12"], ["fastlane/Appfile"]]),
+        Refusal(
+            slug: "keyman-whatsnew-2021",
+            findings: [Expected(rule: "TXT004", severity: .error, file: "android/help/about/whatsnew.md")],
+            proof: [["android/build-help.sh:19"], ["android/build-publish.sh:22", "android/build-publish.sh:26"]],
+            knownGap:
+                "the upload is a script no CI file runs (TeamCity runs it outside the repository) calling "
+                + "`gradlew publish…`, and GPP is applied only where the publishing key exists: not yet read as live"),
+        Refusal(
+            slug: "aw-android-changelog-2026",
+            findings: [
+                Expected(rule: "TXT004", severity: .error, file: "fastlane/metadata/android/en-US/changelogs/38.txt")
+            ],
+            proof: [[".github/workflows/build.yml:61"]]),
+        Refusal(
+            slug: "mapbox-demo-gpp-2019",
+            findings: [
+                Expected(
+                    rule: "TXT004", severity: .error, file: "MapsDemo/src/global/play/release-notes/en-US/default.txt")
+            ],
+            proof: [["circle.yml:46"]]),
+        Refusal(
+            slug: "cyclestreets-travis-2022",
+            findings: [
+                Expected(
+                    rule: "TXT004", severity: .error,
+                    file: "cycleroutes.app/src/main/play/release-notes/en-GB/beta.txt")
+            ],
+            proof: [[".travis.yml:27"], ["ciPublish.sh:6"]],
+            silent: ["cycleroutes.app/src/main/play/release-notes/en-GB/production.txt"]),
+        Refusal(
+            slug: "openlinkwith-de-2025",
+            findings: [Expected(rule: "LOC003", severity: .error, file: "fastlane/metadata/android/de")],
+            proof: [[".github/workflows/release.yml:21"], [".github/scripts/release.sh:11"]]),
+        Refusal(
+            slug: "status-jenkins-pt-2018",
+            findings: [Expected(rule: "LOC003", severity: .error, file: "fastlane/metadata/android/pt")],
+            proof: [["ci/android.groovy:12"], ["ci/Jenkinsfile.android"]]),
+        Refusal(
+            slug: "element-gl-script-2022",
+            findings: [Expected(rule: "LOC003", severity: .error, file: "fastlane/metadata/android/gl")],
+            proof: [["tools/release/pushPlayStoreMetaData.sh:27"], [".github/ISSUE_TEMPLATE/release.yml"]],
+            silent: [
+                "fastlane/metadata/android/eo", "fastlane/metadata/android/fy", "fastlane/metadata/android/ga",
+                "fastlane/metadata/android/kab", "fastlane/metadata/android/nb",
+                "fastlane/metadata/android/nl-NL",
+            ]),
+        Refusal(
+            slug: "dish-metadata-path-2026",
+            findings: [Expected(rule: "LAY001", severity: .error, file: "play/metadata/android")],
+            proof: [[".github/workflows/release.yml:82", ".github/workflows/release.yml:87"]],
+            silent: ["play/metadata/android/bs"],
+            notEvidence: ["slsa"]),
+        Refusal(
+            slug: "messenger-flutter-508-2024",
+            findings: [
+                Expected(
+                    rule: "TXT004", severity: .error,
+                    file: "android/fastlane/metadata/android/en-US/changelogs/default.txt")
+            ],
+            proof: [[".github/workflows/ci.yml:47", ".github/workflows/ci.yml:48", ".github/workflows/ci.yml:49"]]),
+        Refusal(
+            slug: "orbot-handrun-2025",
+            findings: [
+                Expected(
+                    rule: "TXT003", severity: .error, file: "fastlane/metadata/android/el-GR/full_description.txt"),
+                Expected(rule: "LOC001", severity: .error, file: "fastlane/metadata/android/ay"),
+                Expected(rule: "LOC001", severity: .error, file: "fastlane/metadata/android/tk"),
+                Expected(rule: "LOC003", severity: .error, file: "fastlane/metadata/android/es-CU"),
+            ],
+            proof: [["fastlane/Fastfile:12"], ["fastlane/Appfile"]]),
+        Refusal(
+            slug: "status-icon-2020",
+            findings: [
+                Expected(rule: "IMG023", severity: .error, file: "fastlane/metadata/android/en-US/images/icon.png")
+            ],
+            proof: [["ci/tools/Jenkinsfile.playstore-meta:36"]],
+            knownGap:
+                "the Jenkinsfile runs the lane in `nix.shell(…)`, a shared library's step whose multi-line call the "
+                + "Jenkins reader does not yet read as running `fastlane android upload_metadata`"),
+        // The two below were refused by Play, but the repository proves no upload of what was refused: no error.
+        Refusal(
+            slug: "opendocument-console-2026",
+            findings: [
+                Expected(
+                    rule: "FDR001", severity: .warning, file: "fastlane/metadata/android/en-US/changelogs/41400.txt")
+            ],
+            proof: [["README.md:5"]]),
+        Refusal(slug: "mastodon-arsa-2024", findings: []),
+    ]
+
+    static func relative(_ file: String, in root: String) -> String {
+        file.hasPrefix(root + "/") ? String(file.dropFirst(root.count + 1)) : file
+    }
+
+    /// The findings of `check` and the plan, as the CLI's `check` and `plan` compute them.
+    static func check(_ folder: String) throws -> (findings: [Diagnostic], plan: ReleasePlan, root: String) {
+        let root = Fixtures.testImage(folder).path
+        let request = ProjectCheckRequest(projectDirectory: root)
+        return (try request.run().report.diagnostics, try request.plan(), root)
+    }
+
+    /// Whether `fragment` is in the finding's own words or in the evidence of a plan listing that holds its file.
+    static func names(
+        _ fragment: String, _ finding: Diagnostic, file: String, plan: ReleasePlan
+    ) -> Bool {
+        let own = finding.message + " " + (finding.hint ?? "")
+        if own.contains(fragment) { return true }
+        return plan.listings.contains { listing in
+            listing.folders.contains { file == $0 || file.hasPrefix($0 + "/") }
+                && listing.evidence.contains { $0.description.contains(fragment) }
+        }
+    }
+
+    @Test(arguments: refusals)
+    func refusalIsCaughtWithItsProof(_ refusal: Refusal) throws {
+        guard let gap = refusal.knownGap else { return try judge(refusal) }
+        try withKnownIssue(Comment(rawValue: gap)) { try judge(refusal) }
+    }
+
+    /// The findings of `refusal`'s fixture against what Play refused, and the proof each names.
+    private func judge(_ refusal: Refusal) throws {
+        let (diagnostics, plan, root) = try Self.check("refusals/" + refusal.slug)
+        let found = diagnostics.map {
+            (Expected(rule: $0.ruleID, severity: $0.severity, file: Self.relative($0.file, in: root)), $0)
+        }
+        let errors = Set(found.map(\.0).filter { $0.severity == .error })
+        let expectedErrors = Set(refusal.findings.filter { $0.severity == .error })
+        #expect(errors == expectedErrors, "errors of \(refusal.slug)")
+        for expected in refusal.findings {
+            let matches = found.filter { $0.0 == expected }
+            #expect(!matches.isEmpty, "missing: \(expected)")
+            for (_, finding) in matches {
+                for alternatives in refusal.proof {
+                    #expect(
+                        alternatives.contains { Self.names($0, finding, file: expected.file, plan: plan) },
+                        "\(expected) names none of \(alternatives)")
+                }
+            }
+        }
+        for quiet in refusal.silent {
+            let loud = found.filter {
+                ($0.0.file == quiet || $0.0.file.hasPrefix(quiet + "/")) && $0.0.severity != .note
+            }
+            #expect(loud.isEmpty, "reported on \(quiet), which is not uploaded: \(loud.map(\.0))")
+        }
+        for forbidden in refusal.notEvidence {
+            let quoted = plan.listings.flatMap(\.evidence).filter { $0.description.lowercased().contains(forbidden) }
+            #expect(quoted.isEmpty, "evidence quotes \(forbidden): \(quoted)")
+        }
+    }
+
+    /// The Console refused release notes that were pasted there by hand; supply, the only uploader in the
+    /// repository, skips them: Play's rules do not judge that file, F-Droid's do.
+    @Test func notesPastedIntoTheConsoleAreNotSupplys() throws {
+        let (_, plan, _) = try Self.check("refusals/opendocument-console-2026")
+        let played = plan.listings.filter { $0.store == "play" }.flatMap(\.receives)
+        #expect(!played.contains { $0.hasSuffix("changelogs/41400.txt") })
+    }
+
+    /// Supply was run from a laptop with nothing of it in the repository: the tree is F-Droid's, never Play's.
+    @Test func anUploadOutsideTheRepositoryIsNotPlays() throws {
+        let (_, plan, _) = try Self.check("refusals/mastodon-arsa-2024")
+        #expect(!plan.listings.isEmpty)
+        #expect(plan.listings.allSatisfy { $0.store == "fdroid" })
+    }
+
+    /// A real set-up whose lane no longer uploads: the tree it points at, the store that really reads it, and
+    /// the lane a note must name (with why it is dead and how to pin the store in playprep.yml), if any.
+    struct DeadLane: Sendable, CustomTestStringConvertible {
+        var slug: String
+        var tree: String
+        /// `fdroid`, or `play` for the control whose upload cannot be decided.
+        var store: String
+        var proof: PlayProof
+        var deadLane: String?
+
+        var testDescription: String { slug }
+    }
+
+    static let deadLanes: [DeadLane] = [
+        DeadLane(
+            slug: "openhab-apk-home", tree: "fastlane/metadata/android", store: "fdroid", proof: .none,
+            deadLane: "deploy"),
+        DeadLane(
+            slug: "openhab-2017-pin", tree: "fastlane/metadata/android", store: "fdroid", proof: .none,
+            deadLane: "deploy"),
+        DeadLane(
+            slug: "openhab-json-key-empty", tree: "fastlane/metadata/android", store: "fdroid", proof: .none,
+            deadLane: "deploy"),
+        DeadLane(
+            slug: "anki-template-2018", tree: "fastlane/metadata/android", store: "fdroid", proof: .none,
+            deadLane: "deploy"),
+        DeadLane(
+            slug: "keepassdx-pro-removed-2022", tree: "fastlane/pro/metadata/android", store: "fdroid",
+            proof: .none, deadLane: "deploy_beta_pro"),
+        DeadLane(slug: "v2rayng-validate-only", tree: "fastlane/metadata/android", store: "fdroid", proof: .none),
+        DeadLane(slug: "appmanager-paths-filter", tree: "fastlane/metadata/android", store: "fdroid", proof: .none),
+        DeadLane(slug: "owncloud-calens-workflow", tree: "fastlane/metadata/android", store: "fdroid", proof: .none),
+        // The control: a hand-run lane whose package name and key are nowhere in the repository cannot be
+        // decided, so it stays partial; still no error.
+        DeadLane(slug: "opentracks-no-appfile", tree: "fastlane/metadata/android", store: "play", proof: .partial),
+    ]
+
+    @Test(arguments: deadLanes)
+    func deadLaneRaisesNoError(_ dead: DeadLane) throws {
+        let (diagnostics, plan, root) = try Self.check("dead-lanes/" + dead.slug)
+        let errors = diagnostics.filter { $0.severity == .error }
+        #expect(errors.isEmpty, "\(errors.map { "\($0.ruleID) \(Self.relative($0.file, in: root))" })")
+        let listings = plan.listings.filter { $0.folders.contains(dead.tree) }
+        #expect(!listings.isEmpty, "no listing for \(dead.tree)")
+        if dead.store == "play" {
+            #expect(listings.contains { $0.store == "play" && $0.proof == dead.proof })
+        } else {
+            #expect(listings.allSatisfy { $0.store == dead.store && $0.proof == dead.proof })
+        }
+        if let lane = dead.deadLane {
+            let said = diagnostics.contains {
+                $0.severity == .note && $0.message.contains("`\(lane)`")
+                    && ($0.message + ($0.hint ?? "")).contains(
+                        "playprep.yml")
+            }
+            #expect(said, "no note says why lane \(lane) is dead and how to pin the store")
+        }
+    }
+}
