@@ -10,7 +10,7 @@ struct SentListingSource: ListingFileSource {
     var reader = FileReader(maxBytes: DirectoryFileSource.defaultMaxFileBytes)
 
     func filePaths() throws(ListingReadError) -> [String] {
-        Array(Set(try committed.filePaths()).union(copies.keys)).sorted()
+        Array(Set(committed.filePaths()).union(copies.keys)).sorted()
     }
 
     func contents(of path: String) throws(ListingReadError) -> [UInt8] {

@@ -1,4 +1,4 @@
-public import PlayListingKit
+import PlayListingKit
 
 /// What one fastlane folder says about Play uploads: its Fastfile and the files it `import`s (each read once,
 /// within limits), their lanes with the platform block each is in and the lanes each runs, the supply calls
