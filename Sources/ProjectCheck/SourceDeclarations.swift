@@ -99,20 +99,19 @@ struct SourceDeclarations {
             ]
         }
         // One finding per message, naming the release variants whose source manifests make it.
+        let buildFiles = Set(inventory.buildFiles)
+        let previousByModule = Dictionary(grouping: before ?? [], by: \.module.name)
         var found = [(diagnostic: Diagnostic, variants: [String])]()
         for (module, variants, checklist) in all {
             // The same variant at the reference: what it needed is not new (none: everything is).
-            let previousChecklist = before.map { checklists in
-                checklists.first { $0.module.name == module.name && $0.variants.contains(variants[0]) }?
+            let previousChecklist = before.map { _ in
+                previousByModule[module.name, default: []].first { $0.variants.contains(variants[0]) }?
                     .checklist
                     ?? DeclarationChecklist(
                         artifact: "at \(previous?.reference ?? ""), none", facts: DeclarationFacts(targetSdk: nil))
             }
-            let file =
-                record?.source ?? inventory.buildFiles.first {
-                    $0 == module.directory + "/src/main/AndroidManifest.xml"
-                }
-                ?? module.buildFile ?? module.directory
+            let main = module.directory + "/src/main/AndroidManifest.xml"
+            let file = record?.source ?? (buildFiles.contains(main) ? main : module.buildFile ?? module.directory)
             for var diagnostic in DeclarationRules.findings(
                 checklist, evidence: DeclarationEvidence(record: record, previous: previousChecklist), file: file)
             {
@@ -199,7 +198,7 @@ struct SourceDeclarations {
             build.applications.flatMap { module in
                 module.releaseVariants.flatMap(\.sourceSets).map { module.directory + "/src/\($0)/AndroidManifest.xml" }
             }
-        ).filter(inventory.buildFiles.contains)
+        ).intersection(inventory.buildFiles)
         var manifests = ParsedManifests()
         for file in files {
             guard let text = read(file) else { continue }

@@ -56,14 +56,15 @@ struct UnreadableInputs: Sendable {
 }
 
 extension FileReport {
-    /// The report of a listing file with PRJ001 added when the listing checker could not read it (it leaves that
-    /// finding to the caller and checks the other files).
+    /// The report of a listing file (or folder, named with a trailing `/`) with PRJ001 added when the listing
+    /// checker could not read it (it leaves that finding to the caller and checks the other files).
     func withUnreadableListingFile() -> FileReport {
         guard let reason = unreadable else { return self }
         var report = self
         report.diagnostics.insert(
             ProjectRules.unreadable.rule.diagnostic(
-                file: file, "cannot read this listing file (\(reason)): it was not checked",
+                file: file,
+                "cannot read this listing \(file.hasSuffix("/") ? "folder" : "file") (\(reason)): it was not checked",
                 hint: "make it readable, or move it out of the listing"),
             at: 0)
         return report

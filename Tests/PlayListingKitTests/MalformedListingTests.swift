@@ -64,4 +64,26 @@ struct MalformedListingTests {
         let report = try ListingChecker(limits: limits).check(DirectoryFileSource(root: folder), displayRoot: "x")
         #expect(!report.diagnostics.contains { $0.ruleID == "TXT002" })
     }
+
+    /// A tree with more locale folders than Play has languages is read up to the limit: the folder after it is one
+    /// unreadable entry naming the limit, and nothing in it or after it is checked.
+    @Test func localeFoldersBeyondTheLimitAreNamedNotRead() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("locales-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let limit = ListingChecker.maximumLocaleFolders
+        for index in 0..<(limit + 2) {
+            let locale = folder.appendingPathComponent(String(format: "zz%05d", index))
+            try FileManager.default.createDirectory(at: locale, withIntermediateDirectories: true)
+            try Data("T\n".utf8).write(to: locale.appendingPathComponent("title.txt"))
+        }
+        let report = try ListingChecker().check(DirectoryFileSource(root: folder), displayRoot: "tree")
+        let unreadable = report.files.filter { $0.unreadable != nil }
+        #expect(unreadable.map(\.file) == [String(format: "tree/zz%05d/", limit)])
+        #expect(
+            unreadable.first?.unreadable
+                == "locale folder \(limit + 1) of \(limit + 2) in name order, over playprep's limit of \(limit) a "
+                + "listing; the 1 after it are skipped too")
+        #expect(!report.files.contains { $0.file.hasPrefix(String(format: "tree/zz%05d/t", limit + 1)) })
+        #expect(report.diagnostics.filter { $0.ruleID == "LAY001" }.count == limit)
+    }
 }

@@ -106,6 +106,13 @@ struct LayoutFacts: Sendable {
         recorded.append((path, fact))
     }
 
+    /// Only the facts recorded at paths `include` accepts.
+    func keeping(_ include: (String) -> Bool) -> LayoutFacts {
+        var kept = self
+        kept.recorded = recorded.filter { include($0.path) }
+        return kept
+    }
+
     /// The paths of the ``LayoutFact/unread`` files, sorted.
     var unreadPaths: [String] {
         recorded.filter { $0.fact == .unread }.map(\.path).sorted()

@@ -4,6 +4,9 @@ public import PNGKit
 /// Checks a Play store listing tree (fastlane supply or Gradle Play Publisher) against the TXT, LOC, LAY, IMG and
 /// CON rules, reading files through a ``ListingFileSource``.
 public struct ListingChecker: Sendable {
+    /// Locale folders read from one listing; Play has fewer than 100 languages and the largest real trees hold
+    /// about 90, so more is not a listing anyone uploads, and reading 100,000 of them cost minutes.
+    public static let maximumLocaleFolders = 1_000
     public var limits: ListingLimits
     let locales = PlayLocales.play2026
     var probe: ImageProbe
@@ -29,12 +32,21 @@ public struct ListingChecker: Sendable {
             return Report(
                 files: [FileReport(file: displayRoot, diagnostics: findings.map { $0.diagnostic(file: displayRoot) })])
         }
-        let classified = classify(paths, root: root, options: options)
+        let (classified, beyondLimit) = classify(paths, root: root, options: options).keepingLocaleFolders(
+            Self.maximumLocaleFolders)
         var texts: [String: CountedText] = [:]
         var images: [String: ListingTree.Image] = [:]
         var findings = UploadFilter(options: options).received(
             LayoutChecker.check(classified.facts), in: classified.layout)
         var unreadable = [String: String]()
+        if let beyondLimit, let first = beyondLimit.first {
+            // The caller reports it (PRJ001) as it does an unreadable file; the trailing `/` names a folder.
+            let folder = classified.localeFolder(first) + "/"
+            unreadable[folder] =
+                "locale folder \(Self.maximumLocaleFolders + 1) of \(Self.maximumLocaleFolders + beyondLimit.count) "
+                + "in name order, over playprep's limit of \(Self.maximumLocaleFolders) a listing; the "
+                + "\(beyondLimit.count - 1) after it are skipped too"
+        }
         let read = { (path: String) -> [UInt8]? in
             switch Result(catching: { () throws(ListingReadError) in try source.contents(of: root.prefix + path) }) {
             case .success(let bytes): return bytes
@@ -71,7 +83,8 @@ public struct ListingChecker: Sendable {
                 findings[path, default: []] += treeFindings
             }
         }
-        let reported = Set(classified.files.filter(\.isUploaded).map(\.path)).union(findings.keys)
+        let reported = Set(classified.files.filter(\.isUploaded).map(\.path)).union(findings.keys).union(
+            unreadable.keys)
         return Report(
             files: reported.sorted().map { path in
                 let file = display(root.prefix + path)

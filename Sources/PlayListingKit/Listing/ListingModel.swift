@@ -108,4 +108,22 @@ struct ClassifiedListing: Sendable {
     func localeFolder(_ locale: String) -> String {
         layout == .fastlane ? locale : "listings/\(locale)"
     }
+
+    /// The listing with only its first `limit` locale folders in name order (and the files outside locale
+    /// folders), and the names of the folders left out (sorted), if any.
+    func keepingLocaleFolders(_ limit: Int) -> (ClassifiedListing, beyondLimit: [String]?) {
+        let names = Set(locales).sorted()
+        guard names.count > limit else { return (self, nil) }
+        let kept = Set(names.prefix(limit))
+        var listing = self
+        listing.locales = locales.filter(kept.contains)
+        listing.files = files.filter { $0.locale.map(kept.contains) ?? true }
+        let left = Set(names.dropFirst(limit))
+        listing.facts = facts.keeping { path in
+            let parts = path.split(separator: "/", maxSplits: 2).map(String.init)
+            let locale = layout == .fastlane ? parts.first : parts.count > 1 ? parts[1] : nil
+            return !(locale.map(left.contains) ?? false)
+        }
+        return (listing, Array(names.dropFirst(limit)))
+    }
 }

@@ -14,19 +14,26 @@ enum LocaleVerdict: Sendable, Hashable {
 
 /// Judges locale folder names against a ``PlayLocales`` table and suggests the right spelling.
 public struct LocaleResolver: Sendable {
-    var locales: PlayLocales
+    let locales: PlayLocales
+    /// Play's codes and the near misses by their normalized spelling, so judging a folder name costs one lookup
+    /// whatever the number of folders (a tree may hold thousands).
+    private let codesByNormalized: [String: String]
+    private let nearMissesByNormalized: [String: [String]]
 
     init(locales: PlayLocales = .play2026) {
         self.locales = locales
+        codesByNormalized = Dictionary(
+            locales.codes.sorted().map { (Self.normalize($0), $0) }, uniquingKeysWith: { first, _ in first })
+        nearMissesByNormalized = Dictionary(
+            locales.nearMisses.sorted { $0.key < $1.key }.map { (Self.normalize($0.key), $0.value) },
+            uniquingKeysWith: { first, _ in first })
     }
 
     func verdict(for name: String) -> LocaleVerdict {
         if locales.codes.contains(name) { return .valid }
         let normalized = Self.normalize(name)
-        if let code = locales.codes.first(where: { Self.normalize($0) == normalized }) { return .misspelt(code) }
-        if let mapped = locales.nearMisses[name]
-            ?? locales.nearMisses.first(where: { Self.normalize($0.key) == normalized })?.value
-        {
+        if let code = codesByNormalized[normalized] { return .misspelt(code) }
+        if let mapped = locales.nearMisses[name] ?? nearMissesByNormalized[normalized] {
             return .nearMiss(mapped)
         }
         guard Self.looksLikeLanguageTag(name) else { return .notALocale }
