@@ -198,6 +198,17 @@ import Testing
         #expect(gone.standardOutput.contains("note[REL006]"), "\(gone.standardOutput)")
         #expect(gone.standardOutput.contains("en-US feature graphic was in this tree at v3 and is gone"))
         #expect(gone.standardOutput.contains("supply uploads only"))
+        // A locale that was a link to another at REF is read through the link, as the working tree's walk reads it.
+        try FileManager.default.createSymbolicLink(
+            atPath: repository.root.appendingPathComponent("fastlane/metadata/android/de-DE").path,
+            withDestinationPath: "en-US")
+        try repository.commit("v4")
+        try FileManager.default.removeItem(
+            at: repository.root.appendingPathComponent("fastlane/metadata/android/de-DE"))
+        let unlinked = try repository.playprep(["check", ".", "--since", "v4"])
+        #expect(
+            unlinked.standardOutput.contains("locale de-DE was in this tree at v4 and is gone"),
+            "\(unlinked.standardOutput)")
     }
 
     @Test(arguments: ["text", "json", "sarif", "junit", "github", "html"])
