@@ -19,6 +19,15 @@ import Testing
         #expect(process.terminationStatus == 0, "git \(arguments)")
     }
 
+    /// Writes each file of `files` (path: text) below `root`, making its folders.
+    private static func write(_ files: [String: String], under root: String) throws {
+        for (path, text) in files {
+            try FileManager.default.createDirectory(
+                atPath: (root + "/" + path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: URL(fileURLWithPath: root + "/" + path))
+        }
+    }
+
     @Test func onlyTheFilesAskedForAreWrittenAndTheTreeAtTheReferenceIsRead() throws {
         try #require(Self.git != nil, "git is not installed")
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("gitrelease-\(UUID())").path
@@ -27,11 +36,7 @@ import Testing
             "project/app/build.gradle": "versionCode 1\n", "project/app/src/main/Main.kt": "class Main\n",
             "project/fastlane/metadata/android/en-US/images/icon.png": "PNG", "outside.gradle": "x\n",
         ]
-        for (path, text) in files {
-            try FileManager.default.createDirectory(
-                atPath: (root + "/" + path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: URL(fileURLWithPath: root + "/" + path))
-        }
+        try Self.write(files, under: root)
         try run(["init", "-q"], in: root)
         try run(["add", "-A"], in: root)
         try run(["-c", "user.name=t", "-c", "user.email=t@example.org", "commit", "-q", "-m", "one"], in: root)
@@ -81,11 +86,7 @@ import Testing
             "project/gradle/app.gradle": "versionCode 7\n", "project/listing/en-US/title.txt": "Title\n",
             "outside.gradle": "versionCode 9\n",
         ]
-        for (path, text) in files {
-            try FileManager.default.createDirectory(
-                atPath: (root + "/" + path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: URL(fileURLWithPath: root + "/" + path))
-        }
+        try Self.write(files, under: root)
         try FileManager.default.createDirectory(atPath: root + "/project/app", withIntermediateDirectories: true)
         let links = [
             "project/app/build.gradle": "../gradle/app.gradle", "project/listing/de-DE": "en-US",
