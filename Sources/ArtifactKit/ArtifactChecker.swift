@@ -12,6 +12,8 @@ public struct ArtifactCheck: Sendable {
     public var declarations: DeclarationChecklist
     /// What the artifact is: identity, SDK levels, ABIs, signers, size.
     public var facts: ArtifactFacts
+    /// The manifest's entry in the archive: `AndroidManifest.xml` (APK), `base/manifest/AndroidManifest.xml` (AAB).
+    public var manifestEntry: String
 }
 
 /// Where an artifact keeps what Play reads: an APK at its root in Android's binary formats, an Android App
@@ -92,7 +94,9 @@ public struct ArtifactChecker: Sendable {
         let files =
             [FileReport(file: path, diagnostics: byFile.removeValue(forKey: path) ?? [], artifact: artifactFacts)]
             + byFile.keys.sorted().map { FileReport(file: $0, diagnostics: byFile[$0] ?? []) }
-        return ArtifactCheck(manifest: manifest, files: files, declarations: declarations, facts: artifactFacts)
+        return ArtifactCheck(
+            manifest: manifest, files: files, declarations: declarations, facts: artifactFacts,
+            manifestEntry: layout.manifest)
     }
 
     /// The applicationId by Play's package-name rules.

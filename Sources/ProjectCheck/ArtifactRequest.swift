@@ -1,10 +1,13 @@
+import AndroidBuild
 public import ArtifactKit
 public import Diagnostics
 import FileAccess
 import Foundation
+import ReleaseDiff
 
 // The pieces of a run that reads an APK or AAB, shared by `check --artifact`, `plan --artifact` and `artifact
-// check`: today's checker, the previous release as declaration evidence, and the finding for an unreadable one.
+// check`: today's checker, the previous release (read once: declaration evidence, and compared by the REL rules),
+// and the finding for an unreadable one.
 
 extension ArtifactChecker {
     /// A checker for today's date (UTC), with `targetSdk` pinning Play's requirement when given.
@@ -28,21 +31,47 @@ extension ArtifactChecker {
         return fingerprint
     }
 
+    /// The previous release's APK or AAB (`--previous`) as this checker reads it; a missing or unreadable one is
+    /// an error naming it.
+    public func previousRelease(_ path: String) throws(ProjectCheckError) -> ArtifactCheck {
+        guard PathKind(path: path) == .file else { throw .notFound(path) }
+        do {
+            return try check(path: path)
+        } catch {
+            throw .unreadable(path, reason: error.description)
+        }
+    }
+
     /// This checker with the declarations `record` and the `previous` release's declarations (`--previous`) as
-    /// evidence; a previous artifact that is missing or unreadable is an error naming it.
-    public func withEvidence(previous: String?, record: DeclarationRecord?) throws(ProjectCheckError)
-        -> ArtifactChecker
-    {
+    /// evidence.
+    public func withEvidence(previous: ArtifactCheck?, record: DeclarationRecord?) -> ArtifactChecker {
         var checker = self
         checker.declarationEvidence.record = record
-        guard let previous else { return checker }
-        guard PathKind(path: previous) == .file else { throw .notFound(previous) }
-        do {
-            checker.declarationEvidence.previous = try checker.check(path: previous).declarations
-        } catch {
-            throw .unreadable(previous, reason: error.description)
-        }
+        checker.declarationEvidence.previous = previous?.declarations
         return checker
+    }
+}
+
+extension ArtifactCheck {
+    /// This artifact's reports (`artifact check`), with what the REL rules find against the `previous` release's
+    /// artifact (`--previous`): a versionCode not above its (REL001), another applicationId (REL002).
+    public func reports(after previous: ArtifactCheck?) -> [FileReport] {
+        guard let previous, !files.isEmpty else { return files }
+        let comparison = ReleaseComparison(
+            reference: nil, current: AndroidBuildModel(root: "", modules: []), artifact: ArtifactRelease(self),
+            previousArtifact: ArtifactRelease(previous))
+        var reports = files
+        reports[0].diagnostics.insert(contentsOf: ReleaseRules.diagnostics(comparison), at: 0)
+        return reports
+    }
+}
+
+extension ArtifactRelease {
+    /// What the REL rules compare of an artifact: its path, its manifest's entry, applicationId and versionCode.
+    init(_ check: ArtifactCheck) {
+        self.init(
+            file: check.files.first?.file ?? "", manifest: check.manifestEntry, applicationID: check.manifest.package,
+            versionCode: check.manifest.versionCode)
     }
 }
 

@@ -50,12 +50,13 @@ extension ProjectCheckRequest {
     ) throws(ProjectCheckError) -> ProjectCheckOutcome {
         try checkedProjectFolder()
         let configuration = try configuration()
-        if artifact == nil, previousArtifact != nil {
-            throw .invalid("--previous compares two artifacts: give this release's with --artifact")
+        let todaysChecker = ArtifactChecker.today(
+            targetSdk: nil, expected: configuration.expectedApplicationID, policy: configuration.targetAPIPolicy)
+        let previousRelease = try previousArtifact.map { path throws(ProjectCheckError) in
+            try todaysChecker.previousRelease(path)
         }
-        var artifactChecker = try ArtifactChecker.today(
-            targetSdk: nil, expected: configuration.expectedApplicationID, policy: configuration.targetAPIPolicy
-        ).withEvidence(previous: previousArtifact, record: configuration.declarationRecord)
+        var artifactChecker = todaysChecker.withEvidence(
+            previous: previousRelease, record: configuration.declarationRecord)
         artifactChecker.uploadCertificate =
             try uploadCertificate.map(ArtifactChecker.uploadCertificate) ?? configuration.uploadCertificate
         var artifactFailure: FileReport?
@@ -89,7 +90,8 @@ extension ProjectCheckRequest {
         }
         defer { release?.remove() }
         let checker = ProjectChecker(configuration: configuration, ninePatchChecker: ninePatchChecker, jobs: jobs)
-        let run = checker.run(inventory, artifact: artifactCheck, since: release, progress: progress)
+        let run = checker.run(
+            inventory, artifact: artifactCheck, previousArtifact: previousRelease, since: release, progress: progress)
         var outcome = ProjectCheckOutcome(
             report: run.report, lines: lines,
             badPatchTolerance: checker.ninePatchChecker.parser.badPatchTolerance

@@ -61,20 +61,26 @@ struct ProjectChecker: Sendable {
     /// their total. With an `artifact`, its findings join the report and the listing is judged for the release
     /// it is: the release notes of the artifact's versionCode must exist and fit (instead of the build's).
     /// With `since` (the release at `--since REF`, read into a folder), REL findings compare the two builds and
-    /// the declaration rules report only the forms new since then.
+    /// the declaration rules report only the forms new since then; with `previousArtifact` (`--previous`), REL
+    /// findings compare this release's versionCode and applicationId with that artifact's (and without `since`,
+    /// the declaration rules report only the forms it did not need).
     func run(
-        _ inventory: ProjectInventory, artifact: ArtifactCheck? = nil, since: GitRelease? = nil,
-        progress: (@Sendable (Int, Int) -> Void)? = nil
+        _ inventory: ProjectInventory, artifact: ArtifactCheck? = nil, previousArtifact: ArtifactCheck? = nil,
+        since: GitRelease? = nil, progress: (@Sendable (Int, Int) -> Void)? = nil
     ) -> ProjectCheckResult {
         let total = inventory.ninePatchFiles.count
         let checks = ninePatchChecker.checks(forFilesAt: inventory.ninePatchFiles, jobs: jobs) { progress?($0, total) }
         let (configuration, build, ci, listingPlan) = readRelease(inventory, artifact: artifact)
         let targets = listingPlan.targets
         let (listingFiles, outcomes) = listingReports(targets, files: inventory.files, root: inventory.root)
-        let previous = since.map {
-            compare(
-                $0, with: build, configuration: configuration, inventory: inventory, targets: targets)
-        }
+        let (previous, releaseFindings) = compare(
+            since: since, artifact: artifact, previousArtifact: previousArtifact, with: build,
+            configuration: configuration, inventory: inventory, targets: targets)
+        // A finding on this release's artifact joins its report; the others, the build files'.
+        let artifactFile = artifact.map(ArtifactRelease.init)?.file
+        let (onArtifact, onBuild) = (
+            releaseFindings.filter { $0.file == artifactFile }, releaseFindings.filter { $0.file != artifactFile }
+        )
         let project = ProjectContext(
             inventory: inventory, ninePatches: checks, build: build,
             expectedApplicationID: configuration.expectedApplicationID,
@@ -98,13 +104,15 @@ struct ProjectChecker: Sendable {
             artifact == nil
             ? SourceDeclarations().diagnostics(
                 build: build, inventory: inventory, record: configuration.declarationRecord,
-                previous: previous.map { ($0.release.reference, $0.build, $0.inventory) }) : []
+                previous: previous.map { ($0.release.reference, $0.build, $0.inventory) },
+                previousArtifact: previousArtifact?.declarations) : []
         let report = Report(
-            files: Self.artifactReports(artifact?.files ?? [], ProjectRules.artifactOfAnotherApp.findings(on: project))
+            files: Self.artifactReports(
+                artifact?.files ?? [], ProjectRules.artifactOfAnotherApp.findings(on: project) + onArtifact)
                 + buildFileReports(
                     inventory,
                     ProjectRules.unreadable.findings(on: project) + packageFindings
-                        + ProjectRules.unresolvedBuildValue.findings(on: project) + (previous?.findings ?? [])
+                        + ProjectRules.unresolvedBuildValue.findings(on: project) + onBuild
                         + declarationNotes)
                 + ninePatchReports
                 + Self.merging(listingFiles, ProjectRules.uploadEntries.flatMap { $0.findings(on: project) }))
@@ -120,12 +128,11 @@ struct ProjectChecker: Sendable {
             comparedRelease: previous?.lines ?? [])
     }
 
-    /// The release at `--since REF` as read from its folder, and what the REL rules find comparing it with this one.
+    /// The release at `--since REF` as read from its folder.
     struct PreviousRelease {
         var release: GitRelease
         var inventory: ProjectInventory
         var build: AndroidBuildModel
-        var findings: [Diagnostic]
 
         /// The reference and its commit, then one line per release variant there.
         var lines: [String] {
@@ -133,17 +140,33 @@ struct ProjectChecker: Sendable {
         }
     }
 
-    /// Reads `release` as the working tree is read (the same walk and build reader, without the values
-    /// `playprep.yml` supplies for today's release) and compares it with `build`. A versionCode given for this
-    /// release (the artifact's, `--version-code`, `listing.versionCode`) is the one compared: Play receives it.
+    /// Reads the release at `since` as the working tree is read (the same walk and build reader, without the
+    /// values `playprep.yml` supplies for today's release), and compares this release with it and with the
+    /// previous release's artifact (`--previous`): the REL findings. A versionCode given for this release (the
+    /// artifact's, `--version-code`, `listing.versionCode`) is the one compared: Play receives it.
     private func compare(
-        _ release: GitRelease, with build: AndroidBuildModel, configuration: ProjectConfiguration,
-        inventory: ProjectInventory, targets: [ListingTarget]
-    ) -> PreviousRelease {
+        since release: GitRelease?, artifact: ArtifactCheck?, previousArtifact: ArtifactCheck?,
+        with build: AndroidBuildModel, configuration: ProjectConfiguration, inventory: ProjectInventory,
+        targets: [ListingTarget]
+    ) -> (PreviousRelease?, [Diagnostic]) {
+        let artifactRelease = artifact.map(ArtifactRelease.init)
+        let given = configuration.listingOptions.versionCode.map { code in
+            (
+                code,
+                self.configuration.listingOptions.versionCode == code
+                    ? "given with --version-code or listing.versionCode"
+                    : "--artifact \(artifactRelease?.place ?? "")"
+            )
+        }
+        var comparison = ReleaseComparison(
+            reference: nil, current: build, releasedVersionCode: given, artifact: artifactRelease,
+            previousArtifact: previousArtifact.map(ArtifactRelease.init))
+        guard let release else { return (nil, ReleaseRules.diagnostics(comparison)) }
         let previousInventory = ProjectDiscovery(excludes: configuration.excludes).inventory(of: release.root)
         // Each folder of a tree the repository shows is uploaded to Play, with its files then and now.
         var folders = [String]()
-        let listings = targets.filter { $0.readers.store == .play && $0.readers.proof == .shown }.flatMap { target in
+        comparison.listings = targets.filter { $0.readers.store == .play && $0.readers.proof == .shown }.flatMap {
+            target in
             target.layers.compactMap { layer -> ListingTreeFiles? in
                 guard !folders.contains(layer) else { return nil }
                 folders.append(layer)
@@ -158,18 +181,12 @@ struct ProjectChecker: Sendable {
             }
         }
         let previousBuild = readBuild(previousInventory, supplied: false)
-        let given = configuration.listingOptions.versionCode.map { code in
-            (
-                code,
-                self.configuration.listingOptions.versionCode == code
-                    ? "given with --version-code or listing.versionCode" : "the versionCode of --artifact"
-            )
-        }
-        let findings = ReleaseRules.diagnostics(
-            ReleaseComparison(
-                reference: release.reference, previous: previousBuild, previousRoot: release.root, current: build,
-                releasedVersionCode: given, listings: listings))
-        return PreviousRelease(release: release, inventory: previousInventory, build: previousBuild, findings: findings)
+        comparison.reference = ReleaseComparison.Reference(
+            name: release.reference, build: previousBuild, root: release.root)
+        return (
+            PreviousRelease(release: release, inventory: previousInventory, build: previousBuild),
+            ReleaseRules.diagnostics(comparison)
+        )
     }
 
     /// One line per release variant, `:app proRelease: com.example.app, versionCode 12`.
@@ -327,12 +344,13 @@ struct ProjectChecker: Sendable {
             ciFiles: ci.files, builds: BuildSummary(build, relative: relative), fastfiles: listingPlan.fastfiles,
             unread: listingPlan.unread.map(\.description), modules: modules, listings: listings)
         plan.unjudged = listingPlan.unjudged
-        if let since {
-            let previous = compare(
-                since, with: build, configuration: configuration, inventory: inventory, targets: targets)
+        let (previous, findings) = compare(
+            since: since, artifact: artifact, previousArtifact: nil, with: build, configuration: configuration,
+            inventory: inventory, targets: targets)
+        if let previous {
             plan.comparison = ReleasePlan.Comparison(
                 release: previous.lines[0], variants: Array(previous.lines.dropFirst()),
-                findings: previous.findings.map { "\($0.ruleID) \($0.severity.rawValue): \($0.message)" })
+                findings: findings.map { "\($0.ruleID) \($0.severity.rawValue): \($0.message)" })
         }
         plan.declarations = artifact?.declarations
         if artifact == nil {

@@ -34,7 +34,7 @@ public struct RuleBook: Sendable {
         ("PKG", "Package names"), ("TXT", "Listing text"), ("LOC", "Listing locales"), ("LAY", "Listing layout"),
         ("IMG", "Listing graphics"), ("CON", "Listing consistency"), ("FDR", "F-Droid"),
         ("UPL", "Listing uploads"), ("ART", "Release artifact"),
-        ("DCL", "Play Console declarations"), ("REL", "This release against the last (--since)"),
+        ("DCL", "Play Console declarations"), ("REL", "This release against the last (--since, --previous)"),
     ]
 
     /// The book of every rule playprep has.

@@ -61,11 +61,13 @@ struct SourceDeclarations {
 
     /// The DCL findings of `check` without an artifact: without a `record` or a `previous` release, one note
     /// saying how many forms the release variants may need; else each form the record contradicts or does not
-    /// list, or the release at `--since REF` (`previous`: its build and inventory, read the same way) did not need,
-    /// at most a warning (the source manifests are not the artifact that Play judges).
+    /// list, or the release at `--since REF` (`previous`: its build and inventory, read the same way), else the
+    /// previous release's artifact (`--previous`), did not need, at most a warning (the source manifests are not
+    /// the artifact that Play judges).
     func diagnostics(
         build: AndroidBuildModel, inventory: ProjectInventory, record: DeclarationRecord?,
-        previous: (reference: String, build: AndroidBuildModel, inventory: ProjectInventory)? = nil
+        previous: (reference: String, build: AndroidBuildModel, inventory: ProjectInventory)? = nil,
+        previousArtifact: DeclarationChecklist? = nil
     ) -> [Diagnostic] {
         let manifests = sourceManifests(build: build, inventory: inventory)
         let unreadable = unreadableManifests(manifests)
@@ -84,7 +86,7 @@ struct SourceDeclarations {
                 return (module: module, variants: variants, checklist: checklist)
             }
         }
-        guard record != nil || before != nil else {
+        guard record != nil || before != nil || previousArtifact != nil else {
             let counts = checklists.map(\.needs.count)
             let (least, most) = (counts.min() ?? 0, counts.max() ?? 0)
             let main = module.directory + "/src/main/AndroidManifest.xml"
@@ -104,12 +106,13 @@ struct SourceDeclarations {
         var found = [(diagnostic: Diagnostic, variants: [String])]()
         for (module, variants, checklist) in all {
             // The same variant at the reference: what it needed is not new (none: everything is).
-            let previousChecklist = before.map { _ in
-                previousByModule[module.name, default: []].first { $0.variants.contains(variants[0]) }?
-                    .checklist
-                    ?? DeclarationChecklist(
-                        artifact: "at \(previous?.reference ?? ""), none", facts: DeclarationFacts(targetSdk: nil))
-            }
+            let previousChecklist =
+                before.map { _ in
+                    previousByModule[module.name, default: []].first { $0.variants.contains(variants[0]) }?
+                        .checklist
+                        ?? DeclarationChecklist(
+                            artifact: "at \(previous?.reference ?? ""), none", facts: DeclarationFacts(targetSdk: nil))
+                } ?? previousArtifact
             let main = module.directory + "/src/main/AndroidManifest.xml"
             let file = record?.source ?? (buildFiles.contains(main) ? main : module.buildFile ?? module.directory)
             for var diagnostic in DeclarationRules.findings(

@@ -40,8 +40,9 @@ public enum ReleaseFileUse: Sendable, Hashable {
 
 /// The project as it was at a git reference, written into a private temporary folder so the same discovery and
 /// build reader as the working tree's read it (one code path, no second reader over git objects). Only the
-/// files playprep reads are fetched, by one `git ls-tree` and one `git cat-file --batch`; nothing is checked out
-/// and neither the working tree nor the index is touched. ``remove()`` deletes the folder.
+/// files playprep reads are fetched, by one `git ls-tree` and one `git cat-file --batch` (and one more for the
+/// targets of symbolic links, followed as the working tree's walk follows them: ``TreeLinks``); nothing is checked
+/// out and neither the working tree nor the index is touched. ``remove()`` deletes the folder.
 public struct GitRelease: Sendable {
     /// The reference as the user gave it, or the tag `last-tag` stood for.
     public var reference: String
@@ -123,18 +124,32 @@ public struct GitRelease: Sendable {
         }
         // Run in the project folder, ls-tree lists only its files, with paths relative to it.
         let listing = try run(["ls-tree", "-r", "-l", "-z", commit])
-        var entries = [(path: String, object: String, bytes: Int)]()
+        var tree = TreeLinks(files: [:], links: [:])
+        var links = [(path: String, object: String)]()
         for entry in listing.split(separator: 0) {
             guard let tab = entry.firstIndex(of: 9) else { continue }
             let fields = entry[..<tab].split(separator: 32)
             let path = String(decoding: entry[(tab + 1)...], as: UTF8.self)
-            guard fields.count == 4, fields[1].elementsEqual("blob".utf8), !fields[0].elementsEqual("120000".utf8),
-                Self.isPlainRelativePath(path)
-            else { continue }
-            entries.append(
-                (path, String(decoding: fields[2], as: UTF8.self), Int(String(decoding: fields[3], as: UTF8.self)) ?? 0)
-            )
+            guard fields.count == 4, fields[1].elementsEqual("blob".utf8), Self.isPlainRelativePath(path) else {
+                continue
+            }
+            let object = String(decoding: fields[2], as: UTF8.self)
+            let bytes = Int(String(decoding: fields[3], as: UTF8.self)) ?? 0
+            if !fields[0].elementsEqual("120000".utf8) {
+                tree.files[path] = TreeLinks.Blob(object: object, bytes: bytes)
+            } else if bytes <= Self.maximumLinkTargetBytes {
+                links.append((path, object))
+            }
         }
+        // A link's blob is its target: fetched first, so the files are listed as the working tree's walk lists them.
+        let targets =
+            links.isEmpty
+            ? []
+            : try parseBatch(
+                try run(["cat-file", "--batch"], input: Array(links.map { $0.object + "\n" }.joined().utf8)),
+                count: links.count)
+        for (link, target) in zip(links, targets) { tree.links[link.path] = String(decoding: target, as: UTF8.self) }
+        let entries = tree.followed().map { (path: $0.path, object: $0.blob.object, bytes: $0.blob.bytes) }
         var wanted = [(path: String, object: String, use: ReleaseFileUse)]()
         var skipped = [String]()
         for (entry, use) in zip(entries, use(entries.map(\.path))) {
@@ -193,6 +208,9 @@ public struct GitRelease: Sendable {
         guard blobs.count == count else { throw .gitFailed("cat-file returned \(blobs.count) of \(count) files") }
         return blobs
     }
+
+    /// The longest link target read (Linux's `PATH_MAX`); a longer one is no path the walk could follow.
+    static let maximumLinkTargetBytes = 4096
 
     /// A path git could hold but that must not leave the folder it is written into.
     private static func isPlainRelativePath(_ path: String) -> Bool {

@@ -1,30 +1,45 @@
 public import AndroidBuild
 
-/// Two releases of one project as the build reader read them: the one at a git reference (`--since REF`) and
-/// the working tree's, with what names each side's files in a finding.
+/// This release and the ones before it that playprep can see: the release at a git reference (`--since REF`),
+/// read by the same build reader as the working tree, and the APKs or AABs given for this release and the one
+/// before (`--artifact`, `--previous`), with what names each side's files in a finding.
 public struct ReleaseComparison: Sendable {
-    /// The reference as a finding names it (`v1.2.0`).
-    public var reference: String
-    /// The build at the reference, read from a copy of its files under `previousRoot`.
-    public var previous: AndroidBuildModel
-    public var previousRoot: String
+    /// The release at a git reference (`--since REF`): the reference as a finding names it (`v1.2.0`) and its
+    /// build, read from a copy of its files under `root`.
+    public struct Reference: Sendable {
+        public var name: String
+        public var build: AndroidBuildModel
+        public var root: String
+
+        public init(name: String, build: AndroidBuildModel, root: String) {
+            self.name = name
+            self.build = build
+            self.root = root
+        }
+    }
+
+    /// The release at `--since REF`, when one is compared.
+    public var reference: Reference?
     /// The working tree's build (its files start with `current.root`).
     public var current: AndroidBuildModel
     /// The versionCode this release uploads when it is given outside the build (`--artifact`, `--version-code`),
     /// with what gave it, over the build's.
     public var releasedVersionCode: (code: Int, source: String)?
+    /// This release's APK or AAB (`--artifact`) and the previous release's (`--previous`).
+    public var artifact: ArtifactRelease?
+    public var previousArtifact: ArtifactRelease?
     /// The listing trees the repository shows are uploaded to Play, with their files then and now.
     public var listings: [ListingTreeFiles]
 
     public init(
-        reference: String, previous: AndroidBuildModel, previousRoot: String, current: AndroidBuildModel,
-        releasedVersionCode: (code: Int, source: String)? = nil, listings: [ListingTreeFiles] = []
+        reference: Reference?, current: AndroidBuildModel, releasedVersionCode: (code: Int, source: String)? = nil,
+        artifact: ArtifactRelease? = nil, previousArtifact: ArtifactRelease? = nil, listings: [ListingTreeFiles] = []
     ) {
         self.reference = reference
-        self.previous = previous
-        self.previousRoot = previousRoot
         self.current = current
         self.releasedVersionCode = releasedVersionCode
+        self.artifact = artifact
+        self.previousArtifact = previousArtifact
         self.listings = listings
     }
 
@@ -37,7 +52,7 @@ public struct ReleaseComparison: Sendable {
 
     /// Release variants of application modules present in both: the same module path and variant name.
     var variantPairs: [VariantPair] {
-        previous.applications.flatMap { before in
+        (reference?.build.applications ?? []).flatMap { before in
             guard let now = current.applications.first(where: { $0.name == before.name }) else {
                 return [VariantPair]()
             }
@@ -51,8 +66,9 @@ public struct ReleaseComparison: Sendable {
 
     /// Where a value of the reference's build is set: `v1.2:app/build.gradle:12`.
     func previousPlace(_ location: SourceLocation?) -> String {
-        guard let location else { return "\(reference): set by AGP's default" }
-        return "\(reference):\(relative(location.file, to: previousRoot)):\(location.line)"
+        let name = reference?.name ?? ""
+        guard let location, let root = reference?.root else { return "\(name): set by AGP's default" }
+        return "\(name):\(relative(location.file, to: root)):\(location.line)"
     }
 
     /// Where a value of the working tree's build is set: `app/build.gradle:12`.
@@ -70,4 +86,26 @@ public struct ReleaseComparison: Sendable {
         let prefix = root.hasSuffix("/") ? root : root + "/"
         return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
     }
+}
+
+/// An APK or AAB as the REL rules compare it: the applicationId and versionCode its manifest holds, and where
+/// they were read.
+public struct ArtifactRelease: Sendable, Hashable {
+    /// The archive's path, as it was given.
+    public var file: String
+    /// The manifest entry inside it: `AndroidManifest.xml` (APK), `base/manifest/AndroidManifest.xml` (AAB).
+    public var manifest: String
+    public var applicationID: String?
+    public var versionCode: Int?
+
+    public init(file: String, manifest: String, applicationID: String?, versionCode: Int?) {
+        self.file = file
+        self.manifest = manifest
+        self.applicationID = applicationID
+        self.versionCode = versionCode
+    }
+
+    /// The manifest inside the archive, as findings name an archive's entries:
+    /// `app-release.aab!/base/manifest/AndroidManifest.xml`.
+    public var place: String { "\(file)!/\(manifest)" }
 }

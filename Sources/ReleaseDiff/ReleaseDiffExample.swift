@@ -38,7 +38,8 @@ public struct ReleaseDiffExample: RuleExample {
             }
         }
         let releases = ReleaseComparison(
-            reference: "before", previous: previous, previousRoot: previousRoot, current: current,
+            reference: ReleaseComparison.Reference(name: "before", build: previous, root: previousRoot),
+            current: current,
             listings: [
                 ListingTreeFiles(
                     folder: currentRoot + tree, layout: .fastlane, previous: listing(previousRoot),

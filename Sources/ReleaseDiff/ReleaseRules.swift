@@ -10,62 +10,40 @@ public enum ReleaseRules {
     public static let versionCodeNotRaised = ReleaseRule(
         Rule(
             "REL001", "version-code-not-raised", .error,
-            "Every release variant's versionCode is greater than at the release it is compared with (--since REF); "
-                + "a code computed by CI, which playprep cannot compare, is a note.",
+            "Every release variant's versionCode is greater than at the release it is compared with (--since REF, "
+                + "--previous OLD.apk|aab), and so is the artifact's (--artifact); a code computed by CI, which "
+                + "playprep cannot compare, is a note.",
             why: "Play refuses an upload whose versionCode was used (\"Version code 42 has already been used\"), "
                 + "after the whole build.",
             examples: ReleaseDiffExample.self,
             passing: [.releases("v1", then: "v2")], failing: [.releases("v1", then: "v1")])
     ) { releases, finding in
-        var seen = Set<String>()
-        return releases.variantPairs.compactMap { pair -> Diagnostic? in
+        // Against the release at REF: each release variant and the same variant there.
+        let sinceReference = releases.variantPairs.compactMap { pair -> Diagnostic? in
             guard let before = pair.previous.versionCode?.value else { return nil }
-            let id = pair.current.applicationID.value ?? pair.module.name
-            let variant = "\(pair.module.name) \(pair.current.name)"
-            let was = "\(before) at \(releases.previousPlace(pair.previous.versionCode?.location))"
-            let location = pair.current.versionCode?.location
-            let file = releases.file(location, module: pair.module)
-            let diagnostic: Diagnostic
-            if let released = releases.releasedVersionCode, pair.current.applicationID.value != nil {
-                guard released.code <= before else { return nil }
-                diagnostic = finding.diagnostic(
-                    file: file, at: location.map { .text(line: $0.line, column: $0.column) },
-                    "versionCode \(released.code) of \(id) (\(released.source)) is not greater than \(was): Play "
-                        + "refuses it (\"Version code \(released.code) has already been used\")",
-                    hint: "release with a versionCode above \(before)")
-            } else if let now = pair.current.versionCode?.value {
-                guard now <= before else { return nil }
-                diagnostic = finding.diagnostic(
-                    file: file, at: location.map { .text(line: $0.line, column: $0.column) },
-                    "versionCode \(now) of \(id) (\(variant), \(releases.currentPlace(location))) is not greater "
-                        + "than \(was): Play refuses it (\"Version code \(now) has already been used\")",
-                    hint: "raise versionCode above \(before)")
-            } else if case .unknown(let expression)? = pair.current.versionCode {
-                diagnostic = finding.diagnostic(
-                    file: file, severity: .note, at: .text(line: expression.location.line),
-                    "versionCode of \(id) (\(variant)) is computed (`\(expression.expression)`, "
-                        + "\(expression.reason)): playprep cannot compare it with \(was); the code CI gives must "
-                        + "be above \(before)",
-                    hint: "--version-code N or --artifact FILE compares the code this release uploads")
-            } else {
-                return nil
-            }
-            return seen.insert(diagnostic.file + diagnostic.message).inserted ? diagnostic : nil
+            return versionCodeRise(
+                releases, pair.module, pair.current, above: before,
+                was: "\(before) at \(releases.previousPlace(pair.previous.versionCode?.location))", finding)
+        }
+        var seen = Set<String>()
+        return (sinceReference + versionCodesSincePreviousArtifact(releases, finding)).filter {
+            seen.insert($0.file + $0.message).inserted
         }
     }
 
     public static let applicationIDGone = ReleaseRule(
         Rule(
             "REL002", "application-id-gone", .error,
-            "An applicationId released at the compared release (--since REF) is still built: a release id gone or "
-                + "renamed is another app on Play.",
+            "An applicationId released at the compared release (--since REF, --previous OLD.apk|aab) is still "
+                + "built, and is the artifact's (--artifact): a release id gone or renamed is another app on Play.",
             why: "Play treats a new applicationId as a new app: the installed users of the old one get no more "
-                + "updates, and its listing, ratings and reviews stay with it.",
+                + "updates, and its listing, ratings and reviews stay with it; an upload with another package "
+                + "name is refused.",
             examples: ReleaseDiffExample.self,
             passing: [.releases("v1", then: "v2")], failing: [.releases("v1", then: "renamed")])
     ) { releases, finding in
         var reported = Set<String>()
-        return releases.previous.applications.flatMap { before -> [Diagnostic] in
+        let sinceReference = (releases.reference?.build.applications ?? []).flatMap { before -> [Diagnostic] in
             let module = releases.current.applications.first { $0.name == before.name }
             let nowVariants = module?.releaseVariants ?? []
             // An id playprep cannot evaluate may be the old one: no error on a guess (PRJ002 says why).
@@ -91,6 +69,7 @@ public enum ReleaseRules {
                     hint: "keep applicationId \(id) for the app on Play")
             }
         }
+        return sinceReference + applicationIDSincePreviousArtifact(releases, finding)
     }
 
     public static let minSdkRaised = ReleaseRule(
@@ -168,6 +147,7 @@ public enum ReleaseRules {
             failing: [.releases("listing-en-de", then: "listing-en")])
     ) { releases, finding in
         releases.listings.flatMap { tree -> [Diagnostic] in
+            let reference = releases.reference?.name ?? ""
             let now = ListingTreeFiles.parts(tree.current, layout: tree.layout)
             let gone = ListingTreeFiles.parts(tree.previous, layout: tree.layout).subtracting(now)
             let goneLocales = Set(
@@ -190,7 +170,7 @@ public enum ReleaseRules {
             return reported.sorted().map { part in
                 finding.diagnostic(
                     file: tree.folder,
-                    "\(part) was in this tree at \(releases.reference) and is gone: Play keeps the old one, since "
+                    "\(part) was in this tree at \(reference) and is gone: Play keeps the old one, since "
                         + uploader,
                     hint: "remove it in Play Console (Store presence › Main store listing) if it should go")
             }
@@ -209,6 +189,105 @@ public enum ReleaseRules {
     /// Every entry's findings on two releases.
     public static func diagnostics(_ releases: ReleaseComparison) -> [Diagnostic] {
         entries.flatMap { $0.findings(on: releases) }
+    }
+
+    /// The one judgement of "versionCode must rise" for a release variant: this release's code against `before`
+    /// (`was` says it and where it was released). The code is the one given for this release (`--artifact`,
+    /// `--version-code`) when there is one, else the build's; a code playprep cannot evaluate is a note.
+    private static func versionCodeRise(
+        _ releases: ReleaseComparison, _ module: AndroidModule, _ variant: BuildVariant, above before: Int,
+        was: String, _ finding: RuleOutput
+    ) -> Diagnostic? {
+        let id = variant.applicationID.value ?? module.name
+        let location = variant.versionCode?.location
+        let file = releases.file(location, module: module)
+        let at = location.map { Location.text(line: $0.line, column: $0.column) }
+        if let released = releases.releasedVersionCode, variant.applicationID.value != nil {
+            return notRaised(
+                released.code, of: id, set: released.source, above: before, was: was, file: file, at: at,
+                hint: "release with a versionCode above \(before)", finding)
+        }
+        if let now = variant.versionCode?.value {
+            return notRaised(
+                now, of: id, set: "\(module.name) \(variant.name), \(releases.currentPlace(location))", above: before,
+                was: was, file: file, at: at, hint: "raise versionCode above \(before)", finding)
+        }
+        guard case .unknown(let expression)? = variant.versionCode else { return nil }
+        return finding.diagnostic(
+            file: file, severity: .note, at: .text(line: expression.location.line),
+            "versionCode of \(id) (\(module.name) \(variant.name)) is computed (`\(expression.expression)`, "
+                + "\(expression.reason)): playprep cannot compare it with \(was); the code CI gives must be above "
+                + "\(before)",
+            hint: "--version-code N or --artifact FILE compares the code this release uploads")
+    }
+
+    /// REL001's error when `now` (of `id`, set where `set` says) is not above `before`.
+    private static func notRaised(
+        _ now: Int, of id: String, set: String, above before: Int, was: String, file: String, at: Location?,
+        hint: String, _ finding: RuleOutput
+    ) -> Diagnostic? {
+        guard now <= before else { return nil }
+        return finding.diagnostic(
+            file: file, at: at,
+            "versionCode \(now) of \(id) (\(set)) is not greater than \(was): Play refuses it (\"Version code "
+                + "\(now) has already been used\")", hint: hint)
+    }
+
+    /// REL001 against the previous release's artifact (`--previous`): this release's artifact when it is given
+    /// (of the same app: another app is REL002's), else each release variant building the previous one's
+    /// applicationId.
+    private static func versionCodesSincePreviousArtifact(_ releases: ReleaseComparison, _ finding: RuleOutput)
+        -> [Diagnostic]
+    {
+        guard let previous = releases.previousArtifact, let before = previous.versionCode else { return [] }
+        let was = "\(before) of the previous release (--previous \(previous.place))"
+        if let artifact = releases.artifact {
+            guard let now = artifact.versionCode, artifact.applicationID == previous.applicationID else { return [] }
+            return notRaised(
+                now, of: artifact.applicationID ?? "the artifact", set: "--artifact \(artifact.place)", above: before,
+                was: was, file: artifact.file, at: nil, hint: "build this release with a versionCode above \(before)",
+                finding
+            ).map { [$0] } ?? []
+        }
+        return releases.current.applications.flatMap { module in
+            module.releaseVariants.filter { $0.applicationID.value == previous.applicationID }.compactMap { variant in
+                versionCodeRise(releases, module, variant, above: before, was: was, finding)
+            }
+        }
+    }
+
+    /// REL002 against the previous release's artifact (`--previous`): this release's artifact must carry its
+    /// applicationId; without one, some release variant must build it (when every release id is known).
+    private static func applicationIDSincePreviousArtifact(_ releases: ReleaseComparison, _ finding: RuleOutput)
+        -> [Diagnostic]
+    {
+        guard let previous = releases.previousArtifact, let id = previous.applicationID else { return [] }
+        let was = "applicationId \(id) of the previous release (--previous \(previous.place))"
+        if let artifact = releases.artifact {
+            guard let now = artifact.applicationID, now != id else { return [] }
+            return [
+                finding.diagnostic(
+                    file: artifact.file,
+                    "\(was) is not the artifact's \(now) (--artifact \(artifact.place)): Play refuses the upload "
+                        + "(\"Your APK or Android App Bundle needs to have the package name \(id)\"), or takes "
+                        + "\(now) for another app",
+                    hint: "upload the build of \(id), or give the previous release of \(now) with --previous")
+            ]
+        }
+        let variants = releases.current.applications.flatMap(\.releaseVariants)
+        let ids = Set(variants.compactMap(\.applicationID.value))
+        // An id playprep cannot evaluate may be the old one: no error on a guess (PRJ002 says why).
+        guard !variants.isEmpty, variants.allSatisfy({ $0.applicationID.value != nil }), !ids.contains(id) else {
+            return []
+        }
+        return [
+            finding.diagnostic(
+                file: previous.file,
+                "\(was) is no release variant's now (they build \(ids.sorted().joined(separator: ", "))): Play "
+                    + "takes this build for another app, and users of \(id) get no more updates",
+                hint: "keep applicationId \(id) for the app on Play, or give the previous release of this app "
+                    + "with --previous")
+        ]
     }
 
     /// Findings where an API level known on both sides changed as `describe` says (nil: no finding).

@@ -52,12 +52,14 @@ struct CheckArtifact: ParsableCommand {
         try report.refuse(overwriting: files.map { InputFile($0, role: .artifact) })
         var checker: ArtifactChecker
         let configuration: ProjectConfiguration
+        let previous: ArtifactCheck?
         do {
             configuration = try config.map(ProjectConfiguration.read) ?? ProjectConfiguration()
-            checker = try ArtifactChecker.today(
+            let todaysChecker = ArtifactChecker.today(
                 targetSdk: targetSdk, expected: expectation.expected ?? configuration.expectedApplicationID,
-                policy: configuration.targetAPIPolicy
-            ).withEvidence(previous: previousRelease.previous, record: configuration.declarationRecord)
+                policy: configuration.targetAPIPolicy)
+            previous = try previousRelease.previous.map(todaysChecker.previousRelease)
+            checker = todaysChecker.withEvidence(previous: previous, record: configuration.declarationRecord)
         } catch {
             throw CLIError(error)
         }
@@ -67,7 +69,7 @@ struct CheckArtifact: ParsableCommand {
         for file in files {
             if let problem = PathProblem.asFile(file) { throw CLIError.invalidArgument(problem.description) }
             do {
-                reports += try checker.check(path: file).files
+                reports += try checker.check(path: file).reports(after: previous)
             } catch {
                 // Text on standard output says it in the report; other formats get the line as well.
                 if !report.isTextOnStandardOutput {

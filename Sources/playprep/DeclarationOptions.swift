@@ -3,11 +3,12 @@ import ArtifactKit
 import FileAccess
 import ProjectCheck
 
-/// `--previous OLD.apk|aab`: the release before this one, whose declarations are known to be filed.
+/// `--previous OLD.apk|aab`: the release before this one, whose versionCode was used and whose declarations are
+/// known to be filed.
 struct PreviousReleaseOption: ParsableArguments {
     @Option(
         help: ArgumentHelp(
-            "The previous release's APK or AAB: each App content declaration this artifact needs and it did not is a warning (DCL).",
+            "The previous release's APK or AAB: this release's versionCode must be above its and its applicationId the same (REL001, REL002); each App content declaration this release needs and it did not is a warning (DCL).",
             valueName: "OLD"))
     var previous: String?
 }

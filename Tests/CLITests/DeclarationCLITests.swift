@@ -69,10 +69,6 @@ import Testing
         ])
         #expect(run.status == 0, "\(run.standardOutput)\(run.standardError)")
         #expect(run.standardOutput.contains("warning[DCL004]"))
-        let alone = try PlayprepBinary.run(["check", "TestImages/SampleApp", "--previous", Self.folder + "plain.apk"])
-        #expect(alone.status != 0 && alone.status != 1)
-        #expect(alone.standardError.contains("--previous compares two artifacts"))
-        #expect(alone.standardOutput.isEmpty)
     }
 
     @Test func anUnreadablePreviousReleaseIsNamed() throws {

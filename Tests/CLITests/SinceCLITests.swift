@@ -198,6 +198,17 @@ import Testing
         #expect(gone.standardOutput.contains("note[REL006]"), "\(gone.standardOutput)")
         #expect(gone.standardOutput.contains("en-US feature graphic was in this tree at v3 and is gone"))
         #expect(gone.standardOutput.contains("supply uploads only"))
+        // A locale that was a link to another at REF is read through the link, as the working tree's walk reads it.
+        try FileManager.default.createSymbolicLink(
+            atPath: repository.root.appendingPathComponent("fastlane/metadata/android/de-DE").path,
+            withDestinationPath: "en-US")
+        try repository.commit("v4")
+        try FileManager.default.removeItem(
+            at: repository.root.appendingPathComponent("fastlane/metadata/android/de-DE"))
+        let unlinked = try repository.playprep(["check", ".", "--since", "v4"])
+        #expect(
+            unlinked.standardOutput.contains("locale de-DE was in this tree at v4 and is gone"),
+            "\(unlinked.standardOutput)")
     }
 
     @Test(arguments: ["text", "json", "sarif", "junit", "github", "html"])
@@ -258,6 +269,90 @@ import Testing
             withoutGit.standardError
                 == "playprep: error: --since: git is not installed (or not on PATH); --since reads the release at REF "
                 + "with git\n", "\(withoutGit.standardError)")
+    }
+
+    /// `--artifact` against `--previous` (both `check` and `artifact check`): the versionCode must rise and the
+    /// applicationId stay, each finding naming both archives and the manifest inside each.
+    @Test(arguments: [
+        (
+            "release.apk", "release-v4.apk", "REL001",
+            "versionCode 3 of com.playprep.sample (--artifact "
+                + "TestImages/artifacts/release.apk!/AndroidManifest.xml) is not greater than 4 of the previous release "
+                + "(--previous TestImages/artifacts/release-v4.apk!/AndroidManifest.xml)"
+        ),
+        (
+            "release.aab", "release.apk", "REL001",
+            "versionCode 3 of com.playprep.sample (--artifact "
+                + "TestImages/artifacts/release.aab!/base/manifest/AndroidManifest.xml) is not greater than 3"
+        ),
+        (
+            "reserved-package.apk", "release.apk", "REL002",
+            "applicationId com.playprep.sample of the previous release "
+                + "(--previous TestImages/artifacts/release.apk!/AndroidManifest.xml) is not the artifact's "
+                + "com.example.sample"
+        ),
+        ("release-v4.apk", "release.apk", nil, ""),
+    ])
+    func theArtifactIsComparedWithThePreviousRelease(artifact: String, previous: String, rule: String?, message: String)
+        throws
+    {
+        let (artifact, previous) = ("TestImages/artifacts/" + artifact, "TestImages/artifacts/" + previous)
+        for arguments in [
+            ["check", "TestImages/SampleApp", "--artifact", artifact], ["artifact", "check", artifact],
+        ] {
+            let run = try PlayprepBinary.run(arguments + ["--previous", previous, "--format", "json"])
+            let found = run.standardOutput.components(separatedBy: "\"rule\" : \"").dropFirst().map {
+                String($0.prefix(6))
+            }.filter { $0.hasPrefix("REL") }
+            #expect(found == (rule.map { [$0] } ?? []), "\(arguments): \(run.standardOutput)")
+            #expect(message.isEmpty || run.standardOutput.contains(message), "\(arguments): \(run.standardOutput)")
+            if rule != nil { #expect(run.status == 1) }
+        }
+    }
+
+    /// With `--since`, the artifact's versionCode is the one compared with the build's at REF, and the finding
+    /// names the archive and its manifest.
+    @Test func theArtifactIsComparedWithTheReleaseAtTheReference() throws {
+        try #require(Repository.git != nil, "git is not installed")
+        let repository = try Repository(Repository.app(versionCode: 3, applicationId: "com.playprep.sample"))
+        defer { repository.remove() }
+        let artifacts = Fixtures.testImage("artifacts").path
+        let same = try repository.playprep(["check", ".", "--since", "v1.0", "--artifact", artifacts + "/release.apk"])
+        #expect(same.status == 1)
+        #expect(
+            same.standardOutput.contains(
+                "versionCode 3 of com.playprep.sample (--artifact \(artifacts)/release.apk!/AndroidManifest.xml) is "
+                    + "not greater than 3 at v1.0:app/build.gradle:12"), "\(same.standardOutput)")
+        let raised = try repository.playprep([
+            "check", ".", "--since", "v1.0", "--artifact", artifacts + "/release-v4.apk",
+        ])
+        #expect(!raised.standardOutput.contains("REL001"), "\(raised.standardOutput)")
+    }
+
+    /// `--previous` without `--artifact`: the build's versionCode must be above the previous release's, and the
+    /// declaration rules report only the forms it did not need.
+    @Test func thePreviousReleaseAloneJudgesTheBuild() throws {
+        try #require(Repository.git != nil, "git is not installed")
+        let repository = try Repository(
+            Repository.app(
+                versionCode: 2, applicationId: "com.playprep.sample",
+                permissions: ["android.permission.QUERY_ALL_PACKAGES"]))
+        defer { repository.remove() }
+        let declarations = Fixtures.testImage("artifacts/declarations").path
+        let older = try repository.playprep(["check", ".", "--previous", declarations + "/plain.apk"])
+        #expect(older.status == 0, "\(older.standardOutput)\(older.standardError)")
+        #expect(older.standardOutput.contains("warning[DCL"), "\(older.standardOutput)")
+        #expect(older.standardOutput.contains("QUERY_ALL_PACKAGES"))
+        #expect(!older.standardOutput.contains("DCL001") && !older.standardOutput.contains("REL0"))
+        let filed = try repository.playprep(["check", ".", "--previous", declarations + "/query-all-packages.apk"])
+        #expect(!filed.standardOutput.contains("DCL"), "\(filed.standardOutput)")
+        let newer = try repository.playprep(["check", ".", "--previous", declarations + "/release-42.apk"])
+        #expect(newer.status == 1)
+        #expect(
+            newer.standardOutput.contains(
+                "versionCode 2 of com.playprep.sample (:app release, app/build.gradle:12) is not greater than 42 of "
+                    + "the previous release (--previous \(declarations)/release-42.apk!/AndroidManifest.xml)"),
+            "\(newer.standardOutput)")
     }
 
     /// The acceptance test of issue 36: this repository's sample app, compared with the commit it is in.

@@ -44,15 +44,23 @@ import Testing
         #expect(throws: ProjectCheckFailure(.invalid("-P =value: expected NAME=VALUE"))) { try request.run() }
     }
 
-    @Test func previousWithoutArtifactIsRefused() {
+    /// `--previous` without `--artifact` compares the build with the previous release: the release variant of its
+    /// applicationId must build a higher versionCode (REL001); a missing previous release is named.
+    @Test func thePreviousReleaseAloneIsComparedWithTheBuild() throws {
         var request = ProjectCheckRequest(projectDirectory: Fixtures.testImage("SampleApp").path)
-        request.previousArtifact = "old.apk"
+        request.previousArtifact = Fixtures.testImage("artifacts/release-v4.apk").path
+        let outcome = try request.run()
+        let found = outcome.report.diagnostics.filter { $0.ruleID.hasPrefix("REL") }
+        #expect(found.map(\.ruleID) == ["REL001"], "\(found)")
+        #expect(found.first?.file.hasSuffix("SampleApp/app/build.gradle.kts") == true)
+        #expect(found.first?.location == .text(line: 13, column: 23))
         #expect(
-            throws: ProjectCheckFailure(
-                .invalid("--previous compares two artifacts: give this release's with --artifact"))
-        ) {
-            try request.run()
-        }
+            found.first?.message.hasPrefix(
+                "versionCode 3 of com.playprep.sample (:app proRelease, app/build.gradle.kts:13) is not greater than 4 "
+                    + "of the previous release (--previous \(request.previousArtifact ?? "")!/AndroidManifest.xml)")
+                == true, "\(found)")
+        request.previousArtifact = Fixtures.testImage("artifacts/release.apk").path + ".missing"
+        #expect(throws: ProjectCheckFailure(.notFound(request.previousArtifact ?? ""))) { try request.run() }
     }
 
     @Test func anEmptyFolderFailsWithTheLinesSaidBeforeIt() throws {

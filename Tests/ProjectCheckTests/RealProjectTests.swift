@@ -40,100 +40,107 @@ struct RealProjectTests {
         "tasks-tasks": ["note DCL001 app/src/main/AndroidManifest.xml"],
     ]
 
+    /// Each listing and who reads it, as the run's summary says (the projects with listings).
+    static let listings: [String: [String]] = [
+        "TeamNewPipe-NewPipe": ["fastlane/metadata/android: F-Droid (nothing in the repository uploads it to Play)"],
+        "Telegram-FOSS-Team-Telegram-FOSS": ["metadata: F-Droid (a layout only F-Droid reads)"],
+        "commons-app-apps-android-commons": [
+            "fastlane/metadata/android: F-Droid (nothing in the repository uploads it to Play)",
+            "app/src/prodRelease/play: F-Droid (Triple-T layout; the build names com.github.triplet.play but "
+                + "applies it only under a condition playprep does not evaluate, and no CI step runs a GPP "
+                + "task) [none: app/build.gradle.kts:17 `apply(plugin = \"com.github.triplet.play\")`]",
+        ],
+        "duckduckgo-Android": [
+            "fastlane/metadata/android: Play via supply (lane deploy_playstore); Play via supply (lane "
+                + "update_release_notes_playstore); Play via supply (lane deploy_dogfood) [shown: "
+                + ".github/workflows/release_upload_play_store.yml:115 `bundle exec fastlane deploy_playstore`; "
+                + "text, changelogs only]; release notes: changelogs/default.txt: no numbered changelog and no "
+                + "known versionCode"
+        ],
+        "element-hq-element-android": [
+            "fastlane/metadata/android: Play via supply (hand-run script "
+                + "tools/release/pushPlayStoreMetaData.sh (lane `deployMeta`)) (live: package im.vector.app = "
+                + "a release applicationId, Play key "
+                + "./fastlane/private/api-8525453667099313774-565354-aca0e6153603.json, run by "
+                + "tools/release/pushPlayStoreMetaData.sh; a step copies az-AZ, nl-NL, ro, si-LK, th into it "
+                + "first) [live: tools/release/pushPlayStoreMetaData.sh:80 `fastlane "
+                + "deployMeta`; text only]"
+        ],
+        "tasks-tasks": [
+            "fastlane/metadata/android: Play via supply (lane deploy) [shown: .github/workflows/deploy.yml:33 "
+                + "`bundle exec fastlane deploy`; changelogs only]"
+        ],
+    ]
+
     static func folder(_ project: String) throws -> URL {
         try #require(Fixtures.sharedCorpus).appendingPathComponent("projects").appendingPathComponent(project)
-    }
-
-    static func run(_ root: String, configuration: ProjectConfiguration = ProjectConfiguration()) -> ProjectCheckResult
-    {
-        let inventory = ProjectDiscovery(excludes: configuration.excludes).inventory(of: root)
-        return ProjectChecker(configuration: configuration, jobs: 2).run(inventory)
     }
 
     static func findings(_ result: ProjectCheckResult, root: String) -> [String] {
         result.report.diagnostics.map { "\($0.severity.rawValue) \($0.ruleID) \($0.file.dropFirst(root.count + 1))" }
     }
 
-    @Test("every default finding, pinned", arguments: expected.keys.sorted())
-    func findings(project: String) throws {
+    /// One walk and one default check per project, judged by every assertion on it: the pinned findings, the
+    /// listings' readers, the plan, and the runs with another configuration (which reuse the walk).
+    @Test("every default finding, listing and plan, pinned", arguments: expected.keys.sorted())
+    func project(_ project: String) throws {
         let root = try Self.folder(project).path
-        let result = Self.run(root)
+        let inventory = ProjectDiscovery().inventory(of: root)
+        let result = ProjectChecker(configuration: ProjectConfiguration(), jobs: 2).run(inventory)
         #expect(Self.findings(result, root: root) == Self.expected[project], "\(project)")
         #expect(!result.report.fails(strict: false), "no error on \(project)")
-    }
-
-    @Test func eachListingIsReadByItsStore() throws {
-        let summaries = try [
-            "TeamNewPipe-NewPipe", "Telegram-FOSS-Team-Telegram-FOSS", "commons-app-apps-android-commons",
-            "duckduckgo-Android", "element-hq-element-android", "tasks-tasks",
-        ]
-        .map { try Self.run(Self.folder($0).path).listings }
-        #expect(
-            summaries == [
-                ["fastlane/metadata/android: F-Droid (nothing in the repository uploads it to Play)"],
-                ["metadata: F-Droid (a layout only F-Droid reads)"],
-                [
-                    "fastlane/metadata/android: F-Droid (nothing in the repository uploads it to Play)",
-                    "app/src/prodRelease/play: F-Droid (Triple-T layout; the build names com.github.triplet.play but "
-                        + "applies it only under a condition playprep does not evaluate, and no CI step runs a GPP "
-                        + "task) [none: app/build.gradle.kts:17 `apply(plugin = \"com.github.triplet.play\")`]",
-                ],
-                [
-                    "fastlane/metadata/android: Play via supply (lane deploy_playstore); Play via supply (lane "
-                        + "update_release_notes_playstore); Play via supply (lane deploy_dogfood) [shown: "
-                        + ".github/workflows/release_upload_play_store.yml:115 `bundle exec fastlane deploy_playstore`; "
-                        + "text, changelogs only]; release notes: changelogs/default.txt: no numbered changelog and no "
-                        + "known versionCode"
-                ],
-                [
-                    "fastlane/metadata/android: Play via supply (hand-run script "
-                        + "tools/release/pushPlayStoreMetaData.sh (lane `deployMeta`)) (live: package im.vector.app = "
-                        + "a release applicationId, Play key "
-                        + "./fastlane/private/api-8525453667099313774-565354-aca0e6153603.json, run by "
-                        + "tools/release/pushPlayStoreMetaData.sh; a step copies az-AZ, nl-NL, ro, si-LK, th into it "
-                        + "first) [live: tools/release/pushPlayStoreMetaData.sh:80 `fastlane "
-                        + "deployMeta`; text only]"
-                ],
-                [
-                    "fastlane/metadata/android: Play via supply (lane deploy) [shown: .github/workflows/deploy.yml:33 "
-                        + "`bundle exec fastlane deploy`; changelogs only]"
-                ],
-            ])
-    }
-
-    /// `plan` agrees with UPLOADS.md: what each Play-bound tree sends, read from the projects' own CI.
-    @Test func planShowsWhatPlayReceives() throws {
-        let plan = { (project: String) throws -> ReleasePlan in
-            let root = try Self.folder(project).path
-            return ProjectChecker(configuration: ProjectConfiguration(), jobs: 1)
-                .plan(ProjectDiscovery().inventory(of: root))
+        if let listings = Self.listings[project] {
+            #expect(result.listings == listings, "\(project)")
         }
-        // tasks: release notes only, for versionCodes 151000 and 151001, neither of which has a changelog.
-        let tasks = try #require(try plan("tasks-tasks").listings.first)
+        let plan = { ProjectChecker(configuration: ProjectConfiguration(), jobs: 1).plan(inventory) }
+        let rerun = { (configuration: ProjectConfiguration) in
+            ProjectChecker(configuration: configuration, jobs: 2).run(inventory)
+        }
+        switch project {
+        case "tasks-tasks":
+            try Self.tasksPlanHasReleaseNotesOnly(plan())
+            Self.tasksCatalogIDIsJudged(root: root, rerun)
+        case "duckduckgo-Android": try Self.duckduckgoPlanSendsChangelogs(plan())
+        case "element-hq-element-android": try Self.elementPlanIsLive(plan())
+        case "TeamNewPipe-NewPipe":
+            #expect(plan().listings.allSatisfy { $0.store == "fdroid" }, "\(project)")
+            Self.newPipeOldChangelogsOnlyOnRequest(default: result, rerun)
+        case "jellyfin-jellyfin-androidtv", "commons-app-apps-android-commons":
+            #expect(plan().listings.allSatisfy { $0.store == "fdroid" }, "\(project)")
+        case "Telegram-FOSS-Team-Telegram-FOSS": Self.telegramsPropertyIDIsJudged(root: root, rerun)
+        default: break
+        }
+    }
+
+    /// `plan` agrees with UPLOADS.md: tasks sends release notes only, for versionCodes 151000 and 151001, neither
+    /// of which has a changelog.
+    static func tasksPlanHasReleaseNotesOnly(_ plan: ReleasePlan) throws {
+        let tasks = try #require(plan.listings.first)
         #expect(tasks.proof == .shown && tasks.receives.isEmpty)
         #expect(tasks.releaseNotes == "changelogs/151000.txt, changelogs/151001.txt: the build's versionCode")
-        // duckduckgo: changelogs (default.txt, the lane writes <versionCode>.txt just before uploading); no images.
-        let duckduckgo = try #require(try plan("duckduckgo-Android").listings.first)
+    }
+
+    /// duckduckgo sends changelogs (default.txt, the lane writes <versionCode>.txt just before uploading), no images.
+    static func duckduckgoPlanSendsChangelogs(_ plan: ReleasePlan) throws {
+        let duckduckgo = try #require(plan.listings.first)
         #expect(duckduckgo.proof == .shown)
         #expect(duckduckgo.receives.allSatisfy { $0.hasSuffix("/changelogs/default.txt") })
-        // element: a script run by hand moves locales out before `fastlane deployMeta`: live (the script runs it,
-        // the Appfile names the app and a key); the template `deploy` lane beside it is not how it is released.
-        let element = try #require(try plan("element-hq-element-android").listings.first)
+    }
+
+    /// element: a script run by hand moves locales out before `fastlane deployMeta`: live (the script runs it, the
+    /// Appfile names the app and a key); the template `deploy` lane beside it is not how it is released.
+    static func elementPlanIsLive(_ plan: ReleasePlan) throws {
+        let element = try #require(plan.listings.first)
         #expect(element.proof == .live)
         #expect(element.senders.map(\.proof) == [.live, PlayProof.none])
         #expect(element.evidence.map(\.file).contains("tools/release/pushPlayStoreMetaData.sh"))
-        // NewPipe, jellyfin, commons: nothing uploads to Play.
-        for project in ["TeamNewPipe-NewPipe", "jellyfin-jellyfin-androidtv", "commons-app-apps-android-commons"] {
-            #expect(try plan(project).listings.allSatisfy { $0.store == "fdroid" }, "\(project)")
-        }
     }
 
     /// Telegram's applicationId comes from gradle.properties: a bad value there is caught at the line using it.
-    @Test func telegramsPropertyIDIsJudged() throws {
-        let root = try Self.folder("Telegram-FOSS-Team-Telegram-FOSS").path
+    static func telegramsPropertyIDIsJudged(root: String, _ rerun: (ProjectConfiguration) -> ProjectCheckResult) {
         var configuration = ProjectConfiguration()
         configuration.gradleProperties = ["APP_PACKAGE": "org.telegram.messenger-foss"]
-        let errors = Self.run(root, configuration: configuration).report.diagnostics.filter { $0.severity == .error }
+        let errors = rerun(configuration).report.diagnostics.filter { $0.severity == .error }
         // The release id at defaultConfig, and the suffixed ids of the debug (.beta) and standalone (.web) types.
         #expect(
             Set(errors.map { "\($0.ruleID) \($0.file.dropFirst(root.count + 1)):\($0.location?.line ?? 0)" })
@@ -146,23 +153,23 @@ struct RealProjectTests {
     }
 
     /// tasks takes its applicationId from the version catalog; the published one is checked by --expect.
-    @Test func tasksCatalogIDIsJudged() throws {
-        let root = try Self.folder("tasks-tasks").path
+    static func tasksCatalogIDIsJudged(root: String, _ rerun: (ProjectConfiguration) -> ProjectCheckResult) {
         var configuration = ProjectConfiguration()
         configuration.expectedApplicationID = "org.tasks.android"
-        let errors = Self.run(root, configuration: configuration).report.diagnostics.filter { $0.severity == .error }
+        let errors = rerun(configuration).report.diagnostics.filter { $0.severity == .error }
         #expect(errors.map(\.ruleID) == ["PKG013"])
         #expect(errors.first?.message.contains("(they build 'org.tasks')") == true)
     }
 
     /// Old changelogs are checked on request, and the NewPipe report stays short by default.
-    @Test func newPipeOldChangelogsOnlyOnRequest() throws {
-        let root = try Self.folder("TeamNewPipe-NewPipe").path
+    static func newPipeOldChangelogsOnlyOnRequest(
+        default result: ProjectCheckResult, _ rerun: (ProjectConfiguration) -> ProjectCheckResult
+    ) {
         var configuration = ProjectConfiguration()
         configuration.listingOptions.checksAllChangelogs = true
-        let all = Self.run(root, configuration: configuration).report.diagnostics.filter { $0.ruleID == "FDR001" }
+        let all = rerun(configuration).report.diagnostics.filter { $0.ruleID == "FDR001" }
         #expect(all.count > 400)
-        let text = TextReporter().render(Self.run(root).report)
+        let text = TextReporter().render(result.report)
         #expect(text.split(separator: "\n").count < 20)
     }
 }

@@ -19,6 +19,15 @@ import Testing
         #expect(process.terminationStatus == 0, "git \(arguments)")
     }
 
+    /// Writes each file of `files` (path: text) below `root`, making its folders.
+    private static func write(_ files: [String: String], under root: String) throws {
+        for (path, text) in files {
+            try FileManager.default.createDirectory(
+                atPath: (root + "/" + path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: URL(fileURLWithPath: root + "/" + path))
+        }
+    }
+
     @Test func onlyTheFilesAskedForAreWrittenAndTheTreeAtTheReferenceIsRead() throws {
         try #require(Self.git != nil, "git is not installed")
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("gitrelease-\(UUID())").path
@@ -27,11 +36,7 @@ import Testing
             "project/app/build.gradle": "versionCode 1\n", "project/app/src/main/Main.kt": "class Main\n",
             "project/fastlane/metadata/android/en-US/images/icon.png": "PNG", "outside.gradle": "x\n",
         ]
-        for (path, text) in files {
-            try FileManager.default.createDirectory(
-                atPath: (root + "/" + path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: URL(fileURLWithPath: root + "/" + path))
-        }
+        try Self.write(files, under: root)
         try run(["init", "-q"], in: root)
         try run(["add", "-A"], in: root)
         try run(["-c", "user.name=t", "-c", "user.email=t@example.org", "commit", "-q", "-m", "one"], in: root)
@@ -68,6 +73,47 @@ import Testing
         defer { small.remove() }
         #expect(small.skipped.contains("app/build.gradle (14 bytes)"))
         #expect(!FileManager.default.fileExists(atPath: small.root + "/app/build.gradle"))
+    }
+
+    /// Symbolic links at the reference are followed as the working tree's walk follows them: a link to a file
+    /// reads that file, a link to a folder lists its files under the link's name (each folder once); links that
+    /// leave the project, are absolute, dangle or lead to a folder being walked are left out.
+    @Test func linksInTheTreeAreFollowedInsideTheProjectOnly() throws {
+        try #require(Self.git != nil, "git is not installed")
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("gitrelease-\(UUID())").path
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let files = [
+            "project/gradle/app.gradle": "versionCode 7\n", "project/listing/en-US/title.txt": "Title\n",
+            "outside.gradle": "versionCode 9\n",
+        ]
+        try Self.write(files, under: root)
+        try FileManager.default.createDirectory(atPath: root + "/project/app", withIntermediateDirectories: true)
+        let links = [
+            "project/app/build.gradle": "../gradle/app.gradle", "project/listing/de-DE": "en-US",
+            "project/listing/fr-FR": "../listing/en-US", "project/listing/en-US/up": "..", "project/loop": ".",
+            "project/out.gradle": "../outside.gradle", "project/absolute.gradle": "/etc/hostname",
+            "project/dangling.gradle": "gradle/none.gradle", "project/cycle-a.gradle": "cycle-b.gradle",
+            "project/cycle-b.gradle": "cycle-a.gradle",
+        ]
+        for (path, target) in links {
+            try FileManager.default.createSymbolicLink(atPath: root + "/" + path, withDestinationPath: target)
+        }
+        try run(["init", "-q"], in: root)
+        try run(["add", "-A"], in: root)
+        try run(["-c", "user.name=t", "-c", "user.email=t@example.org", "commit", "-q", "-m", "one"], in: root)
+
+        var asked = [String]()
+        let release = try GitRelease.read("HEAD", projectDirectory: root + "/project") { paths in
+            asked = paths
+            return paths.map { _ in .contents(maxBytes: 1 << 20) }
+        }
+        defer { release.remove() }
+        #expect(
+            asked == [
+                "app/build.gradle", "gradle/app.gradle", "listing/de-DE/title.txt", "listing/en-US/title.txt",
+            ])
+        #expect(try String(contentsOfFile: release.root + "/app/build.gradle", encoding: .utf8) == "versionCode 7\n")
+        #expect(try String(contentsOfFile: release.root + "/listing/de-DE/title.txt", encoding: .utf8) == "Title\n")
     }
 
     @Test func versionTagNames() throws {
