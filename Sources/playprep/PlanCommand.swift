@@ -49,6 +49,9 @@ struct PlanCommand: ParsableCommand {
     @Flag(help: "Exit 0 when the folder holds nothing to plan (no Gradle build, listing or NinePatch).")
     var allowEmpty = false
 
+    @Flag(name: .shortAndLong, help: "List every CI configuration read, not a count per folder.")
+    var verbose = false
+
     func run() throws {
         var request = ProjectCheckRequest(projectDirectory: projectDirectory)
         request.allowsEmpty = allowEmpty
@@ -63,6 +66,6 @@ struct PlanCommand: ParsableCommand {
         } catch {
             throw CLIError(error)
         }
-        Console.standardOutput.write(format == .json ? plan.json : plan.text)
+        Console.standardOutput.write(format == .json ? plan.json : plan.text(verbose: verbose))
     }
 }
