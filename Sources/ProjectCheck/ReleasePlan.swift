@@ -135,7 +135,7 @@ public struct ReleasePlan: Sendable, Hashable, Codable {
             if listing.store == "fdroid", listing.proof == .none, !unread.isEmpty {
                 lines.append("    (no upload found, but \(unread.count) wiring files were not read: see above)")
             }
-            lines.append("    release notes: \(listing.releaseNotes)")
+            lines.append("    release notes: \(listing.releaseNotes)" + Self.missingNotes(listing.delivery))
             let count = listing.receives.count
             lines.append(
                 "    \(listing.store == "play" ? "Play" : "F-Droid") receives \(count) \(count == 1 ? "file" : "files")"
@@ -220,6 +220,16 @@ public struct ReleasePlan: Sendable, Hashable, Codable {
             lines += missing(locale.slots).map { "        " + $0 }
         }
         return lines
+    }
+
+    /// How many locales lack the release's own supply changelog (and get `default.txt` or an empty text), so
+    /// the release notes line never names a file as if every locale had it.
+    static func missingNotes(_ delivery: ListingDelivery?) -> String {
+        guard let locales = delivery?.locales else { return "" }
+        let lacking = locales.filter { locale in
+            locale.slots.contains { $0.name.hasPrefix("changelogs (") && $0.instead != nil }
+        }
+        return lacking.isEmpty ? "" : " (\(lacking.count) of \(locales.count) locales lack it: see below)"
     }
 
     /// Files as a count per folder (its first two levels: `.github/actions/x/action.yml` counts under

@@ -4,6 +4,7 @@ import TestSupport
 import Testing
 import UploadWiring
 
+@testable import PlayListingKit
 @testable import ProjectCheck
 
 /// Who uploads a listing, from the repository alone: one small real-shaped project per kind of evidence in
@@ -175,10 +176,27 @@ import UploadWiring
         #expect(text.contains("        phoneScreenshots: images/phoneScreenshots/ 1.png, 2.png, 3.png, 4.png\n"))
         #expect(text.contains("        changelogs (versionCode 3): changelogs/3.txt\n"))
         #expect(text.contains("        missing (supply leaves Play's current value): video\n"))
+        #expect(text.contains("    release notes: changelogs/3.txt: the build's versionCode\n"))
         let decoded = try JSONDecoder().decode(ReleasePlan.self, from: Data(plan.json.utf8))
         let slots = try #require(decoded.listings.first?.delivery?.locales.first?.slots)
         #expect(slots.first { $0.name == "video" }?.instead == "supply leaves Play's current value")
         #expect(decoded == plan)
+    }
+
+    /// The release notes line says how many locales lack the release's own changelog.
+    @Test func theReleaseNotesLineCountsTheLocalesLackingIt() {
+        let slot = { (instead: String?) in
+            ListingDelivery.Slot(name: "changelogs (versionCode 72)", files: [], instead: instead)
+        }
+        let delivery = ListingDelivery(
+            layout: "fastlane supply", details: [],
+            locales: [
+                ListingDelivery.Locale(locale: "de-DE", folder: "de-DE", slots: [slot(nil)]),
+                ListingDelivery.Locale(
+                    locale: "fr-FR", folder: "fr-FR", slots: [slot("no 72.txt: supply sends default.txt")]),
+            ])
+        #expect(ReleasePlan.missingNotes(delivery) == " (1 of 2 locales lack it: see below)")
+        #expect(ReleasePlan.missingNotes(nil) == "")
     }
 
     /// CI files are counted per folder (its first two levels); `--verbose` lists each.
