@@ -210,8 +210,10 @@ public struct ReleasePlan: Sendable, Hashable, Codable {
             return order.map { "missing (\($0)): " + (names[$0] ?? []).joined(separator: ", ") }
         }
         if !delivery.details.isEmpty {
-            lines.append("      app details:")
-            lines += delivery.details.filter { !$0.files.isEmpty }.map { "        " + present($0, "") }
+            let sent = delivery.details.filter { !$0.files.isEmpty }
+            let folder = sent.first.map { Self.parent(of: $0.files[0]) }
+            lines.append("      app details" + (folder.map { " (\($0))" } ?? "") + ":")
+            lines += sent.map { "        " + present($0, folder ?? "") }
             lines += missing(delivery.details).map { "        " + $0 }
         }
         for locale in delivery.locales {

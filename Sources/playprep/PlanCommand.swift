@@ -10,7 +10,8 @@ struct PlanCommand: ParsableCommand {
             The dry run behind `check`: application modules and release variants with their applicationId and \
             versionCode (or why unknown), each listing tree with its readers (Play via a CI step, a Fastfile lane, \
             GPP; F-Droid) and the evidence (file:line and a quote), which release notes count and exactly which \
-            files each store receives. With --artifact, the release's versionCode picks the release notes and its \
+            files each store receives, per locale under the store's names and in its order, with what it gets \
+            where a file is missing. CI files read are counted per folder (--verbose lists them). With --artifact, the release's versionCode picks the release notes and its \
             merged manifest gives the Play Console declarations this release needs (the same checklist as \
             `playprep artifact declarations`); the forms every app files are listed too. Reads \
             PROJECT_DIR/playprep.yml when present (or --config).
