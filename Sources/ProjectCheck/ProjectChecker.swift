@@ -328,17 +328,23 @@ struct ProjectChecker: Sendable {
         }
         let listings = listingPlan.targets.map { target in
             let source = target.source(in: walked)
-            let received =
-                (try? checker.receivedFiles(source, options: target.options, displayRoot: target.displayRoot)) ?? []
+            let delivery = (try? checker.delivery(source, options: target.options, displayRoot: target.displayRoot))
+                .flatMap { $0 }
+                .map { delivery in
+                    var delivery = delivery
+                    delivery.renamePaths(relative)
+                    return delivery
+                }
             return ReleasePlan.Listing(
-                folders: target.layers.map(relative), layout: target.options.layout?.rawValue ?? "fastlane",
+                folders: target.layers.map(relative),
+                layout: delivery?.layout ?? target.options.layout?.rawValue ?? "fastlane",
                 store: target.readers.store.rawValue, proof: target.readers.proof, readers: target.readers.reason,
                 evidence: target.readers.evidence, senders: target.readers.senders,
                 releaseNotes: artifactGaveCode
                     ? target.releaseNotes.replacingOccurrences(
                         of: ": the version being released (configured)", with: fromArtifact ?? "")
                     : target.releaseNotes,
-                receives: received.map(relative))
+                receives: delivery?.files ?? [], delivery: delivery)
         }
         var plan = ReleasePlan(
             ciFiles: ci.files, builds: BuildSummary(build, relative: relative), fastfiles: listingPlan.fastfiles,

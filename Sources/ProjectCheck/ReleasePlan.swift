@@ -1,5 +1,6 @@
 public import ArtifactKit
 import Foundation
+public import PlayListingKit
 public import UploadWiring
 
 /// The release as playprep understands it, before anything is judged (`playprep plan`): the application modules
@@ -36,6 +37,7 @@ public struct ReleasePlan: Sendable, Hashable, Codable {
     public struct Listing: Sendable, Hashable, Codable {
         /// The tree's folders, least specific first (GPP merges several).
         public var folders: [String]
+        /// The layout as the store reads it (`fastlane supply`, `Gradle Play Publisher (Triple-T)`, `F-Droid, …`).
         public var layout: String
         /// `play` or `fdroid`: whose rules judge it.
         public var store: String
@@ -46,12 +48,16 @@ public struct ReleasePlan: Sendable, Hashable, Codable {
         public var senders: [PartSender]
         /// Which release notes are judged, and why.
         public var releaseNotes: String
-        /// The files the store receives, relative to the project.
+        /// The files the store receives, relative to the project, in path order.
         public var receives: [String]
+        /// What the store receives slot by slot per locale, and what it gets where a file is missing.
+        public var delivery: ListingDelivery?
     }
 
     /// The CI configurations read (relative to the project).
     var ciFiles: [String]
+    /// The CI configurations read, as a count per folder (a folder's only file by its path), as `text` words them.
+    var ciFolders: [String] { Self.countedByFolder(ciFiles) }
     /// The Gradle builds read and not read, and the modules not read.
     var builds: BuildSummary
     /// The Fastfiles read, with the files they import.
@@ -82,8 +88,15 @@ public struct ReleasePlan: Sendable, Hashable, Codable {
     public var comparison: Comparison?
 
     /// For people: one block per module and listing.
-    public var text: String {
-        var lines = ["CI configurations read: " + (ciFiles.isEmpty ? "none" : ciFiles.joined(separator: ", "))]
+    public var text: String { text(verbose: false) }
+
+    /// For people: one block per module and listing; `verbose` lists every CI configuration read rather than a
+    /// count per folder.
+    public func text(verbose: Bool) -> String {
+        var lines = [
+            "CI configurations read: "
+                + (ciFiles.isEmpty ? "none" : (verbose ? ciFiles : ciFolders).joined(separator: ", "))
+        ]
         if !fastfiles.isEmpty { lines.append("Fastfiles read: " + fastfiles.joined(separator: ", ")) }
         if !unread.isEmpty {
             lines.append("Not read (uploads may hide there):")
@@ -122,12 +135,12 @@ public struct ReleasePlan: Sendable, Hashable, Codable {
             if listing.store == "fdroid", listing.proof == .none, !unread.isEmpty {
                 lines.append("    (no upload found, but \(unread.count) wiring files were not read: see above)")
             }
-            lines.append("    release notes: \(listing.releaseNotes)")
+            lines.append("    release notes: \(listing.releaseNotes)" + Self.missingNotes(listing.delivery))
             let count = listing.receives.count
             lines.append(
                 "    \(listing.store == "play" ? "Play" : "F-Droid") receives \(count) \(count == 1 ? "file" : "files")"
-                    + (count == 0 ? "" : ":"))
-            lines += listing.receives.map { "      " + $0 }
+                    + (listing.delivery.map { " (\($0.layout))" } ?? "") + (count == 0 ? "" : ":"))
+            lines += listing.delivery.map(Self.lines(of:)) ?? listing.receives.map { "      " + $0 }
         }
         if let declarations {
             lines.append("")
@@ -171,6 +184,75 @@ public struct ReleasePlan: Sendable, Hashable, Codable {
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let data = (try? encoder.encode(self)) ?? Data("{}".utf8)
         return String(decoding: data, as: UTF8.self) + "\n"
+    }
+
+    /// A delivery's lines: per locale, each slot with its files (named from the locale folder; a folder's files
+    /// after it once), then the missing slots, one line per what is sent instead.
+    private static func lines(of delivery: ListingDelivery) -> [String] {
+        var lines = [String]()
+        let present = { (slot: ListingDelivery.Slot, folder: String) -> String in
+            let files = slot.files.map { $0.hasPrefix(folder + "/") ? String($0.dropFirst(folder.count + 1)) : $0 }
+            let parent = files.first.map { Self.parent(of: $0) } ?? ""
+            let named =
+                files.count > 1 && !parent.isEmpty && files.allSatisfy({ Self.parent(of: $0) == parent })
+                ? "\(parent)/ \(files.map { String($0.dropFirst(parent.count + 1)) }.joined(separator: ", "))"
+                : files.joined(separator: ", ")
+            return "\(slot.name): \(named)" + (slot.instead.map { " (\($0))" } ?? "")
+        }
+        let missing = { (slots: [ListingDelivery.Slot]) -> [String] in
+            var order = [String]()
+            var names = [String: [String]]()
+            for slot in slots where slot.files.isEmpty {
+                let why = slot.instead ?? "missing"
+                if names[why] == nil { order.append(why) }
+                names[why, default: []].append(slot.name)
+            }
+            return order.map { "missing (\($0)): " + (names[$0] ?? []).joined(separator: ", ") }
+        }
+        if !delivery.details.isEmpty {
+            let sent = delivery.details.filter { !$0.files.isEmpty }
+            let folder = sent.first.map { Self.parent(of: $0.files[0]) }
+            lines.append("      app details" + (folder.map { " (\($0))" } ?? "") + ":")
+            lines += sent.map { "        " + present($0, folder ?? "") }
+            lines += missing(delivery.details).map { "        " + $0 }
+        }
+        for locale in delivery.locales {
+            lines.append("      \(locale.locale) (\(locale.folder)):")
+            lines += locale.slots.filter { !$0.files.isEmpty }.map { "        " + present($0, locale.folder) }
+            lines += missing(locale.slots).map { "        " + $0 }
+        }
+        return lines
+    }
+
+    /// How many locales lack the release's own supply changelog (and get `default.txt` or an empty text), so
+    /// the release notes line never names a file as if every locale had it.
+    static func missingNotes(_ delivery: ListingDelivery?) -> String {
+        guard let locales = delivery?.locales else { return "" }
+        let lacking = locales.filter { locale in
+            locale.slots.contains { $0.name.hasPrefix("changelogs (") && $0.instead != nil }
+        }
+        return lacking.isEmpty ? "" : " (\(lacking.count) of \(locales.count) locales lack it: see below)"
+    }
+
+    /// Files as a count per folder (its first two levels: `.github/actions/x/action.yml` counts under
+    /// `.github/actions`), in first-seen order: `.github/workflows/ (5 files)`; a folder's only file by its path.
+    static func countedByFolder(_ files: [String]) -> [String] {
+        var order = [String]()
+        var byFolder = [String: [String]]()
+        for file in files {
+            let folder = Self.parent(of: file).split(separator: "/").prefix(2).joined(separator: "/")
+            if byFolder[folder] == nil { order.append(folder) }
+            byFolder[folder, default: []].append(file)
+        }
+        return order.map { folder in
+            let files = byFolder[folder] ?? []
+            return files.count == 1 ? files[0] : "\(folder.isEmpty ? "." : folder)/ (\(files.count) files)"
+        }
+    }
+
+    /// The folder part of a `/`-separated path; empty for a file at the top.
+    private static func parent(of path: String) -> String {
+        path.lastIndex(of: "/").map { String(path[..<$0]) } ?? ""
     }
 
     private static func render(_ fact: BuildFact) -> String {

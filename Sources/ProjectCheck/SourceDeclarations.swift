@@ -59,11 +59,11 @@ struct SourceDeclarations {
         }
     }
 
-    /// The DCL findings of `check` without an artifact: without a `record` or a `previous` release, one note
-    /// saying how many forms the release variants may need; else each form the record contradicts or does not
-    /// list, or the release at `--since REF` (`previous`: its build and inventory, read the same way), else the
-    /// previous release's artifact (`--previous`), did not need, at most a warning (the source manifests are not
-    /// the artifact that Play judges).
+    /// The DCL findings of `check` without an artifact: without a `record`, a `previous` release or a
+    /// `previousArtifact`, none (a count of forms repeated on every run that nobody can act on; `plan` lists them);
+    /// else each form the record contradicts or does not list, or the release at `--since REF` (`previous`: its
+    /// build and inventory, read the same way), else the previous release's artifact (`--previous`), did not need,
+    /// at most a warning (the source manifests are not the artifact that Play judges).
     func diagnostics(
         build: AndroidBuildModel, inventory: ProjectInventory, record: DeclarationRecord?,
         previous: (reference: String, build: AndroidBuildModel, inventory: ProjectInventory)? = nil,
@@ -74,8 +74,7 @@ struct SourceDeclarations {
         let all = moduleChecklists(build: build, inventory: inventory, manifests: manifests).filter {
             !$0.checklist.needs.isEmpty
         }
-        let checklists = all.map(\.checklist)
-        guard let module = all.first?.module else { return unreadable }
+        guard !all.isEmpty else { return unreadable }
         let before = previous.map { previous in
             moduleChecklists(
                 build: previous.build, inventory: previous.inventory,
@@ -86,20 +85,8 @@ struct SourceDeclarations {
                 return (module: module, variants: variants, checklist: checklist)
             }
         }
-        guard record != nil || before != nil || previousArtifact != nil else {
-            let counts = checklists.map(\.needs.count)
-            let (least, most) = (counts.min() ?? 0, counts.max() ?? 0)
-            let main = module.directory + "/src/main/AndroidManifest.xml"
-            let file = inventory.buildFiles.contains(main) ? main : module.buildFile ?? module.directory
-            return unreadable + [
-                DeclarationRules.checklist.rule.diagnostic(
-                    file: file,
-                    "the release variants' source manifests may need \(least == most ? "\(most)" : "\(least) to \(most)") "
-                        + "App content declaration\(most == 1 ? "" : "s"); `playprep plan` lists them",
-                    hint: "check --artifact reads the merged manifest; a declarations: record in playprep.yml "
-                        + "leaves only the forms to file")
-            ]
-        }
+        // Without a comparison, whether a form is filed cannot be known: `plan` lists the forms, `check` says nothing.
+        guard record != nil || before != nil || previousArtifact != nil else { return unreadable }
         // One finding per message, naming the release variants whose source manifests make it.
         let buildFiles = Set(inventory.buildFiles)
         let previousByModule = Dictionary(grouping: before ?? [], by: \.module.name)

@@ -10,7 +10,8 @@ struct PlanCommand: ParsableCommand {
             The dry run behind `check`: application modules and release variants with their applicationId and \
             versionCode (or why unknown), each listing tree with its readers (Play via a CI step, a Fastfile lane, \
             GPP; F-Droid) and the evidence (file:line and a quote), which release notes count and exactly which \
-            files each store receives. With --artifact, the release's versionCode picks the release notes and its \
+            files each store receives, per locale under the store's names and in its order, with what it gets \
+            where a file is missing. CI files read are counted per folder (--verbose lists them). With --artifact, the release's versionCode picks the release notes and its \
             merged manifest gives the Play Console declarations this release needs (the same checklist as \
             `playprep artifact declarations`); the forms every app files are listed too. Reads \
             PROJECT_DIR/playprep.yml when present (or --config).
@@ -49,6 +50,9 @@ struct PlanCommand: ParsableCommand {
     @Flag(help: "Exit 0 when the folder holds nothing to plan (no Gradle build, listing or NinePatch).")
     var allowEmpty = false
 
+    @Flag(name: .shortAndLong, help: "List every CI configuration read, not a count per folder.")
+    var verbose = false
+
     func run() throws {
         var request = ProjectCheckRequest(projectDirectory: projectDirectory)
         request.allowsEmpty = allowEmpty
@@ -63,6 +67,6 @@ struct PlanCommand: ParsableCommand {
         } catch {
             throw CLIError(error)
         }
-        Console.standardOutput.write(format == .json ? plan.json : plan.text)
+        Console.standardOutput.write(format == .json ? plan.json : plan.text(verbose: verbose))
     }
 }

@@ -7,7 +7,7 @@ import Testing
 
 /// `check` without an artifact: each release variant's source manifests merged as the merger merges them (or the
 /// merger's report under build/, which the walk skips, naming the library behind each permission), at the build's
-/// targetSdk; one short DCL001 note counts the forms and `plan` lists them; a `declarations:` record leaves only
+/// targetSdk; `plan` lists the forms (`check` says nothing of them without a comparison); a `declarations:` record leaves only
 /// what it contradicts or does not list.
 @Suite struct SourceDeclarationTests {
     static let root = Fixtures.testImage("declarations/RestrictedApp").path
@@ -29,16 +29,11 @@ import Testing
             .sourceDeclarations
     }
 
-    @Test func oneShortNoteCountsTheForms() throws {
-        let notes = Self.notes()
-        #expect(notes.count == 1)
-        let note = try #require(notes.first)
-        #expect(note.severity == .note)
-        #expect(note.file.hasSuffix("app/src/main/AndroidManifest.xml"))
-        #expect(
-            note.message
-                == "the release variants' source manifests may need 5 App content declarations; `playprep plan` lists "
-                + "them")
+    /// Without `--since` or a record, nothing says which forms are new: `check` prints nothing of them (a count
+    /// repeated on every run), `plan` lists them.
+    @Test func withoutAComparisonOnlyPlanListsTheForms() throws {
+        #expect(Self.notes().isEmpty)
+        #expect(Self.checklists(Self.root).flatMap(\.needs).count == 5)
     }
 
     @Test func theMergerReportNamesTheLibraries() throws {
@@ -74,12 +69,7 @@ import Testing
         #expect(
             checklists[1].needs.map(\.key) == ["foregroundServiceTypes", "queryAllPackages", "requestInstallPackages"])
         #expect(checklists.flatMap(\.needs).allSatisfy { $0.gate.hasPrefix("targetSdkVersion 36") })
-        let notes = Self.findings(root)
-        #expect(
-            notes.map(\.message) == [
-                "the release variants' source manifests may need 2 to 3 App content declarations; `playprep plan` lists "
-                    + "them"
-            ])
+        #expect(Self.findings(root).isEmpty)
     }
 
     /// A record that files every form: nothing more. A record that leaves a form out: a warning for it at the

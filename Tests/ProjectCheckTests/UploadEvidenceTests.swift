@@ -4,6 +4,7 @@ import TestSupport
 import Testing
 import UploadWiring
 
+@testable import PlayListingKit
 @testable import ProjectCheck
 
 /// Who uploads a listing, from the repository alone: one small real-shaped project per kind of evidence in
@@ -161,6 +162,58 @@ import UploadWiring
         let decoded = try JSONDecoder().decode(ReleasePlan.self, from: Data(plan.json.utf8))
         #expect(decoded == plan)
         #expect(plan.text.contains("read by: Play via r0adkll/upload-google-play@v1"))
+    }
+
+    /// `plan` names the layout as the store reads it and, per locale, each slot with its files in the store's
+    /// order and the slots it lacks with what the store keeps; JSON carries the same slots.
+    @Test func planShowsEverySlotPerLocale() throws {
+        let root = Fixtures.testImage("SampleApp").path
+        let plan = ProjectChecker(configuration: ProjectConfiguration(), jobs: 1)
+            .plan(ProjectDiscovery().inventory(of: root))
+        let text = plan.text
+        #expect(text.contains("  fastlane/metadata/android (fastlane supply)\n"))
+        #expect(text.contains("      en-US (fastlane/metadata/android/en-US):\n"))
+        #expect(text.contains("        phoneScreenshots: images/phoneScreenshots/ 1.png, 2.png, 3.png, 4.png\n"))
+        #expect(text.contains("        changelogs (versionCode 3): changelogs/3.txt\n"))
+        #expect(text.contains("        missing (supply leaves Play's current value): video\n"))
+        #expect(text.contains("    release notes: changelogs/3.txt: the build's versionCode\n"))
+        let decoded = try JSONDecoder().decode(ReleasePlan.self, from: Data(plan.json.utf8))
+        let slots = try #require(decoded.listings.first?.delivery?.locales.first?.slots)
+        #expect(slots.first { $0.name == "video" }?.instead == "supply leaves Play's current value")
+        #expect(decoded == plan)
+    }
+
+    /// The release notes line says how many locales lack the release's own changelog.
+    @Test func theReleaseNotesLineCountsTheLocalesLackingIt() {
+        let slot = { (instead: String?) in
+            ListingDelivery.Slot(name: "changelogs (versionCode 72)", files: [], instead: instead)
+        }
+        let delivery = ListingDelivery(
+            layout: "fastlane supply", details: [],
+            locales: [
+                ListingDelivery.Locale(locale: "de-DE", folder: "de-DE", slots: [slot(nil)]),
+                ListingDelivery.Locale(
+                    locale: "fr-FR", folder: "fr-FR", slots: [slot("no 72.txt: supply sends default.txt")]),
+            ])
+        #expect(ReleasePlan.missingNotes(delivery) == " (1 of 2 locales lack it: see below)")
+        #expect(ReleasePlan.missingNotes(nil) == "")
+    }
+
+    /// CI files are counted per folder (its first two levels); `--verbose` lists each.
+    @Test func ciFilesAreCountedPerFolder() {
+        let files = [
+            ".github/workflows/a.yml", ".github/workflows/b.yml", ".github/actions/setup/action.yml",
+            ".github/actions/cache/action.yml", ".gitlab-ci.yml", "ci/Jenkinsfile",
+        ]
+        #expect(
+            ReleasePlan.countedByFolder(files) == [
+                ".github/workflows/ (2 files)", ".github/actions/ (2 files)", ".gitlab-ci.yml", "ci/Jenkinsfile",
+            ])
+        var plan = ProjectChecker(configuration: ProjectConfiguration(), jobs: 1)
+            .plan(ProjectDiscovery().inventory(of: Fixtures.testImage("SampleApp").path))
+        plan.ciFiles = files
+        #expect(plan.text(verbose: false).hasPrefix("CI configurations read: .github/workflows/ (2 files), "))
+        #expect(plan.text(verbose: true).hasPrefix("CI configurations read: " + files.joined(separator: ", ") + "\n"))
     }
 }
 

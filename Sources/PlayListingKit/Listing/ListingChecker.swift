@@ -111,16 +111,28 @@ public struct ListingChecker: Sendable {
             }, tree: "")
     }
 
-    /// The files the store receives from the tree, as `displayRoot`-based paths, in path order (empty when the
-    /// folder holds no listing).
-    public func receivedFiles(_ source: some ListingFileSource, options: ListingOptions, displayRoot: String)
-        throws(ListingReadError) -> [String]
+    /// What the store receives from the tree, slot by slot per locale, with `displayRoot`-based paths (`nil` when
+    /// the folder holds no listing): ``ListingDelivery``.
+    public func delivery(_ source: some ListingFileSource, options: ListingOptions, displayRoot: String)
+        throws(ListingReadError) -> ListingDelivery?
     {
         let paths = try source.filePaths()
-        guard let root = ListingRootFinder().root(of: paths, options: options) else { return [] }
-        return classify(paths, root: root, options: options).files.filter(\.isUploaded).map {
-            source.displayPath(of: root.prefix + $0.path, displayRoot: displayRoot)
-        }.sorted()
+        guard let root = ListingRootFinder().root(of: paths, options: options) else { return nil }
+        let classified = classify(paths, root: root, options: options)
+        let declared: String? =
+            if root.layout == .gpp, classified.files.contains(where: { $0.path == "default-language.txt" }),
+                let bytes = try? source.contents(of: root.prefix + "default-language.txt"),
+                case .success(let text) = TextDecoding.decode(bytes)
+            {
+                text.split(whereSeparator: \.isWhitespace).first.map(String.init)
+            } else {
+                nil
+            }
+        let planner = DeliveryPlanner(
+            options: options,
+            display: { source.displayPath(of: root.prefix + $0, displayRoot: displayRoot) },
+            defaultLanguage: declared)
+        return planner.delivery(of: classified)
     }
 
     /// The tree classified as its uploader reads it, with what the store does not receive marked.
