@@ -123,8 +123,12 @@ public struct ContinuousIntegration: Sendable {
         }
     }
 
-    /// The shell scripts of the walk that call fastlane and that no command runs (someone may run them by hand),
-    /// with what they run in turn.
+    /// What a script nobody's CI runs must name to be read: fastlane, a Gradle Play Publisher task
+    /// (`publish…`, `promote…`) or GPP's release-notes folder (a script that copies the notes into place).
+    static let handRunScriptMarks = ["fastlane", "publish", "promote", "release-notes"]
+
+    /// The shell scripts of the walk that call fastlane, run a publishing task or stage release notes, and that no
+    /// command runs (someone may run them by hand, or a CI outside the repository), with what they run in turn.
     private static func unreferencedScripts(
         in repository: any RepositoryFiles, ran: [CICommand], chain: inout ScriptChain, unread: inout [UnreadWiring]
     ) -> [CICommand] {
@@ -138,8 +142,9 @@ public struct ContinuousIntegration: Sendable {
                 unread.append(UnreadWiring(file: path, what: "shell script (no CI step runs it)", why: reason))
                 continue
             }
-            guard text.contains("fastlane") else { continue }
+            guard handRunScriptMarks.contains(where: text.contains) else { continue }
             var state = ShellState(workingDirectory: "", environment: [:])
+            state.scriptPath = path
             let prototype = CICommand(
                 text: "", evidence: Evidence(file: path, line: 1, quote: ""), origin: .unreferencedScript, job: path)
             result += chain.expand(

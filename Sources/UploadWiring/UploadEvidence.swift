@@ -337,7 +337,7 @@ public struct UploadEvidence: Sendable {
             guard case .gppModule(let path) = upload.tree else { return false }
             return path == nil || path == module?.gradlePath
         }
-        if let plugin = module?.plugins.first(where: { $0.id == "com.github.triplet.play" }) {
+        if let plugin = module?.plugins.first(where: { $0.id == Self.gradlePlayPublisherID }) {
             let via = plugin.via.map { " (applied by the convention plugin \($0))" } ?? ""
             var senders = [
                 PartSender(
@@ -359,12 +359,31 @@ public struct UploadEvidence: Sendable {
                 proof: .shown, store: .play, reason: "Play via GPP" + via + (run ?? ""),
                 evidence: [evidence(plugin)] + tasks.prefix(1).flatMap(\.evidence), parts: .all, senders: senders)
         }
+        let guarded = module?.guardedPlugins.first { $0.id == Self.gradlePlayPublisherID }
+        let handRun = tasks.contains { if case .byHand = $0.trigger { true } else { false } }
+        // Applied under another condition with no task run anywhere (`if (CI && play.p12 exists)` of a CI long
+        // gone): F-Droid's, with the guard named below.
+        if handRun || guarded.map({ !tasks.isEmpty || $0.testsOnlyCredentials }) == true {
+            return conditionalGPPReaders(
+                tasks, module: module,
+                guarded: guarded.map { ($0, evidence(AppliedPlugin(id: $0.id, location: $0.location))) },
+                mention: mention)
+        }
         if let task = tasks.first {
             return ListingReaders(
                 proof: .partial, store: .play,
                 reason:
                     "Play via GPP if the plugin is applied (a workflow runs its task; playprep did not see it applied)",
                 evidence: task.evidence + (mention.map { [$0] } ?? []), parts: .all)
+        }
+        if let guarded {
+            let condition = guarded.condition.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            return ListingReaders(
+                proof: .none, store: .fdroid,
+                reason: "F-Droid (Triple-T layout; the build applies com.github.triplet.play only if `\(condition)`, "
+                    + "and no CI step or script runs a GPP task)",
+                evidence: [evidence(AppliedPlugin(id: guarded.id, location: guarded.location))],
+                parts: [.text, .changelogs])
         }
         if let mention {
             return ListingReaders(
@@ -377,6 +396,88 @@ public struct UploadEvidence: Sendable {
             proof: .none, store: .fdroid,
             reason: "F-Droid (Triple-T layout; no module applies com.github.triplet.play)", evidence: [],
             parts: [.text, .changelogs])
+    }
+
+    static let gradlePlayPublisherID = "com.github.triplet.play"
+
+    /// Files the repository's CI steps and scripts copy into GPP's `play/` folders `layers` (relative to the
+    /// project): GPP publishes what is there when its task runs, so each is the uploader's file. Its path in the
+    /// merged tree → the project file copied, and the lines that copy. A copy from a glob, or to a path the run
+    /// builds, is not followed.
+    public func gppCopies(into layers: [String]) -> (copies: [String: String], evidence: [Evidence]) {
+        var copies = [String: String]()
+        var lines = [Evidence]()
+        for command in input.ci.commands {
+            for operation in command.fileOperations where operation.kind == .copy {
+                guard let target = operation.target.map(FastlaneFiles.normalized), !target.contains("*"),
+                    !target.contains("$"), let layer = layers.first(where: { target.hasPrefix($0 + "/") })
+                else { continue }
+                for source in operation.sources.map(FastlaneFiles.normalized)
+                where !source.contains("*") && !source.contains("$") {
+                    let inTree = String(target.dropFirst(layer.count + 1))
+                    // Into a folder, a file keeps its name.
+                    let path =
+                        input.repository.hasFolder(target)
+                        ? inTree + "/" + (source.split(separator: "/").last.map(String.init) ?? source) : inTree
+                    guard copies[path] == nil else { continue }
+                    copies[path] = source
+                    if !lines.contains(command.evidence) { lines.append(command.evidence) }
+                }
+            }
+        }
+        return (copies, lines)
+    }
+
+    /// The readers of a GPP folder whose module does not apply the plugin outright: it applies it under a condition
+    /// (`guarded`, with its line), or a script no CI file runs publishes with it. A hand-run task is live or dead on
+    /// its signs and the module's: GPP applied only where its Play key exists is a sign it runs (the publishing
+    /// machine holds the key), applied under another condition or not seen applied leaves it undecided. A CI step
+    /// running the task of a module that applies GPP where its key exists shows the upload. With no task found and
+    /// GPP applied where its key exists, the tree GPP would publish from the key holder's machine is partial: one
+    /// warning, never silence.
+    private func conditionalGPPReaders(
+        _ tasks: [PlayUpload], module: AndroidModule?, guarded: (plugin: GuardedPlugin, line: Evidence)?,
+        mention: Evidence?
+    ) -> ListingReaders {
+        var moduleSigns = [ObservedSign]()
+        if let (plugin, line) = guarded {
+            let condition = plugin.condition.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            moduleSigns.append(
+                ObservedSign(
+                    plugin.testsOnlyCredentials ? .gppAppliedWhereKeyExists(condition) : .gppAppliedOnlyIf(condition),
+                    line))
+        } else {
+            moduleSigns.append(ObservedSign(.gppNotSeenApplied, mention))
+        }
+        // GPP publishes the variant's own applicationId.
+        if let id = module?.releaseVariants.lazy.compactMap(\.applicationID.value).first {
+            moduleSigns.append(ObservedSign(.packageIsReleaseID(id), nil))
+        }
+        let whereKeyExists = guarded?.plugin.testsOnlyCredentials == true
+        var found = [SentBy]()
+        for var task in tasks {
+            switch task.trigger {
+            case .byHand(var run):
+                run.signs += moduleSigns
+                task.trigger = .byHand(run)
+            case .ci where whereKeyExists:
+                task.evidence += guarded.map { [$0.line] } ?? []
+            case .ci:
+                task.trigger = .undecidable("a CI step runs its task; " + moduleSigns[0].sign.words)
+            case .undecidable: break
+            }
+            found += senders(task, tree: "", locales: [], treeSigns: [])
+        }
+        if found.isEmpty, let (_, line) = guarded {
+            found.append(
+                SentBy(
+                    sender: PartSender(
+                        what: "GPP if it is applied", parts: UploadedParts.all.names, proof: .partial,
+                        why: moduleSigns[0].sign.words
+                            + "; no CI step or script of the repository runs its publish tasks",
+                        evidence: [line], liveness: nil)))
+        }
+        return Self.readers(found, empty: "F-Droid (Triple-T layout; GPP is not applied)")
     }
 
     /// The package name the uploads of the fastlane folder that holds `tree` are for: the Appfile's, or the one
