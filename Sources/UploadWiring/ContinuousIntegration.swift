@@ -123,9 +123,12 @@ public struct ContinuousIntegration: Sendable {
         }
     }
 
-    /// What a script nobody's CI runs must name to be read: fastlane, a Gradle Play Publisher task
-    /// (`publish…`, `promote…`) or GPP's release-notes folder (a script that copies the notes into place).
-    static let handRunScriptMarks = ["fastlane", "publish", "promote", "release-notes"]
+    /// Whether a script nobody's CI runs is read: it names fastlane, Gradle with a publishing task (`publish…`,
+    /// `promote…`), or GPP's release-notes folder (a script that copies the notes into place).
+    static func mayUpload(_ text: String) -> Bool {
+        text.contains("fastlane") || text.contains("release-notes")
+            || text.contains("gradle") && (text.contains("publish") || text.contains("promote"))
+    }
 
     /// The shell scripts of the walk that call fastlane, run a publishing task or stage release notes, and that no
     /// command runs (someone may run them by hand, or a CI outside the repository), with what they run in turn.
@@ -142,7 +145,7 @@ public struct ContinuousIntegration: Sendable {
                 unread.append(UnreadWiring(file: path, what: "shell script (no CI step runs it)", why: reason))
                 continue
             }
-            guard handRunScriptMarks.contains(where: text.contains) else { continue }
+            guard mayUpload(text) else { continue }
             var state = ShellState(workingDirectory: "", environment: [:])
             state.scriptPath = path
             let prototype = CICommand(
