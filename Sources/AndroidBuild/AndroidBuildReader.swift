@@ -218,6 +218,7 @@ public struct AndroidBuildReader: Sendable {
             declaredNames: facts.namespaceDeclarations, namespace: facts.namespace, variants: variants)
         module.build = build.folder
         module.plugins = plugins
+        module.guardedPlugins = facts.guardedPlugins
         module.embeddedApps = facts.embeddedApps
         if kind == .other {
             module.unreadPlugins =

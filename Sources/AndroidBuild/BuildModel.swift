@@ -206,6 +206,26 @@ public struct AppliedPlugin: Sendable, Hashable {
     }
 }
 
+/// A plugin the build file applies only inside `if (condition) { … }`, a condition playprep does not evaluate
+/// (`if (publishingKey != null && file(publishingKey).exists()) { apply plugin: 'com.github.triplet.play' }`).
+public struct GuardedPlugin: Sendable, Hashable {
+    public var id: String
+    /// The `apply` line.
+    public var location: SourceLocation
+    /// The condition as written.
+    public var condition: String
+    /// The condition only tests that a key or credentials are there (a value set, a file that exists): the plugin
+    /// is applied wherever the publishing credentials are, as on the machine that publishes.
+    public var testsOnlyCredentials: Bool
+
+    public init(id: String, location: SourceLocation, condition: String, testsOnlyCredentials: Bool) {
+        self.id = id
+        self.location = location
+        self.condition = condition
+        self.testsOnlyCredentials = testsOnlyCredentials
+    }
+}
+
 /// A plugin a module applies that playprep could not read: an alias missing from the version catalogs, a
 /// convention plugin whose source is not found, an id computed by code.
 public struct UnreadPlugin: Sendable, Hashable {
@@ -244,6 +264,8 @@ public struct AndroidModule: Sendable, Hashable {
     /// The plugins the build file applies, and through convention plugins whose source is in the repository,
     /// the plugins those apply (located where the module applies the convention plugin).
     public var plugins: [AppliedPlugin] = []
+    /// Plugins the build file applies only under a condition playprep does not evaluate (not in `plugins`).
+    public var guardedPlugins: [GuardedPlugin] = []
     /// Plugins applied that playprep could not read; with no known Android plugin, the module's kind is unknown.
     public var unreadPlugins: [UnreadPlugin] = []
     /// Gradle paths of the application modules this one embeds (`wearApp(project(":wear"))`).

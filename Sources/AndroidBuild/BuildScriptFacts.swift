@@ -2,6 +2,8 @@
 struct BuildScriptFacts: Sendable {
     /// Plugins the script applies (`plugins {}` without `apply false`, `apply plugin:`), in order.
     var plugins: [AppliedPlugin] = []
+    /// Plugins applied only inside `if (…) { }` (a condition playprep does not evaluate).
+    var guardedPlugins: [GuardedPlugin] = []
     var namespace: BuildValue<String>?
     /// Literal `namespace` declarations.
     var namespaceDeclarations: [DeclaredName] = []

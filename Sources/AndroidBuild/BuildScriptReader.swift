@@ -126,6 +126,10 @@ struct BuildScriptReader {
             run(branch, in: scope, depth: depth + 1)
             return
         }
+        if first == "if", scope == .script {
+            recordGuardedPlugins(statement)
+            return
+        }
         if Self.controlWords.contains(first) || declareLocal(head, end: statement.range.upperBound)
             || loadProperties(statement)
         {
@@ -635,6 +639,19 @@ struct BuildScriptReader {
     /// `if (file.exists()) { … }` (also `canRead()`, `isFile()`) on a file the build sees: the block to run. Other
     /// conditions, and files the repository does not hold, leave the statement unapplied.
     private func branchOfExistingFile(_ statement: TokenizedScript.Statement) -> Range<Int>? {
+        guard let (condition, branch) = conditionAndBranch(of: statement) else { return nil }
+        guard condition.count >= 3, let test = condition.last.map({ script.isSymbol($0, ")") ? $0 - 2 : $0 }),
+            test > condition.lowerBound, ["exists", "canRead", "isFile"].contains(script.text(test)),
+            script.isSymbol(test - 1, ".") || script.isSymbol(test - 1, "?.")
+        else { return nil }
+        guard case .value(.string(let path)) = evaluator.evaluate(condition.lowerBound..<(test - 1)),
+            environment.files.exists(path)
+        else { return nil }
+        return branch
+    }
+
+    /// The condition of `if (condition) { branch }` (also followed by `else { … }`) and the branch it runs.
+    private func conditionAndBranch(of statement: TokenizedScript.Statement) -> (Range<Int>, Range<Int>)? {
         let head = statement.head
         let open = head.lowerBound + 1
         guard script.isSymbol(open, "("), let close = script.closer(of: open), close < head.upperBound,
@@ -648,15 +665,25 @@ struct BuildScriptReader {
             else { return nil }
             branch = (close + 2)..<end
         }
-        let condition = (open + 1)..<close
-        guard condition.count >= 3, let test = condition.last.map({ script.isSymbol($0, ")") ? $0 - 2 : $0 }),
-            test > condition.lowerBound, ["exists", "canRead", "isFile"].contains(script.text(test)),
-            script.isSymbol(test - 1, ".") || script.isSymbol(test - 1, "?.")
-        else { return nil }
-        guard case .value(.string(let path)) = evaluator.evaluate(condition.lowerBound..<(test - 1)),
-            environment.files.exists(path)
-        else { return nil }
-        return branch
+        return ((open + 1)..<close, branch)
+    }
+
+    /// `if (condition) { apply plugin: 'x' }` whose condition playprep does not evaluate: each plugin the branch
+    /// applies, applied only where the condition holds when Gradle runs (not a plugin of the module).
+    private mutating func recordGuardedPlugins(_ statement: TokenizedScript.Statement) {
+        guard let (condition, branch) = conditionAndBranch(of: statement) else { return }
+        for inner in script.statements(in: branch) {
+            let head = inner.head
+            guard let chain = StatementChain(script, in: head), chain.segments.count == 1,
+                chain.segments[0].name == "apply"
+            else { continue }
+            let arguments = chain.end == head.upperBound ? chain.segments[0].arguments : chain.end..<head.upperBound
+            guard let arguments, let id = appliedPlugin(arguments) else { continue }
+            facts.guardedPlugins.append(
+                GuardedPlugin(
+                    id: id, location: script.location(head.lowerBound), condition: script.excerpt(condition),
+                    testsOnlyCredentials: PluginGuard(script: script).testsOnlyCredentials(condition)))
+        }
     }
 
     /// `props.load(stream)` and `stream.withInputStream { props.load(it) }` (`withReader`, `use`): fills the

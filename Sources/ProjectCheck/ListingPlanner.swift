@@ -327,7 +327,7 @@ struct ListingPlanner: Sendable {
                                 proof: .none, store: .fdroid,
                                 reason: "F-Droid (Triple-T layout; GPP's configuration does not publish \(variants))",
                                 evidence: [], parts: [.text, .changelogs]),
-                        inventory: inventory, forVariants: variants))
+                        inventory: inventory, evidence: evidence, forVariants: variants))
             }
             used.formUnion(own)
         }
@@ -340,7 +340,7 @@ struct ListingPlanner: Sendable {
                     readers: evidence.gppReaders(
                         module: owner, mention: owner.flatMap { pluginMention(in: $0, inventory: inventory) },
                         evidence: { pluginEvidence($0, inventory: inventory) }),
-                    inventory: inventory, forVariants: nil))
+                    inventory: inventory, evidence: evidence, forVariants: nil))
         }
         return targets
     }
@@ -366,8 +366,16 @@ struct ListingPlanner: Sendable {
     }
 
     private func gppTarget(
-        _ layers: [String], readers: ListingReaders, inventory: ProjectInventory, forVariants variants: String?
+        _ layers: [String], readers: ListingReaders, inventory: ProjectInventory, evidence: UploadEvidence,
+        forVariants variants: String?
     ) -> ListingTarget {
+        var readers = readers
+        if readers.store == .play {
+            // Files a step or script copies into the folders before the task runs (release notes put in place).
+            let (copies, lines) = evidence.gppCopies(into: layers.map(inventory.relative))
+            readers.copies = copies
+            readers.evidence += lines.filter { !readers.evidence.contains($0) }
+        }
         var options = configuration.listingOptions
         options.layout = .gpp
         options.store = readers.store
@@ -379,6 +387,7 @@ struct ListingPlanner: Sendable {
             readers: readers,
             releaseNotes: readers.store == .play
                 ? "release-notes/<locale>/<track>.txt: GPP sends every track's notes"
-                : "release-notes/<locale>/default.txt: the only notes fdroidserver reads")
+                : "release-notes/<locale>/default.txt: the only notes fdroidserver reads",
+            copies: readers.copies.mapValues { inventory.root + "/" + $0 })
     }
 }

@@ -477,9 +477,12 @@ struct ProjectChecker: Sendable {
         let sender = readers.senders.first { $0.proof == readers.proof }
         guard let line = sender?.evidence.first ?? readers.evidence.first else { return nil }
         let what = sender.map { "Play receives it: \($0.what)" } ?? "Play receives it: \(readers.reason)"
+        // A hand-run upload names why it is live, each sign with its line (the guard that applies GPP, the Appfile).
+        let signs = sender?.liveness?.signs.map(\.description) ?? []
+        let live =
+            readers.proof != .live ? "" : signs.isEmpty ? " (live)" : " (live: " + signs.joined(separator: ", ") + ")"
         return RelatedLocation(
-            file: root + "/" + line.file, location: .text(line: line.line),
-            message: what + (readers.proof == .live ? " (live)" : "") + " `\(line.quote)`")
+            file: root + "/" + line.file, location: .text(line: line.line), message: what + live + " `\(line.quote)`")
     }
 
     /// A finding on a part whose upload is undecided: it says so and names the evidence.

@@ -123,8 +123,15 @@ public struct ContinuousIntegration: Sendable {
         }
     }
 
-    /// The shell scripts of the walk that call fastlane and that no command runs (someone may run them by hand),
-    /// with what they run in turn.
+    /// Whether a script nobody's CI runs is read: it names fastlane, Gradle with a publishing task (`publish…`,
+    /// `promote…`), or GPP's release-notes folder (a script that copies the notes into place).
+    static func mayUpload(_ text: String) -> Bool {
+        text.contains("fastlane") || text.contains("release-notes")
+            || text.contains("gradle") && (text.contains("publish") || text.contains("promote"))
+    }
+
+    /// The shell scripts of the walk that call fastlane, run a publishing task or stage release notes, and that no
+    /// command runs (someone may run them by hand, or a CI outside the repository), with what they run in turn.
     private static func unreferencedScripts(
         in repository: any RepositoryFiles, ran: [CICommand], chain: inout ScriptChain, unread: inout [UnreadWiring]
     ) -> [CICommand] {
@@ -138,8 +145,9 @@ public struct ContinuousIntegration: Sendable {
                 unread.append(UnreadWiring(file: path, what: "shell script (no CI step runs it)", why: reason))
                 continue
             }
-            guard text.contains("fastlane") else { continue }
+            guard mayUpload(text) else { continue }
             var state = ShellState(workingDirectory: "", environment: [:])
+            state.scriptPath = path
             let prototype = CICommand(
                 text: "", evidence: Evidence(file: path, line: 1, quote: ""), origin: .unreferencedScript, job: path)
             result += chain.expand(

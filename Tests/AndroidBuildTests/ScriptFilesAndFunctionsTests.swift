@@ -61,6 +61,35 @@ import Testing
         #expect(releaseCode(try app(["app/build.gradle": script])) == nil)
     }
 
+    /// A plugin applied inside `if (…) { }` is not one of the module's plugins; it is recorded with its condition,
+    /// and whether that condition only tests that the publishing credentials are there.
+    @Test(arguments: [
+        ("String key = System.getenv('keys_json_file')\nif (key != null && file(key).exists()) {", true),
+        ("if (System.getenv(\"PLAY_SERVICE_ACCOUNT\") != null) {", true),
+        ("if (project.hasProperty('playCredentials')) {", true),
+        ("if (file('play-publisher.json').exists() && System.env.TIER == 'stable') {", false),
+        ("if (System.getenv('KEYSTORE_FILE') != null) {", false),
+        ("if (!file('key.json').exists() || isCi) {", false),
+    ])
+    func aPluginAppliedUnderAConditionIsGuarded(opening: String, credentialsOnly: Bool) throws {
+        let module = try app([
+            "app/build.gradle": """
+            plugins { id 'com.android.application' }
+            android { defaultConfig { applicationId 'org.example' } }
+            \(opening)
+                apply plugin: 'com.github.triplet.play'
+                play { track.set('beta') }
+            }
+            """
+        ])
+        #expect(module.plugins.map(\.id) == ["com.android.application"])
+        let guarded = try #require(module.guardedPlugins.first)
+        #expect(module.guardedPlugins.count == 1)
+        #expect(guarded.id == "com.github.triplet.play")
+        #expect(guarded.location.line == opening.split(separator: "\n").count + 3)
+        #expect(guarded.testsOnlyCredentials == credentialsOnly, "\(guarded.condition)")
+    }
+
     @Test func functionsWithParametersAndPropertiesBlocks() throws {
         let module = try app([
             "settings.gradle.kts": "include(\":app\")",

@@ -45,9 +45,9 @@ struct RealProjectTests {
         "Telegram-FOSS-Team-Telegram-FOSS": ["metadata: F-Droid (a layout only F-Droid reads)"],
         "commons-app-apps-android-commons": [
             "fastlane/metadata/android: F-Droid (nothing in the repository uploads it to Play)",
-            "app/src/prodRelease/play: F-Droid (Triple-T layout; the build names com.github.triplet.play but "
-                + "applies it only under a condition playprep does not evaluate, and no CI step runs a GPP "
-                + "task) [none: app/build.gradle.kts:17 `apply(plugin = \"com.github.triplet.play\")`]",
+            "app/src/prodRelease/play: F-Droid (Triple-T layout; the build applies com.github.triplet.play "
+                + "only if `isRunningOnTravisAndIsNotPRBuild`, and no CI step or script runs a GPP task) "
+                + "[none: app/build.gradle.kts:17 `apply(plugin = \"com.github.triplet.play\")`]",
         ],
         "duckduckgo-Android": [
             "fastlane/metadata/android: Play via supply (lane deploy_playstore); Play via supply (lane "

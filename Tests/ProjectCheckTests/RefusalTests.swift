@@ -66,10 +66,10 @@ import UploadWiring
         Refusal(
             slug: "keyman-whatsnew-2021",
             findings: [Expected(rule: "TXT004", severity: .error, file: "android/help/about/whatsnew.md")],
-            proof: [["android/build-help.sh:19"], ["android/build-publish.sh:22", "android/build-publish.sh:26"]],
-            knownGap:
-                "the upload is a script no CI file runs (TeamCity runs it outside the repository) calling "
-                + "`gradlew publish…`, and GPP is applied only where the publishing key exists: not yet read as live"),
+            proof: [
+                ["android/build-help.sh:19"], ["android/build-publish.sh:22", "android/build-publish.sh:26"],
+                ["android/KMAPro/kMAPro/build.gradle:30"],
+            ]),
         Refusal(
             slug: "aw-android-changelog-2026",
             findings: [
@@ -138,10 +138,7 @@ import UploadWiring
             findings: [
                 Expected(rule: "IMG023", severity: .error, file: "fastlane/metadata/android/en-US/images/icon.png")
             ],
-            proof: [["ci/tools/Jenkinsfile.playstore-meta:36"]],
-            knownGap:
-                "the Jenkinsfile runs the lane in `nix.shell(…)`, a shared library's step whose multi-line call the "
-                + "Jenkins reader does not yet read as running `fastlane android upload_metadata`"),
+            proof: [["ci/tools/Jenkinsfile.playstore-meta:36"]]),
         // The two below were refused by Play, but the repository proves no upload of what was refused: no error.
         Refusal(
             slug: "opendocument-console-2026",
@@ -164,14 +161,15 @@ import UploadWiring
         return (try request.run().report.diagnostics, try request.plan(), root)
     }
 
-    /// Whether `fragment` is in the finding's own words or in the evidence of a plan listing that holds its file.
+    /// Whether `fragment` is in the finding's own words or in the evidence of a plan listing that holds its file
+    /// (or receives it: a file a step copies into the tree).
     static func names(
         _ fragment: String, _ finding: Diagnostic, file: String, plan: ReleasePlan
     ) -> Bool {
         let own = finding.message + " " + (finding.hint ?? "")
         if own.contains(fragment) { return true }
         return plan.listings.contains { listing in
-            listing.folders.contains { file == $0 || file.hasPrefix($0 + "/") }
+            (listing.folders.contains { file == $0 || file.hasPrefix($0 + "/") } || listing.receives.contains(file))
                 && listing.evidence.contains { $0.description.contains(fragment) }
         }
     }
@@ -258,12 +256,22 @@ import UploadWiring
         DeadLane(
             slug: "keepassdx-pro-removed-2022", tree: "fastlane/pro/metadata/android", store: "fdroid",
             proof: .none, deadLane: "deploy_beta_pro"),
+        DeadLane(
+            slug: "wikipedia-template-flavours", tree: "fastlane/metadata/android", store: "fdroid", proof: .none,
+            deadLane: "deploy"),
         DeadLane(slug: "v2rayng-validate-only", tree: "fastlane/metadata/android", store: "fdroid", proof: .none),
         DeadLane(slug: "appmanager-paths-filter", tree: "fastlane/metadata/android", store: "fdroid", proof: .none),
         DeadLane(slug: "owncloud-calens-workflow", tree: "fastlane/metadata/android", store: "fdroid", proof: .none),
         // The control: a hand-run lane whose package name and key are nowhere in the repository cannot be
         // decided, so it stays partial; still no error.
         DeadLane(slug: "opentracks-no-appfile", tree: "fastlane/metadata/android", store: "play", proof: .partial),
+        // keyman-whatsnew-2021's shape, GPP applied only for one release tier: whether its task exists when the
+        // script runs is not known; and the same guard on the Play key with no script that publishes: both partial.
+        DeadLane(
+            slug: "keyman-tier-guard", tree: "android/KMAPro/kMAPro/src/main/play", store: "play", proof: .partial),
+        DeadLane(
+            slug: "keyman-key-guard-no-script", tree: "android/KMAPro/kMAPro/src/main/play", store: "play",
+            proof: .partial),
     ]
 
     @Test(arguments: deadLanes)

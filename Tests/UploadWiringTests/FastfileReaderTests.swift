@@ -41,6 +41,38 @@ import Testing
         return FastlaneFiles(runFolder: runFolder, repository: repository.repository)
     }
 
+    /// A string that goes on over lines after a backslash (`sh("openssl … \\` as integreat-app writes it) does not
+    /// swallow the lanes after it; a `metadata_path` built when the lane runs is named as not read.
+    @Test func aStringContinuedOverLinesAndARunTimeMetadataPath() throws {
+        let repository = try TemporaryRepository([
+            "fastlane/Fastfile": #"""
+            platform :android do
+              lane :keystore do
+                sh("openssl enc -d -aes-256-cbc \
+                      -in #{KEYSTORE_PATH} -out #{OUT} \
+                      -pass pass:$PASSWORD")
+              end
+
+              lane :playstore_upload do |options|
+                build_config_name = options[:build_config_name]
+                upload_to_play_store(
+                  metadata_path: "./fastlane/#{build_config_name}/metadata",
+                  skip_upload_images: true
+                )
+              end
+            end
+            """#
+        ])
+        let evidence = UploadEvidence(input: repository.input())
+        let fastlane = try #require(evidence.input.fastlane.first)
+        #expect(fastlane.lanes.map(\.name) == ["keystore", "playstore_upload"])
+        #expect(
+            evidence.unread.map(\.description) == [
+                "\"./fastlane/#{build_config_name}/metadata\": listing tree of supply's metadata_path not read: its "
+                    + "path is built when the job runs (named at fastlane/Fastfile:10)"
+            ])
+    }
+
     @Test(arguments: ["\n", "\r\n", "\r"])
     func lanesCallsAndPlatformsWithAnyLineEnding(ending: String) throws {
         let text = Self.fastfile.replacingOccurrences(of: "\n", with: ending)

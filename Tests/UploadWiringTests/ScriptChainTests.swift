@@ -7,8 +7,8 @@ import Testing
 /// Real wirings rebuilt in `TestImages/wiring/ci/` (each fixture's files written for this test, after the shapes of
 /// real repositories): the CI step followed through the scripts it runs to the uploader and the files it is given.
 @Suite struct ScriptChainTests {
-    static func read(_ name: String) -> ContinuousIntegration {
-        let root = Fixtures.testImage("wiring/ci/" + name).path
+    static func read(_ name: String, in folder: String = "wiring/ci/") -> ContinuousIntegration {
+        let root = Fixtures.testImage(folder + name).path
         let walked = FolderWalker(skippedFolderNames: ["build"], followedLinks: .none).files(
             under: root, where: { _ in true })
         return ContinuousIntegration(root: root, walked: walked)
@@ -54,6 +54,26 @@ import Testing
         #expect(lane.chain.map(\.line) == [12])
         #expect(lane.system == "Buildkite")
         #expect(ci.files == [".buildkite/release-builds.yml"])
+    }
+
+    /// Two scripts no CI file runs (an outside CI ran them): one copies the help's what's-new page into GPP's
+    /// release notes, from the repository root its `BASH_SOURCE` gives; the other runs GPP's publish task from a
+    /// variable, in the Gradle root it changes to.
+    @Test func handRunScriptsStageNotesAndPublishWithGPP() throws {
+        let ci = Self.read("keyman-whatsnew-2021", in: "refusals/")
+        let copy = try Self.command("cp \"$KEYMAN_ROOT", in: ci)
+        #expect(copy.origin == .unreferencedScript)
+        #expect(
+            copy.fileOperations == [
+                FileOperation(
+                    kind: .copy, sources: ["android/help/about/whatsnew.md"],
+                    target: "android/KMAPro/kMAPro/src/main/play/release-notes/en-US/default.txt")
+            ])
+        let publish = try Self.command("./gradlew", in: ci)
+        #expect(publish.origin == .unreferencedScript)
+        #expect(
+            publish.summary == "android/build-publish.sh:26 ./gradlew $DAEMON_FLAG $BUILD_FLAGS [in android/KMAPro]")
+        #expect(publish.expandedWords.last == "publishReleaseApk")
     }
 
     /// A Jenkinsfile in `ci/` loads a Groovy file whose `sh` steps run the lane: the pipeline's job, the `load`

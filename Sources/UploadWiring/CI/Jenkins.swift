@@ -41,6 +41,12 @@ extension CISystem {
                         ./gradlew publishBundle \\
                           --track beta
                       \"\"\", returnStdout: true)
+                      nix.shell(
+                        'bundle exec --gemfile=fastlane/Gemfile fastlane android upload_metadata',
+                        keepEnv: ['GOOGLE_PLAY_JSON_KEY'],
+                        pure: false
+                      )
+                      utils.updateBuildStatus('running fastlane')
                     }
                     return this
                     """,
@@ -48,14 +54,19 @@ extension CISystem {
                 commands: [
                     "ci/release.groovy:3 bundle exec fastlane android deploy [in android]",
                     "ci/release.groovy:6 ./gradlew publishBundle --track beta",
+                    "ci/release.groovy:10 bundle exec --gemfile=fastlane/Gemfile fastlane android upload_metadata",
                 ])
         ])
 }
 
-/// Reads a Jenkinsfile or a Groovy file it loads as text (Groovy is not run): every `sh` step (`sh '…'`,
-/// `sh """…"""`, `sh(script: …)`, `sh label: …, script: …`) in the folder `dir('…') {` gives it, with the variables
-/// of `environment { }` blocks and `withEnv([…]) {`; `load 'x.groovy'` reads that file the same way.
+/// Reads a Jenkinsfile or a Groovy file it loads as text (Groovy is not run): every `sh` or `bat` step (`sh '…'`,
+/// `sh """…"""`, `sh(script: …)`, `sh label: …, script: …`) and every shared library's `<object>.shell('…', …)`
+/// call in the folder `dir('…') {` gives it, with the variables of `environment { }` blocks and `withEnv([…]) {`;
+/// `load 'x.groovy'` reads that file the same way.
 enum Jenkins {
+    /// Methods of a shared library's object that run their first argument in a shell (`nix.shell(…)`).
+    static let memberShellSteps: Set<String> = ["shell"]
+
     /// Where a file is read from: the pipeline (the Jenkinsfile) it belongs to, the `load` lines that led to it,
     /// and the folder and variables in force at that `load`.
     struct Context {
@@ -90,21 +101,28 @@ enum Jenkins {
                 folders.removeAll { $0.depth > scanner.depth }
                 environments.removeAll { $0.depth > scanner.depth }
                 if let block = inEnvironmentBlock, scanner.depth < block { inEnvironmentBlock = nil }
-            case .identifier(let name, let line):
+            case .identifier(let name, let line, let isMember):
+                let here = folders.last.map(\.folder) ?? context.folder
+                // `sh`/`bat` steps, and a shared library's shell step (`nix.shell('bundle exec fastlane …', attr: …)`):
+                // a call whose first argument is the command. Other methods and properties of objects are no steps.
+                let runsShell =
+                    isMember
+                    ? Jenkins.memberShellSteps.contains(name) && scanner.nextIsCall : ["sh", "bat"].contains(name)
+                if runsShell, let script = scanner.stepArgument(named: "script") {
+                    var state = ShellState(workingDirectory: here, environment: environment)
+                    reading.shell(
+                        script.text, firstLine: script.line, file: file, job: context.job, chain: context.chain,
+                        state: &state)
+                    continue
+                }
+                if runsShell || isMember { continue }
                 if let block = inEnvironmentBlock, scanner.depth == block {
                     if let value = scanner.assignedString(), let last = environments.indices.last {
                         environments[last].values[name] = value
                     }
                     continue
                 }
-                let here = folders.last.map(\.folder) ?? context.folder
                 switch name {
-                case "sh":
-                    guard let script = scanner.stepArgument(named: "script") else { continue }
-                    var state = ShellState(workingDirectory: here, environment: environment)
-                    reading.shell(
-                        script.text, firstLine: script.line, file: file, job: context.job, chain: context.chain,
-                        state: &state)
                 case "dir":
                     if let path = scanner.stepArgument(named: "path") {
                         pendingScope = (.some(ShellReader.folder(path.text, from: here)), nil)
@@ -149,7 +167,8 @@ enum Jenkins {
 /// literals (`'…'`, `"…"`, `'''…'''`, `"""…"""`, their escapes undone), comments skipped.
 struct GroovyScanner {
     enum Token {
-        case identifier(String, line: Int)
+        /// A name; `isMember` when it follows a `.` (`nix.shell`, `env.X`): a method or property, not a step.
+        case identifier(String, line: Int, isMember: Bool)
         case open
         case close
     }
@@ -194,9 +213,9 @@ struct GroovyScanner {
                 {
                     position += 1
                 }
-                // `x.sh` and `sh_foo` are not the `sh` step.
-                if start > 0, characters[start - 1] == "." { continue }
-                return .identifier(String(characters[start..<position]), line: startLine)
+                return .identifier(
+                    String(characters[start..<position]), line: startLine,
+                    isMember: start > 0 && characters[start - 1] == ".")
             } else {
                 position += 1
             }
@@ -267,10 +286,6 @@ struct GroovyScanner {
             if character == "'" || character == "\"" {
                 let string = readString()
                 if first == nil { first = string }
-                // A lone string argument (`sh 'x'`), unless named ones follow.
-                skipBlanks()
-                if position >= characters.count || characters[position] != "," { return first }
-                position += 1
             } else if character.isLetter {
                 let start = position
                 while position < characters.count, characters[position].isLetter || characters[position].isNumber {
@@ -278,20 +293,28 @@ struct GroovyScanner {
                 }
                 let key = String(characters[start..<position])
                 skipBlanks()
-                guard position < characters.count, characters[position] == ":" else { return nil }
+                guard position < characters.count, characters[position] == ":" else { return first }
                 position += 1
                 skipBlanksAndNewlines()
                 let value = readString()
                 if key == name, let value { return value }
                 if value == nil { skipValue() }
-                skipBlanks()
-                guard position < characters.count, characters[position] == "," else { return nil }
-                position += 1
             } else {
                 return first
             }
+            // Another argument after a comma; else the call ends (`)`, or the line of an unparenthesized step).
+            if parenthesized { skipBlanksAndNewlines() } else { skipBlanks() }
+            guard position < characters.count, characters[position] == "," else { return first }
+            position += 1
         }
         return first
+    }
+
+    /// Whether a `(` comes next: the name before it is called.
+    var nextIsCall: Bool {
+        var probe = position
+        while probe < characters.count, characters[probe] == " " || characters[probe] == "\t" { probe += 1 }
+        return probe < characters.count && characters[probe] == "("
     }
 
     private mutating func skipBlanksAndNewlines() {

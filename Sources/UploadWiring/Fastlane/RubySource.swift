@@ -51,6 +51,7 @@ struct RubySource: Sendable {
     private static func blankingComments(_ text: [Character]) -> [Character] {
         var out = text
         var quote: Character?
+        var continuedString = false
         var index = 0
         var lineStart = true
         while index < text.count {
@@ -71,6 +72,8 @@ struct RubySource: Sendable {
             lineStart = character == "\n"
             if let open = quote {
                 if character == "\\" {
+                    // A string whose line ends in a backslash (`"openssl … \\` then more) goes on on the next line.
+                    if index + 2 < text.count, text[index + 2] == "\n" { continuedString = true }
                     index += 2
                     continue
                 }
@@ -87,7 +90,10 @@ struct RubySource: Sendable {
                 continue
             }
             // A string left open at the end of a line is closed there: a stray quote must not hide the file.
-            if character == "\n" { quote = nil }
+            if character == "\n" {
+                if !continuedString { quote = nil }
+                continuedString = false
+            }
             index += 1
         }
         return out
@@ -192,11 +198,16 @@ extension RubySource {
         character.isLetter || character.isNumber || character == "_"
     }
 
-    /// Just past the string literal that opens at `start` (or at the end of its line when it is not closed there).
+    /// Just past the string literal that opens at `start` (or at the end of its line when it is not closed there;
+    /// a line that ends in a backslash inside it goes on, as `blankingComments` reads it).
     static func end(ofStringAt start: Int, in code: [Character]) -> Int {
         let quote = code[start]
         var index = start + 1
         while index < code.count, code[index] != quote, code[index] != "\n" {
+            if code[index] == "\\", index + 2 < code.count, code[index + 2] == "\n" {
+                index += 3
+                continue
+            }
             index += code[index] == "\\" ? 2 : 1
         }
         return min(index + 1, code.count)

@@ -17,6 +17,16 @@ public enum LivenessSign: Sendable, Hashable, Codable {
     case documented
     /// A script of the repository runs it: someone wrote down how it is run.
     case runByScript(String)
+    /// Gradle Play Publisher is applied only where its credentials are (`if (key != null &&
+    /// file(key).exists())`): its tasks exist on the machine that holds the Play key, as a Play key does for a lane.
+    case gppAppliedWhereKeyExists(String)
+
+    // Signs that leave it open.
+    /// Gradle Play Publisher is applied under another condition (`if (System.env.TIER == 'beta')`): whether its
+    /// task exists when the script runs is not known.
+    case gppAppliedOnlyIf(String)
+    /// The module names Gradle Play Publisher but applies it nowhere playprep sees: its tasks may not exist.
+    case gppNotSeenApplied
 
     // Signs that it cannot work, or stopped being used.
     /// A `gradle` call builds a task the build does not have (a flavour removed years ago).
@@ -30,6 +40,10 @@ public enum LivenessSign: Sendable, Hashable, Codable {
     case emptyKey
     /// The package name it uploads is no applicationId of the build.
     case packageMatchesNoModule(String)
+    /// supply uploads every APK or AAB the lane's `gradle` call built (no `apk`, `aab` or paths given), and that
+    /// task builds an app of another applicationId too (`assembleRelease` over flavours with `.beta`, `.dev`
+    /// suffixes): Play refuses a binary of another package, so the upload cannot succeed as written.
+    case uploadsAnotherPackage(task: String, applicationID: String)
     /// `fastlane_version` pins a release older than `FastlaneFiles`' cut-off, and no Gemfile brings fastlane.
     case oldFastlanePin(String)
     /// The tree's newest numbered changelog is far behind the build's versionCode.
@@ -47,14 +61,20 @@ public enum LivenessSign: Sendable, Hashable, Codable {
         case fatal
         /// The repository stopped maintaining it.
         case stale
+        /// Whether it can run at all is not known: undecided, whatever else holds.
+        case open
     }
 
     public var weight: Weight {
         switch self {
         case .packageIsReleaseID: .identity
-        case .keyFileNamed, .gemfileBringsFastlane, .taskExists, .documented, .runByScript: .running
+        case .keyFileNamed, .gemfileBringsFastlane, .taskExists, .documented, .runByScript, .gppAppliedWhereKeyExists:
+            .running
         case .currentReleaseNotes: .supporting
-        case .taskMissing, .artifactOfMissingVariant, .pathNotExpanded, .emptyKey, .packageMatchesNoModule: .fatal
+        case .gppAppliedOnlyIf, .gppNotSeenApplied: .open
+        case .taskMissing, .artifactOfMissingVariant, .pathNotExpanded, .emptyKey, .packageMatchesNoModule,
+            .uploadsAnotherPackage:
+            .fatal
         case .oldFastlanePin, .releaseNotesFarBehind: .stale
         }
     }
@@ -69,11 +89,16 @@ public enum LivenessSign: Sendable, Hashable, Codable {
         case .currentReleaseNotes(let code): "changelogs/\(code).txt is the build's versionCode"
         case .documented: "documented"
         case .runByScript(let script): "run by \(script)"
+        case .gppAppliedWhereKeyExists(let condition): "GPP applied where its Play key exists (`\(condition)`)"
+        case .gppAppliedOnlyIf(let condition): "GPP applied only if `\(condition)`"
+        case .gppNotSeenApplied: "GPP is not seen applied to the module"
         case .taskMissing(let task): "task \(task) is not in the build"
         case .artifactOfMissingVariant(let path): "no variant of the build writes \(path)"
         case .pathNotExpanded(let path): "\(path) is sent as written (Ruby does not expand $ in strings)"
         case .emptyKey: "the Play key is empty"
         case .packageMatchesNoModule(let name): "package \(name) is no applicationId of the build"
+        case .uploadsAnotherPackage(let task, let id):
+            "supply uploads every binary \(task) builds, \(id) among them, to one package"
         case .oldFastlanePin(let version): "fastlane_version \(version) pinned and no Gemfile"
         case .releaseNotesFarBehind(let newest, let code):
             "newest changelog \(newest) is far behind versionCode \(code)"
@@ -110,19 +135,21 @@ public enum Liveness: Sendable, Hashable, Codable {
         }
     }
 
-    /// The decision: a fatal sign, else a stale one, makes it dead; the package of this app and one sign of
-    /// being run make it live; anything else is undecided. A sign that only supports (current release notes,
-    /// which an F-Droid tree keeps too) never decides alone.
+    /// The decision: a fatal sign, else a stale one, makes it dead; a sign that leaves it open (a plugin applied
+    /// under a condition playprep cannot judge) makes it undecided; the package of this app and one sign of being
+    /// run make it live; anything else is undecided. A sign that only supports (current release notes, which an
+    /// F-Droid tree keeps too) never decides alone.
     public static func decide(_ signs: [ObservedSign]) -> Liveness {
         let fatal = signs.filter { $0.sign.weight == .fatal }
         if !fatal.isEmpty { return .dead(fatal) }
         let stale = signs.filter { $0.sign.weight == .stale }
         if !stale.isEmpty { return .dead(stale) }
+        let open = signs.filter { $0.sign.weight == .open }
         let identity = signs.filter { $0.sign.weight == .identity }
         let running = signs.filter { $0.sign.weight == .running }
         let supporting = signs.filter { $0.sign.weight == .supporting }
-        if !identity.isEmpty, !running.isEmpty { return .live(identity + running + supporting) }
-        return .undecided(identity + running + supporting)
+        if open.isEmpty, !identity.isEmpty, !running.isEmpty { return .live(identity + running + supporting) }
+        return .undecided(open + identity + running + supporting)
     }
 
     /// The decision's table: the signs of real set-ups and what they decide (checked by a test).
@@ -143,12 +170,36 @@ public enum Liveness: Sendable, Hashable, Codable {
             .dead
         ),
         ([.packageMatchesNoModule("org.example.old"), .gemfileBringsFastlane], .dead),
+        // `fastlane init`'s template over a build with `.beta` and `.dev` flavours: every APK to one package.
+        (
+            [
+                .packageIsReleaseID("org.example.app"), .keyFileNamed("~/play.json"), .gemfileBringsFastlane,
+                .taskExists("assembleRelease"),
+                .uploadsAnotherPackage(task: "assembleRelease", applicationID: "org.example.app.beta"),
+            ], .dead
+        ),
         ([.oldFastlanePin("2.69.3"), .packageIsReleaseID("org.example.app")], .dead),
         ([.releaseNotesFarBehind(newest: 12, versionCode: 310), .keyFileNamed("key.json")], .dead),
         // Kept current for F-Droid as much as for Play: not enough alone.
         ([.currentReleaseNotes(versionCode: 42), .packageIsReleaseID("org.example.app")], .undecided),
         ([.gemfileBringsFastlane, .taskExists("assembleRelease")], .undecided),
         ([], .undecided),
+        // A release script no CI file runs (an outside CI did) publishes with GPP, applied where its key exists.
+        (
+            [
+                .packageIsReleaseID("org.example.app"), .runByScript("android/build-publish.sh"),
+                .taskExists("publishReleaseApk"), .gppAppliedWhereKeyExists("key != null && file(key).exists()"),
+            ], .live
+        ),
+        // The same script, GPP applied only for one tier: whether the task exists when it runs is not known.
+        (
+            [
+                .packageIsReleaseID("org.example.app"), .runByScript("android/build-publish.sh"),
+                .taskExists("publishReleaseApk"), .gppAppliedOnlyIf("System.env.TIER == 'stable'"),
+            ], .undecided
+        ),
+        ([.packageIsReleaseID("org.example.app"), .runByScript("publish.sh"), .gppNotSeenApplied], .undecided),
+        ([.taskMissing("publishProRelease"), .runByScript("publish.sh"), .gppNotSeenApplied], .dead),
     ]
 
     /// Whether the repository says how it is run: a release document, or a script that runs it.

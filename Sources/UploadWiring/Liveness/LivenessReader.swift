@@ -52,9 +52,17 @@ public struct LivenessReader: Sendable {
         }
         signs += toolSigns(fastlane)
         let lanes = Set(fastlane.lanesRun(from: entries))
+        let package = upload.arguments["package_name"]?.literal ?? fastlane.packageName?.value
+        // Without a binary named, supply uploads every APK (AAB) the lane's `gradle` built.
+        let sendsWhatIsBuilt =
+            ["apk", "apk_paths", "aab", "aab_paths"].allSatisfy { upload.arguments[$0] == nil }
+            && upload.arguments["skip_upload_apk"]?.literal != "true"
         for build in fastlane.builds where build.lane.map(lanes.contains) == true {
             for task in build.tasks ?? [] {
                 if let sign = taskSign(task) { signs.append(ObservedSign(sign, build.evidence)) }
+                if sendsWhatIsBuilt, let package, let other = otherPackageBuilt(by: task, than: package) {
+                    signs.append(ObservedSign(.uploadsAnotherPackage(task: task, applicationID: other), build.evidence))
+                }
             }
         }
         for entry in entries {
@@ -171,32 +179,62 @@ public struct LivenessReader: Sendable {
         return written ? nil : .artifactOfMissingVariant(path.hasPrefix("./") ? String(path.dropFirst(2)) : path)
     }
 
-    /// Whether the build has `task` (`assemblePlayRelease`, `:app:bundleRelease`): only `assemble…` and
-    /// `bundle…` tasks of application modules whose variants were read are judged; `nil` when it cannot say.
+    /// What Gradle Play Publisher's task names add after the variant (`publishProReleaseBundle`).
+    private static let publishingSuffixes = [
+        "Apk", "Bundle", "Listing", "ReleaseNotes", "Apps", "Artifact", "Products",
+    ]
+
+    /// An applicationId other than `package` among the variants an `assemble…`/`bundle…` task builds
+    /// (`assembleRelease` builds the release variant of every flavour, `.beta` and `.dev` ones too); `nil` when it
+    /// builds none or playprep cannot say.
+    func otherPackageBuilt(by task: String, than package: String) -> String? {
+        guard let built = variantsBuilt(by: task), ["assemble", "bundle"].contains(built.verb),
+            !["AndroidTest", "UnitTest"].contains(where: task.hasSuffix)
+        else { return nil }
+        return built.variants.lazy.compactMap(\.applicationID.value).first { $0 != package }
+    }
+
+    /// Whether the build has `task` (`assemblePlayRelease`, `:app:bundleRelease`, GPP's `publishReleaseApk`): only
+    /// `assemble…`, `bundle…`, `publish…` and `promote…` tasks of a variant of application modules whose variants
+    /// were read are judged; `nil` when it cannot say.
     func taskSign(_ task: String) -> LivenessSign? {
+        guard let built = variantsBuilt(by: task) else { return nil }
+        return built.variants.isEmpty ? .taskMissing(built.name) : .taskExists(built.name)
+    }
+
+    /// The verb of `task`, its name without the module path, and the variants of the application modules it
+    /// names that it builds (none: the build lacks it); `nil` when it is no variant task or the variants of those
+    /// modules were not all read.
+    private func variantsBuilt(by task: String) -> (verb: String, name: String, variants: [BuildVariant])? {
         var name = Substring(task)
         var modulePath: String?
         if let colon = name.lastIndex(of: ":") {
             modulePath = String(name[..<colon])
             name = name[name.index(after: colon)...]
         }
-        guard let verb = ["assemble", "bundle"].first(where: { name.hasPrefix($0) }) else { return nil }
+        guard let verb = ["assemble", "bundle", "publish", "promote"].first(where: { name.hasPrefix($0) }) else {
+            return nil
+        }
         var rest = String(name.dropFirst(verb.count))
-        for test in ["AndroidTest", "UnitTest"] where rest.hasSuffix(test) { rest = String(rest.dropLast(test.count)) }
+        let suffixes = verb == "publish" || verb == "promote" ? Self.publishingSuffixes : ["AndroidTest", "UnitTest"]
+        for suffix in suffixes where rest.hasSuffix(suffix) {
+            rest = String(rest.dropLast(suffix.count))
+            break
+        }
         guard !rest.isEmpty else { return nil }
         let modules = build.applications.filter { module in
             modulePath.map { $0.isEmpty || $0 == module.gradlePath } ?? true
         }
         guard !modules.isEmpty, modules.allSatisfy({ $0.buildFile != nil && !$0.variants.isEmpty }) else { return nil }
         let wanted = rest.lowercased()
-        let known = modules.contains { module in
-            module.variants.contains { variant in
+        let built = modules.flatMap { module in
+            module.variants.filter { variant in
                 let flavours = variant.flavors.joined()
                 return [variant.name, flavours, variant.buildType].contains { $0.lowercased() == wanted }
                     || variant.flavors.contains { $0.lowercased() == wanted }
             }
         }
-        return known ? .taskExists(String(name)) : .taskMissing(String(name))
+        return (verb, String(name), built)
     }
 }
 

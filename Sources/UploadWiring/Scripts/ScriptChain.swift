@@ -210,6 +210,8 @@ struct ScriptTarget {
                 drop(1)
             } else if first == "bundle", words.dropFirst().first == "exec" {
                 drop(2)
+                // Bundler's own options (`bundle exec --gemfile=fastlane/Gemfile fastlane …`).
+                while words.first?.hasPrefix("--") == true { drop(1) }
             } else if ["pipenv", "poetry", "uv"].contains(first), words.dropFirst().first == "run" {
                 drop(2)
             } else {

@@ -265,7 +265,8 @@ extension Uploader {
     ) { input in
         let variants = input.build.applications.flatMap(\.releaseVariants).map(\.name)
         return input.ci.commands.flatMap { command -> [PlayUpload] in
-            let words = command.words
+            // The words as written and as the shell passes them (`./gradlew $TASKS` with `TASKS=publishBundle`).
+            let words = unique(command.words + command.expandedWords)
             guard
                 words.contains(where: {
                     $0.hasSuffix("gradlew") || $0 == "gradle" || $0.hasSuffix("gradle-build-action")
@@ -277,11 +278,20 @@ extension Uploader {
                     return nil
                 }
                 let module = pieces.count > 1 ? pieces.dropLast().joined(separator: ":") : nil
+                var trigger = UploadTrigger.ci
+                if command.origin == .unreferencedScript {
+                    // A script nobody's CI runs: how a person (or a CI outside the repository) publishes. The
+                    // module's signs (where GPP is applied) are added by the tree's readers.
+                    let script = command.evidence.file
+                    let signs =
+                        [ObservedSign(.runByScript(script), command.evidence)]
+                        + (input.liveness.taskSign(task).map { [ObservedSign($0, command.evidence)] } ?? [])
+                        + input.liveness.signs(ofScript: script)
+                    trigger = .byHand(HandRun(what: "script \(script)", evidence: command.evidence, signs: signs))
+                }
                 return PlayUpload(
                     uploader: "Gradle Play Publisher", what: "GPP \(task)",
-                    tree: .gppModule(module.flatMap { $0.isEmpty ? nil : $0 }), parts: parts,
-                    trigger: command.origin == .unreferencedScript
-                        ? .undecidable("a script no CI configuration runs") : .ci,
+                    tree: .gppModule(module.flatMap { $0.isEmpty ? nil : $0 }), parts: parts, trigger: trigger,
                     evidence: command.fullChain, command: command)
             }
         }
