@@ -46,10 +46,15 @@ public struct AndroidBuildReader: Sendable {
         // The walk's files by the nearest folder with a settings file that holds them ("" for the others).
         let settingsFolders = Set(roots.candidates.map(\.folder) + roots.notRead.map(\.folder) + [""])
         var filesBySettings: [String: [String]] = [:]
-        for file in files where file.hasPrefix(root + "/") {
-            let relative = file.dropFirst(root.count + 1)
+        // Many files share a folder (a tree of changelogs): each folder's settings folder is looked up once.
+        var settingsFolderOf: [String: String] = [:]
+        let rootPrefix = root + "/"
+        for file in files {
+            guard let relative = file.droppingPrefix(rootPrefix) else { continue }
             let folder = String(relative.lastIndex(of: "/").map { relative[..<$0] } ?? "")
-            filesBySettings[GradleRoots.nearest(folder, in: settingsFolders) ?? "", default: []].append(file)
+            let owner = settingsFolderOf[folder] ?? GradleRoots.nearest(folder, in: settingsFolders) ?? ""
+            settingsFolderOf[folder] = owner
+            filesBySettings[owner, default: []].append(file)
         }
         // Every settings file's build: its context, settings, framework; the builds any of them includes.
         var found: [(build: GradleBuild, context: BuildContext, settings: SettingsReader?)] = []
@@ -394,8 +399,8 @@ struct ProjectFiles {
     init(root: String, files: [String]) {
         self.root = root
         let prefix = root + "/"
-        for file in files where file.hasPrefix(prefix) {
-            let relative = file.dropFirst(prefix.count)
+        for file in files {
+            guard let relative = file.droppingPrefix(prefix) else { continue }
             let slash = relative.lastIndex(of: "/")
             let folder = String(slash.map { relative[..<$0] } ?? "")
             allFiles.append(file)

@@ -1,3 +1,5 @@
+import FileAccess
+
 /// Where a project's Gradle builds are: every folder below the project root holding a `settings.gradle(.kts)`
 /// (a Flutter or React Native app's `android/`, a `project/` folder, each app of a monorepo), outermost first.
 /// Builds under sample or test folders are set aside, since nothing releases them. Which of the others are
@@ -26,8 +28,8 @@ struct GradleRoots {
     init(root: String, files: [String]) {
         let prefix = root + "/"
         var settings: [String: String] = [:]
-        for file in files where file.hasPrefix(prefix) {
-            let relative = file.dropFirst(prefix.count)
+        for file in files {
+            guard let relative = file.droppingPrefix(prefix) else { continue }
             let slash = relative.lastIndex(of: "/")
             let name = slash.map { relative[relative.index(after: $0)...] } ?? relative
             guard name == "settings.gradle" || name == "settings.gradle.kts" else { continue }

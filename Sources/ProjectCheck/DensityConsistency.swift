@@ -60,13 +60,28 @@ struct DensityConsistency {
         }
     }
 
+    /// Two variants' indices, the first compared with the second.
+    private struct Pair: Hashable {
+        var variant: Int
+        var reference: Int
+    }
+
     /// Compares every pair of densities (the lower with the higher; in dp the test is the same either way round)
     /// and reports the odd one out, the pair, or the drawable.
     private func judge(_ variants: [Variant], _ finding: RuleOutput) -> Diagnostic? {
+        // Each ordered pair is compared once: a comparison may render the NinePatch (`TickOffsetRendering`), and
+        // the odd one out is compared again with the others below.
+        var compared = [Pair: Mismatch?]()
+        func comparison(_ variant: Int, with reference: Int) -> Mismatch? {
+            if let known = compared[Pair(variant: variant, reference: reference)] { return known }
+            let mismatch = compare(variants[variant], with: variants[reference])
+            compared[Pair(variant: variant, reference: reference)] = mismatch
+            return mismatch
+        }
         var disagreeing = [(higher: Int, lower: Int, mismatch: Mismatch)]()
         for higher in variants.indices {
             for lower in variants.indices where lower > higher {
-                if let mismatch = compare(variants[lower], with: variants[higher]) {
+                if let mismatch = comparison(lower, with: higher) {
                     disagreeing.append((higher, lower, mismatch))
                 }
             }
@@ -90,7 +105,7 @@ struct DensityConsistency {
             disagreeing.allSatisfy({ $0.higher == index || $0.lower == index })
         {
             let others = variants.indices.filter { $0 != index }
-            if let mismatch = others.lazy.compactMap({ compare(variants[index], with: variants[$0]) }).first {
+            if let mismatch = others.lazy.compactMap({ comparison(index, with: $0) }).first {
                 return finding.diagnostic(
                     file: variants[index].file, at: mismatch.location,
                     mismatch.message + "; compared with \(names(others)), which agree with each other",

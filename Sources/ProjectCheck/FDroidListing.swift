@@ -9,9 +9,9 @@ struct FDroidListing: Sendable {
     private var links: [String: Evidence] = [:]
 
     init(root: String, files: [String], reader: FileReader) {
+        let prefix = root + "/"
         let documents = files.filter { file in
-            file.hasPrefix(root + "/") && !file.dropFirst(root.count + 1).contains("/")
-                && file.lowercased().hasSuffix(".md")
+            file.droppingPrefix(prefix).map { !$0.contains("/") } == true && file.lowercased().hasSuffix(".md")
         }.sorted()
         for file in documents {
             guard let bytes = try? reader.read(file) else { continue }

@@ -171,8 +171,8 @@ struct ListingPlanner: Sendable {
     private static func localeFolders(in tree: String, files: Set<String>) -> [String] {
         let prefix = tree + "/"
         var locales = Set<String>()
-        for file in files where file.hasPrefix(prefix) {
-            let rest = file.dropFirst(prefix.count)
+        for file in files {
+            guard let rest = file.droppingPrefix(prefix) else { continue }
             if let slash = rest.firstIndex(of: "/") { locales.insert(String(rest[..<slash])) }
         }
         return locales.sorted()

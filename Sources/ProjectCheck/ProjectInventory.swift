@@ -75,7 +75,7 @@ struct ProjectInventory: Sendable, Hashable {
     /// The path relative to the project root, for globs, baselines and messages.
     func relative(_ path: String) -> String {
         let prefix = root.hasSuffix("/") ? root : root + "/"
-        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+        return path.droppingPrefix(prefix).map(String.init) ?? path
     }
 }
 
@@ -114,7 +114,7 @@ struct ProjectDiscovery: Sendable {
             let relative = inventory.relative(path)
             if excludes.contains(where: { $0.matches(relative) }) { return }
             inventory.files.append(path)
-            let parts = relative.split(separator: "/").map(String.init)
+            let parts = relative.pathComponents.map(String.init)
             guard let name = parts.last else { return }
             if let (listing, kind) = Self.listingRoot(parts) {
                 listings[trimmedRoot + "/" + listing] = kind

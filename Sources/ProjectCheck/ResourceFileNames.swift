@@ -1,4 +1,5 @@
 import Diagnostics
+import FileAccess
 
 /// Checks the names of files in resource folders: RES001 (aapt2) and RES002 (AGP's resource merger).
 struct ResourceFileNames: Sendable {
@@ -52,7 +53,7 @@ struct ResourceFileNames: Sendable {
     /// not file-based resources and are skipped.
     private func resources(_ paths: [String]) -> [ResourceFile] {
         paths.compactMap { path in
-            let parts = path.split(separator: "/", omittingEmptySubsequences: true)
+            let parts = path.pathComponents
             guard parts.count >= 2, let name = parts.last.map(String.init), !name.hasPrefix(".") else { return nil }
             let type = String(parts[parts.count - 2].prefix { $0 != "-" })
             guard type != "values" else { return nil }

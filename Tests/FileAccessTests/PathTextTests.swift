@@ -10,7 +10,9 @@ import Testing
         "", "/", "a", "app/src/main/java/Foo.kt", "/src/main/java/", "src/main/java/", "x/src/main/javax/Y.kt",
         "é/src/main/java/É.kt", "a/src/main/java/\u{301}b.kt", "a\u{301}/src/main/java/b.kt", "\r/src/main/java/\n",
         "a/b/", "a//b", "//", "build-logic/convention/src/main/kotlin/AndroidApplicationConventionPlugin.kt",
-        "日本/src/main/groovy", "a/\u{301}b",
+        "日本/src/main/groovy", "a/\u{301}b", ".git/config", "a/.hidden/b", "a/b/.c", "a/.\u{301}b/c", "a/b.c/d",
+        "root/\r", "root/\r\n", "root/\n", "root\u{212A}/x", "root/K", "root/\u{212A}/x", "root", "root/",
+        "root/fastlane/metadata/android/en-US/changelogs/1000.txt",
     ]
 
     @Test(arguments: paths)
@@ -23,5 +25,28 @@ import Testing
     @Test(arguments: paths)
     func lastComponentAnswersAsSplit(_ path: String) {
         #expect(path.lastComponent == path.split(separator: "/").last.map(String.init) ?? path)
+    }
+
+    @Test(arguments: paths)
+    func droppingPrefixAnswersAsHasPrefixAndDropFirst(_ path: String) {
+        // Folder prefixes, an empty one, a non-ASCII one, one ending in CR (CR LF is one character) and one a
+        // Kelvin sign (U+212A, canonically K) stands for.
+        for prefix in ["", "root/", "root", "a/", "é/", "/", "root/\r", "rootK/", "root/K/", "a\u{301}/"] {
+            let expected = path.hasPrefix(prefix) ? path.dropFirst(prefix.count) : nil
+            #expect(path.droppingPrefix(prefix) == expected, "\(path.debugDescription) / \(prefix.debugDescription)")
+        }
+    }
+
+    @Test(arguments: paths)
+    func hasHiddenComponentAnswersAsSplit(_ path: String) {
+        #expect(path.hasHiddenComponent == path.split(separator: "/").contains { $0.hasPrefix(".") })
+    }
+
+    @Test func precedesInByteOrderIsUTF8Order() {
+        for path in Self.paths {
+            for other in Self.paths {
+                #expect(path.precedesInByteOrder(other) == path.utf8.lexicographicallyPrecedes(other.utf8))
+            }
+        }
     }
 }

@@ -128,6 +128,17 @@ import Testing
         #expect(shallow.facts.permissions.count == 20_000)
     }
 
+    /// An ASCII tag is read by its bytes, any other by its characters: both give the same attributes, entities
+    /// decoded, across CR LF and spaces around `=`.
+    @Test func sourceManifestAttributesReadAlikeInASCIIAndOtherTags() throws {
+        let read = try SourceManifest(
+            "<manifest xmlns:android=\"http://schemas.android.com/apk/res/android\">\r\n"
+                + "<uses-permission\r\n android:name = 'a&amp;b&quot;c' />\r\n"
+                + "<uses-permission android:name=\"é&lt;x&gt;&amp;lt;\" android:label=\"&apos;\"/></manifest>")
+        #expect(read.facts.permissions.map(\.name) == ["a&b\"c", "é<x>&lt;"])
+        #expect(read.facts.permissions.map(\.line) == [2, 4])
+    }
+
     @Test func aMalformedSourceManifestIsRefused() {
         #expect(throws: ArtifactParseError.self) { try SourceManifest("<manifest><application></manifest>") }
         #expect(throws: ArtifactParseError.self) { try SourceManifest("<manifest><!-- open") }

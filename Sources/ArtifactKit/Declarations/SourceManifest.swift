@@ -187,39 +187,53 @@ public struct SourceManifest: Sendable {
         return nil
     }
 
-    /// `uses-permission android:name="x"` → the element name and its attributes, entities decoded.
+    /// `uses-permission android:name="x"` → the element name and its attributes, entities decoded. An ASCII tag
+    /// is read by its bytes, which are its characters (CR LF aside, which is whitespace either way).
     private static func split(_ tag: String) -> (String, [(name: String, value: String)]) {
-        let characters = Array(tag)
+        if tag.utf8.allSatisfy({ $0 < 0x80 }) {
+            return split(
+                Array(tag.utf8), isSpace: { $0 == 0x20 || (0x09...0x0D).contains($0) }, equals: UInt8(ascii: "="),
+                quotes: [UInt8(ascii: "\""), UInt8(ascii: "'")], text: { String(decoding: $0, as: UTF8.self) })
+        }
+        return split(Array(tag), isSpace: \.isWhitespace, equals: "=", quotes: ["\"", "'"], text: { String($0) })
+    }
+
+    /// The tag's name and attributes, read from its units (bytes or characters).
+    private static func split<Unit: Equatable>(
+        _ units: [Unit], isSpace: (Unit) -> Bool, equals: Unit, quotes: [Unit], text: (ArraySlice<Unit>) -> String
+    ) -> (String, [(name: String, value: String)]) {
         var at = 0
-        func skipSpace() { while at < characters.count, characters[at].isWhitespace { at += 1 } }
+        func skipSpace() { while at < units.count, isSpace(units[at]) { at += 1 } }
         func word() -> String {
             let start = at
-            while at < characters.count, !characters[at].isWhitespace, characters[at] != "=" { at += 1 }
-            return String(characters[start..<at])
+            while at < units.count, !isSpace(units[at]), units[at] != equals { at += 1 }
+            return text(units[start..<at])
         }
         let name = word()
         var attributes: [(name: String, value: String)] = []
         while true {
             skipSpace()
-            guard at < characters.count else { break }
+            guard at < units.count else { break }
             let key = word()
             skipSpace()
-            guard at < characters.count, characters[at] == "=" else { continue }
+            guard at < units.count, units[at] == equals else { continue }
             at += 1
             skipSpace()
-            guard at < characters.count, characters[at] == "\"" || characters[at] == "'" else { continue }
-            let quote = characters[at]
+            guard at < units.count, quotes.contains(units[at]) else { continue }
+            let quote = units[at]
             at += 1
             let start = at
-            while at < characters.count, characters[at] != quote { at += 1 }
-            attributes.append((key, decode(String(characters[start..<min(at, characters.count)]))))
+            while at < units.count, units[at] != quote { at += 1 }
+            attributes.append((key, decode(text(units[start..<min(at, units.count)]))))
             at += 1
         }
         return (name, attributes)
     }
 
     private static func decode(_ value: String) -> String {
-        value.replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&apos;", with: "'")
+        // Most values hold no entity: Foundation's five replacements are skipped for them.
+        guard value.utf8.contains(UInt8(ascii: "&")) else { return value }
+        return value.replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&apos;", with: "'")
             .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
             .replacingOccurrences(of: "&amp;", with: "&")
     }

@@ -1,4 +1,5 @@
 import Diagnostics
+import FileAccess
 
 /// Reads a fastlane supply tree (`<locale>/title.txt`, `changelogs/`, `images/`) the way supply does, and records
 /// what supply would skip as ``LayoutFact``s: misplaced images, misspelt names, stray changelogs, unsupported
@@ -23,7 +24,7 @@ struct FastlaneClassifier: Sendable {
         var locales: Set<String> = []
         let present = Set(paths)
         for path in paths {
-            let parts = path.split(separator: "/").map(String.init)
+            let parts = path.pathComponents.map(String.init)
             guard parts.count > 1 else {
                 let nearText = NameSuggester(candidates: Array(Self.textFiles.keys)).suggestion(for: path) != nil
                 facts.record(nearText ? .textFileOutsideLocale : .unread, at: path)

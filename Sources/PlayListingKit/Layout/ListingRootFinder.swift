@@ -1,3 +1,5 @@
+import FileAccess
+
 /// Where in a folder the listing starts and which uploader's layout it follows.
 struct ListingRoot: Sendable, Hashable {
     var layout: ListingLayout
@@ -20,7 +22,7 @@ struct ListingRootFinder: Sendable {
 
     /// The root for `layout` (`nil`: detect), or `nil` when the files do not look like a listing.
     func root(of paths: [String], layout: ListingLayout? = nil) -> ListingRoot? {
-        let split = paths.map { $0.split(separator: "/").map(String.init) }
+        let split = paths.map { $0.pathComponents.map(String.init) }
         let gpp = shortest(split.compactMap(gppPrefix)).map { ListingRoot(layout: .gpp, prefix: $0) }
         let fastlane = shortest(split.compactMap(fastlanePrefix)).map { ListingRoot(layout: .fastlane, prefix: $0) }
         switch layout {

@@ -1,3 +1,4 @@
+import FileAccess
 import Foundation
 
 /// Several listing folders merged the way Gradle Play Publisher merges a variant's source sets: every file of
@@ -23,8 +24,9 @@ public struct LayeredFileSource: ListingFileSource {
         var owner = [String: Int]()
         let prefixes = layers.map { $0 + "/" }
         for file in files {
-            for (index, prefix) in prefixes.enumerated().reversed() where file.hasPrefix(prefix) {
-                let path = String(file.dropFirst(prefix.count))
+            for (index, prefix) in prefixes.enumerated().reversed() {
+                guard let rest = file.droppingPrefix(prefix) else { continue }
+                let path = String(rest)
                 if !isHidden(path), (owner[path] ?? -1) < index { owner[path] = index }
                 break
             }

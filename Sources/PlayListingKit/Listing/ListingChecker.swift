@@ -1,4 +1,5 @@
 public import Diagnostics
+import FileAccess
 public import PNGKit
 
 /// Checks a Play store listing tree (fastlane supply or Gradle Play Publisher) against the TXT, LOC, LAY, IMG and
@@ -106,9 +107,7 @@ public struct ListingChecker: Sendable {
             return nil
         }
         return ReleaseNotesChoice(
-            withoutVersionCodeIn: paths.filter { $0.hasPrefix(root.prefix) }.map {
-                String($0.dropFirst(root.prefix.count))
-            }, tree: "")
+            withoutVersionCodeIn: paths.compactMap { $0.droppingPrefix(root.prefix).map(String.init) }, tree: "")
     }
 
     /// What the store receives from the tree, slot by slot per locale, with `displayRoot`-based paths (`nil` when
@@ -137,7 +136,7 @@ public struct ListingChecker: Sendable {
 
     /// The tree classified as its uploader reads it, with what the store does not receive marked.
     private func classify(_ paths: [String], root: ListingRoot, options: ListingOptions) -> ClassifiedListing {
-        let relative = paths.filter { $0.hasPrefix(root.prefix) }.map { String($0.dropFirst(root.prefix.count)) }
+        let relative = paths.compactMap { $0.droppingPrefix(root.prefix).map(String.init) }
         return UploadFilter(options: options).apply(
             to: root.layout == .fastlane
                 ? FastlaneClassifier(store: options.store).classify(relative) : GPPClassifier().classify(relative))

@@ -1,3 +1,5 @@
+import FileAccess
+
 /// A project's walked files sorted once, so each listing target finds the files under its folders by a binary
 /// search instead of scanning every file of the project again.
 public struct ListingFileIndex: Sendable {
@@ -5,7 +7,7 @@ public struct ListingFileIndex: Sendable {
     private let files: [String]
 
     public init(_ files: some Sequence<String>) {
-        self.files = files.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        self.files = files.sorted { $0.precedesInByteOrder($1) }
     }
 
     /// The files under `folder` (their paths start with `folder/`), in byte order.

@@ -1,3 +1,5 @@
+import FileAccess
+
 /// Why the files of a listing could not be listed or read (the command cannot run: exit 2).
 public enum ListingReadError: Error, Sendable, Hashable, CustomStringConvertible {
     case notFound(String)
@@ -42,7 +44,7 @@ extension ListingFileSource {
 
 /// Whether a relative path names a hidden file or lies in a hidden folder.
 func isHidden(_ path: String) -> Bool {
-    path.split(separator: "/").contains { $0.hasPrefix(".") }
+    path.hasHiddenComponent
 }
 
 /// Files held in memory, keyed by relative path: a rule example's tree.

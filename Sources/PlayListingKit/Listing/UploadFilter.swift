@@ -1,4 +1,5 @@
 import Diagnostics
+import FileAccess
 
 /// Marks what the store does not receive from a classified tree, and drops the layout findings about it.
 ///
@@ -64,7 +65,7 @@ struct UploadFilter: Sendable {
 
     /// Which part of a fastlane tree a path (a file or a folder) belongs to.
     static func part(of path: String) -> UploadedParts {
-        let parts = path.split(separator: "/")
+        let parts = path.pathComponents
         guard parts.count > 1 else { return .text }
         if parts[1] == "changelogs" { return .changelogs }
         if parts[1] == "images" { return parts.count == 3 ? .images : .screenshots }

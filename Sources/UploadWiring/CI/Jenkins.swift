@@ -1,3 +1,5 @@
+internal import FileAccess
+
 extension CISystem {
     static let jenkins = CISystem(
         name: "Jenkins",
@@ -5,7 +7,7 @@ extension CISystem {
             + "they load",
         locate: { repository in
             repository.walked.filter { path in
-                let name = path.split(separator: "/").last.map(String.init) ?? path
+                let name = path.lastComponent
                 return name == "Jenkinsfile" || name.hasPrefix("Jenkinsfile.")
                     || name.lowercased().hasSuffix(".jenkinsfile")
             }

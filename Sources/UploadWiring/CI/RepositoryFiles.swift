@@ -79,7 +79,8 @@ struct DiskRepository: RepositoryFiles {
     /// `walked` holds the project walk's paths (absolute or relative to `root`).
     init(root: String, walked: [String]) {
         self.root = root
-        self.walked = walked.map { $0.hasPrefix(root + "/") ? String($0.dropFirst(root.count + 1)) : $0 }
+        let prefix = root + "/"
+        self.walked = walked.map { $0.droppingPrefix(prefix).map(String.init) ?? $0 }
     }
 
     private func absolute(_ path: String) -> String { path.isEmpty ? root : root + "/" + path }

@@ -252,7 +252,7 @@ public struct ReleaseDocuments: Sendable {
     public init(repository: ProjectFiles, limit: Int = 64) {
         var candidates = repository.walked.map(repository.relative).filter { path in
             let lower = path.lowercased()
-            let depth = path.split(separator: "/").count
+            let depth = path.pathComponents.count
             return (lower.hasSuffix(".md") || lower.hasSuffix(".txt") || lower.hasSuffix(".rst"))
                 && (depth == 1 || (depth == 2 && lower.hasPrefix("docs/")))
                 && !lower.contains("changelog")

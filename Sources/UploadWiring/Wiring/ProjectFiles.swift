@@ -20,7 +20,7 @@ public struct ProjectFiles: Sendable {
     /// `path` relative to the project (`""` for the root itself).
     public func relative(_ path: String) -> String {
         if path == root { return "" }
-        return path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : path
+        return path.droppingPrefix(root + "/").map(String.init) ?? path
     }
 
     /// The full path of a project-relative one.
