@@ -482,7 +482,7 @@ public struct UploadEvidence: Sendable {
         let whereKeyExists = guarded?.plugin.testsOnlyCredentials == true
         var found = [SentBy]()
         // A script publishes the Gradle build it runs in: not the module's when another root holds that folder.
-        for var task in tasks where task.command.map { runsInBuild(of: module, $0) } ?? true {
+        for var task in tasks where task.command.map({ runsInBuild(of: module, $0) }) ?? true {
             switch task.trigger {
             case .byHand(var run):
                 run.signs += moduleSigns

@@ -33,9 +33,6 @@ import UploadWiring
         var silent: [String] = []
         /// Text that no evidence line of the plan may quote (an upload that is not one).
         var notEvidence: [String] = []
-        /// Why playprep does not catch this refusal yet: the case is then a known issue, and it fails the day the
-        /// refusal is caught, so that the gap is removed here.
-        var knownGap: String?
 
         var testDescription: String { slug }
     }
@@ -175,13 +172,8 @@ import UploadWiring
     }
 
     @Test(arguments: refusals)
-    func refusalIsCaughtWithItsProof(_ refusal: Refusal) throws {
-        guard let gap = refusal.knownGap else { return try judge(refusal) }
-        try withKnownIssue(Comment(rawValue: gap)) { try judge(refusal) }
-    }
-
     /// The findings of `refusal`'s fixture against what Play refused, and the proof each names.
-    private func judge(_ refusal: Refusal) throws {
+    func refusalIsCaughtWithItsProof(_ refusal: Refusal) throws {
         let (diagnostics, plan, root) = try Self.check("refusals/" + refusal.slug)
         let found = diagnostics.map {
             (Expected(rule: $0.ruleID, severity: $0.severity, file: Self.relative($0.file, in: root)), $0)
