@@ -6,8 +6,8 @@
 # TestImages/artifacts (the block's ID-value pairs behind a 0 byte, JAR signature files behind a 1).
 # FUZZER=BuildFileFuzzer fuzzes the build-file readers (build and settings scripts, version catalogs, source
 # manifests), seeded with every such file of TestImages behind the byte that picks its reader.
-# FUZZER=CIFuzzer fuzzes the CI readers and script chains, seeded with the CI files and scripts of TestImages
-# (each behind the byte that places it: Fuzz/Sources/CIFuzzer).
+# FUZZER=CIFuzzer fuzzes the CI readers, script chains and the Fastfile reader, seeded with the CI files, scripts
+# and Fastfiles of TestImages (each behind the byte that places it: Fuzz/Sources/CIFuzzer).
 # New crashes land in Fuzz/crashes/; add each as a TestImages/malformed/ regression file.
 set -euo pipefail
 cd "$(dirname "$0")/../Fuzz"
@@ -29,7 +29,7 @@ import os, sys
 source, seeds = sys.argv[1:]
 placements = [".github/workflows/", ".gitlab-ci.yml", "Jenkinsfile", ".buildkite/", "bitrise.yml", ".circleci/",
               "circle.yml", "azure-pipelines.yml", ".woodpecker", "codemagic.yaml", ".travis.yml", ".sh", ".py", ".rb",
-              "Makefile", "package.json"]
+              "Makefile", "package.json", "Fastfile"]
 paths = sorted(os.path.join(folder, name) for folder, _, names in os.walk(source) for name in names)
 for number, path in enumerate(paths):
     if os.path.getsize(path) > 65536 or path.endswith(".png"):
