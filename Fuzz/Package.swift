@@ -8,9 +8,12 @@ let package = Package(
     name: "PlayprepFuzz",
     dependencies: [.package(name: "playprep", path: "..")],
     targets: [
+        // libFuzzer's driver, called by each target's entry point.
+        .target(name: "FuzzDriver"),
         .executableTarget(
             name: "NinePatchFuzzer",
             dependencies: [
+                "FuzzDriver",
                 .product(name: "PNGKit", package: "playprep"),
                 .product(name: "NinePatchKit", package: "playprep"),
             ],
@@ -21,7 +24,8 @@ let package = Package(
         .executableTarget(
             name: "BuildFileFuzzer",
             dependencies: [
-                .product(name: "AndroidBuild", package: "playprep"), .product(name: "ArtifactKit", package: "playprep"),
+                "FuzzDriver", .product(name: "AndroidBuild", package: "playprep"),
+                .product(name: "ArtifactKit", package: "playprep"),
             ],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]
         ),
@@ -29,13 +33,13 @@ let package = Package(
         // Makefile and package.json.
         .executableTarget(
             name: "CIFuzzer",
-            dependencies: [.product(name: "UploadWiring", package: "playprep")],
+            dependencies: ["FuzzDriver", .product(name: "UploadWiring", package: "playprep")],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]
         ),
         // The APK Signing Block and PKCS#7 parsers (FUZZER=SigningFuzzer scripts/fuzz.sh).
         .executableTarget(
             name: "SigningFuzzer",
-            dependencies: [.product(name: "ArtifactKit", package: "playprep")],
+            dependencies: ["FuzzDriver", .product(name: "ArtifactKit", package: "playprep")],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]
         ),
     ]

@@ -1,5 +1,6 @@
 import AndroidBuild
 import ArtifactKit
+import FuzzDriver
 
 /// One fuzz input for the build-file readers: the first byte picks the reader, the rest is the file. 0: a Kotlin
 /// build script, 1: a Groovy one, 2: a Kotlin settings script, 3: a Groovy one, 4: a version catalog, 5: a source
@@ -24,20 +25,10 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     return 0
 }
 
-/// libFuzzer's own driver (linked by `-sanitize=fuzzer`).
-@_silgen_name("LLVMFuzzerRunDriver")
-func runFuzzerDriver(
-    _ argc: UnsafeMutablePointer<Int32>,
-    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-    _ callback: @convention(c) (UnsafePointer<UInt8>, Int) -> Int32
-) -> Int32
-
 /// SwiftPM links an executable's entry point under this name; hand control to libFuzzer.
 @_cdecl("BuildFileFuzzer_main")
 public func fuzzerMain(
     _ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
 ) -> Int32 {
-    var count = argc
-    var arguments = argv
-    return runFuzzerDriver(&count, &arguments) { data, size in fuzz(data, size) }
+    runLibFuzzer(argc, argv) { data, size in fuzz(data, size) }
 }

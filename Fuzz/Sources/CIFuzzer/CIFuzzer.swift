@@ -1,5 +1,6 @@
-// The debug build (scripts/fuzz.sh) is testable: the fuzzer reads files held in memory and every command field.
 import Foundation
+// The debug build (scripts/fuzz.sh) is testable: the fuzzer reads files held in memory and every command field.
+import FuzzDriver
 
 @testable import UploadWiring
 
@@ -54,20 +55,10 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     return 0
 }
 
-/// libFuzzer's own driver (linked by `-sanitize=fuzzer`).
-@_silgen_name("LLVMFuzzerRunDriver")
-func runFuzzerDriver(
-    _ argc: UnsafeMutablePointer<Int32>,
-    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-    _ callback: @convention(c) (UnsafePointer<UInt8>, Int) -> Int32
-) -> Int32
-
 /// SwiftPM links an executable's entry point under this name; hand control to libFuzzer.
 @_cdecl("CIFuzzer_main")
 public func fuzzerMain(
     _ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
 ) -> Int32 {
-    var count = argc
-    var arguments = argv
-    return runFuzzerDriver(&count, &arguments) { data, size in fuzz(data, size) }
+    runLibFuzzer(argc, argv) { data, size in fuzz(data, size) }
 }

@@ -1,3 +1,4 @@
+import FuzzDriver
 import NinePatchKit
 import PNGKit
 
@@ -40,20 +41,10 @@ func render(_ image: RGBAImage, _ ninePatch: NinePatch, seed: UInt8) {
     }
 }
 
-/// libFuzzer's own driver (linked by `-sanitize=fuzzer`).
-@_silgen_name("LLVMFuzzerRunDriver")
-func runFuzzerDriver(
-    _ argc: UnsafeMutablePointer<Int32>,
-    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-    _ callback: @convention(c) (UnsafePointer<UInt8>, Int) -> Int32
-) -> Int32
-
 /// SwiftPM links an executable's entry point under this name; hand control to libFuzzer.
 @_cdecl("NinePatchFuzzer_main")
 public func fuzzerMain(
     _ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
 ) -> Int32 {
-    var count = argc
-    var arguments = argv
-    return runFuzzerDriver(&count, &arguments) { data, size in fuzz(data, size) }
+    runLibFuzzer(argc, argv) { data, size in fuzz(data, size) }
 }

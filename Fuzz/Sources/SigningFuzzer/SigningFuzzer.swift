@@ -1,4 +1,5 @@
 import ArtifactKit
+import FuzzDriver
 
 /// One fuzz input for the signature parsers: the first byte picks the parser, the rest is its input. Even: an
 /// APK Signing Block laid around the rest (size fields and magic, so the fuzzer explores the ID-value pairs, the
@@ -20,20 +21,10 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     return 0
 }
 
-/// libFuzzer's own driver (linked by `-sanitize=fuzzer`).
-@_silgen_name("LLVMFuzzerRunDriver")
-func runFuzzerDriver(
-    _ argc: UnsafeMutablePointer<Int32>,
-    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-    _ callback: @convention(c) (UnsafePointer<UInt8>, Int) -> Int32
-) -> Int32
-
 /// SwiftPM links an executable's entry point under this name; hand control to libFuzzer.
 @_cdecl("SigningFuzzer_main")
 public func fuzzerMain(
     _ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
 ) -> Int32 {
-    var count = argc
-    var arguments = argv
-    return runFuzzerDriver(&count, &arguments) { data, size in fuzz(data, size) }
+    runLibFuzzer(argc, argv) { data, size in fuzz(data, size) }
 }
