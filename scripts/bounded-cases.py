@@ -129,6 +129,76 @@ def big_description(tree, size):
             handle.write(chunk)
 
 
+WORKFLOW = ".github/workflows/release.yml"
+UPLOAD_JOB = ("jobs:\n  play:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n"
+              "      - run: bundle exec fastlane release\n")
+LONG_TITLE = "Playprep Sample Notes for a Long Releases\n"  # 41 characters: Play allows 30
+
+
+def alias_key_workflow(tree, levels):
+    """The release workflow with an alias as a mapping key: `levels` levels of ten aliases each (10^levels
+    leaves in about 700 bytes), before its upload job."""
+    yaml = "x-a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n"
+    for level in range(1, levels + 1):
+        yaml += f"x-a{level}: &a{level} [" + ", ".join([f"*a{level - 1}"] * 10) + "]\n"
+    write(tree, WORKFLOW, yaml + f"x-bomb: {{? *a{levels} : y}}\n" + UPLOAD_JOB)
+
+
+def lane_chain(tree, count):
+    """A Fastfile whose lane `release` (the one the workflow runs) calls lane0, each lane the next, the last
+    uploading; the title is over Play's limit, so the verdict says whether the chain was followed."""
+    text = "default_platform(:android)\n\nplatform :android do\n  lane :release do\n    lane0\n  end\n"
+    for index in range(count):
+        call = f"lane{index + 1}" if index + 1 < count else 'upload_to_play_store(track: "internal")'
+        text += f"  lane :lane{index} do\n    {call}\n  end\n"
+    write(tree, "fastlane/Fastfile", text + "end\n")
+    write(tree, "fastlane/metadata/android/en-US/title.txt", LONG_TITLE)
+
+
+def whatsnew_uploads(tree, count):
+    """A workflow copying the changelog `count` times and running `count` upload-google-play steps, every step
+    an alias, all in one flow sequence (about 32 KB for 4,000)."""
+    yaml = ("x-copy: &c {run: cp fastlane/metadata/android/en-US/changelogs/3.txt whatsnew/whatsnew-en-US}\n"
+            "x-upload: &u\n  uses: r0adkll/upload-google-play@v1\n  with:\n"
+            "    serviceAccountJsonPlainText: ${{ secrets.PLAY_KEY }}\n    packageName: com.playprep.sample\n"
+            "    releaseFiles: app/build/outputs/bundle/release/app-release.aab\n    track: production\n"
+            "    whatsNewDirectory: whatsnew/\n"
+            "jobs:\n  play:\n    runs-on: ubuntu-latest\n    steps: [" + ", ".join(["*c"] * count + ["*u"] * count)
+            + "]\n")
+    write(tree, WORKFLOW, yaml)
+
+
+def environment_steps(tree, entries, steps):
+    """A workflow of `entries` `env:` entries and `steps` steps, the last running the release lane."""
+    yaml = "env:\n" + "".join(f"  V{index}: {index}\n" for index in range(entries))
+    yaml += "jobs:\n  play:\n    runs-on: ubuntu-latest\n    steps:\n" + "      - run: echo\n" * (steps - 1)
+    write(tree, WORKFLOW, yaml + "      - run: bundle exec fastlane release\n")
+
+
+def crlf_fastfile(tree):
+    """The Fastfile saved with CRLF line endings and a 41-character title: the lane must be read for the title
+    to be judged (exit 1, as with LF)."""
+    text = open(os.path.join(SAMPLE, "fastlane/Fastfile"), encoding="utf-8").read()
+    write(tree, "fastlane/Fastfile", text.replace("\n", "\r\n"))
+    write(tree, "fastlane/metadata/android/en-US/title.txt", LONG_TITLE)
+
+
+def padded(tree, path, size):
+    """`tree/path` followed by comment lines up to `size` bytes (a file a reader skips for its size), and a title
+    over Play's limit: the verdict on it shows whether the skip changed what is judged."""
+    text = open(os.path.join(tree, path), encoding="utf-8").read()
+    line = "# padding padding padding padding padding padding padding padding padding padding\n"
+    write(tree, path, text + line * ((size - len(text)) // len(line) + 1))
+    write(tree, "fastlane/metadata/android/en-US/title.txt", LONG_TITLE)
+
+
+def utf16_workflow(tree):
+    """The release workflow in UTF-16 LE with a byte order mark and CRLF line endings, and a long title."""
+    text = open(os.path.join(SAMPLE, WORKFLOW), encoding="utf-8").read().replace("\n", "\r\n")
+    write(tree, WORKFLOW, "\ufeff".encode("utf-16-le") + text.encode("utf-16-le"))
+    write(tree, "fastlane/metadata/android/en-US/title.txt", LONG_TITLE)
+
+
 CASES = {
     "limits-title-negative": lambda t: write(t, "playprep.yml", "listing: {limits: {title: -1}}\n"),
     "limits-title-int-max": lambda t: write(t, "playprep.yml", "listing: {limits: {title: 9223372036854775807}}\n"),
@@ -165,6 +235,16 @@ CASES = {
         write(t, "gradle/libs.versions.toml", '\ufeff[versions]\nappVersionCode = "7"\n'),
         replace(t, "app/build.gradle.kts", "versionCode = 3",
                 "versionCode = libs.versions.appVersionCode.get().toInt()")),
+    "ci-alias-as-mapping-key": lambda t: alias_key_workflow(t, 10),
+    "fastfile-lane-chain-4000": lambda t: lane_chain(t, 4_000),
+    "ci-whatsnew-4000-uploads-4000-aliases": lambda t: whatsnew_uploads(t, 4_000),
+    "ci-env-5000-steps-5000": lambda t: environment_steps(t, 5_000, 5_000),
+    "fifo-workflow": lambda t: fifo(t, WORKFLOW),
+    "fastfile-crlf-long-title": crlf_fastfile,
+    "ci-workflow-over-1mib": lambda t: padded(t, WORKFLOW, (1 << 20) + 100),
+    "fastfile-2mib": lambda t: padded(t, "fastlane/Fastfile", 2 << 20),
+    "fastfile-4mib": lambda t: padded(t, "fastlane/Fastfile", 4 << 20),
+    "ci-utf16-workflow": utf16_workflow,
 }
 
 LIMIT_WORDS = re.compile(r"limit|cap of|deep|not a regular file|must be|left out|over |more than", re.IGNORECASE)
@@ -195,7 +275,7 @@ def run(binary, tree, report):
 
 
 def limit_line(report, stderr):
-    """The first finding (or stderr line) that names a limit, cut to 160 characters."""
+    """The first finding (or else stderr line) that names a limit, or the first stderr line, cut to 160 characters."""
     try:
         files = json.load(open(report)).get("files", [])
     except (ValueError, OSError, AttributeError):
@@ -205,10 +285,9 @@ def limit_line(report, stderr):
             if LIMIT_WORDS.search(diagnostic.get("message", "")):
                 name = os.path.relpath(entry.get("file", ""), os.path.dirname(report))
                 return f"{diagnostic.get('rule')} {name}: {diagnostic.get('message', '')}"[:200]
-    for line in stderr.splitlines():
-        if line.strip():
-            return line[:160]
-    return ""
+    lines = [line for line in stderr.splitlines() if line.strip()]
+    named = [line for line in lines if LIMIT_WORDS.search(line) and not line.startswith("playprep: checked")]
+    return (named or lines or [""])[0][:160]
 
 
 def main():

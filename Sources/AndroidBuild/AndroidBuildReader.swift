@@ -57,7 +57,7 @@ public struct AndroidBuildReader: Sendable {
             filesBySettings[owner, default: []].append(file)
         }
         // Every settings file's build: its context, settings, framework; the builds any of them includes.
-        var found: [(build: GradleBuild, context: BuildContext, settings: SettingsReader?)] = []
+        var found: [(build: GradleBuild, context: BuildContext, settings: SettingsReader.Includes?)] = []
         var included = Set<String>()
         for candidate in roots.candidates {
             var context = BuildContext(
@@ -65,7 +65,7 @@ public struct AndroidBuildReader: Sendable {
                 project: ProjectFiles(root: absolute(candidate.folder), files: filesBySettings[candidate.folder] ?? []),
                 files: scriptFiles, overrides: propertyOverrides)
             let settingsSource = scriptFiles.source(candidate.settingsFile)
-            var settings: SettingsReader?
+            var settings: SettingsReader.Includes?
             if let settingsSource {
                 var reader = SettingsReader(
                     script: TokenizedScript(source: settingsSource), environment: context.environment,
@@ -73,7 +73,8 @@ public struct AndroidBuildReader: Sendable {
                 reader.read()
                 context.includedBuilds = reader.includedBuilds
                 included.formUnion(reader.includedBuilds.compactMap(context.relativeToProject))
-                settings = reader
+                // The includes only: the settings script's tokens are not kept while the modules are read.
+                settings = reader.includes
             }
             let framework = Self.framework(of: candidate.folder, settings: settingsSource, files: scriptFiles)
             context.setFramework(framework, files: &scriptFiles)
@@ -84,7 +85,7 @@ public struct AndroidBuildReader: Sendable {
                 ))
         }
         // Builds of their own, outermost first: not a build another includes, nor a module folder of one read.
-        var builds: [(build: GradleBuild, context: BuildContext, settings: SettingsReader?)] = []
+        var builds: [(build: GradleBuild, context: BuildContext, settings: SettingsReader.Includes?)] = []
         var claimed = included
         for entry in found where GradleRoots.nearest(entry.build.folder, in: claimed) == nil {
             builds.append(entry)
@@ -127,7 +128,8 @@ public struct AndroidBuildReader: Sendable {
                 build, context: context, settings: settings,
                 project: ProjectFiles(root: context.root, files: filesOfBuild[build.folder] ?? []),
                 includedFiles: included)
-            model.modules += modules
+            // The first build's modules taken as they are: a copy of 200,000 modules is most of a huge build's memory.
+            if model.modules.isEmpty { model.modules = modules } else { model.modules += modules }
             model.limitsReached += limitsReached
         }
         model.builds = builds.map(\.build)
@@ -137,7 +139,7 @@ public struct AndroidBuildReader: Sendable {
 
     /// The modules of one Gradle build, and where its reading stopped at a limit.
     private func readBuild(
-        _ build: GradleBuild, context: BuildContext, settings: SettingsReader?, project: ProjectFiles,
+        _ build: GradleBuild, context: BuildContext, settings: SettingsReader.Includes?, project: ProjectFiles,
         includedFiles: [String]
     ) -> (modules: [AndroidModule], limitsReached: [BuildReadLimit]) {
         let scriptFiles = context.environment.files
@@ -154,6 +156,7 @@ public struct AndroidBuildReader: Sendable {
 
         var rootFacts: BuildScriptFacts?
         var modules: [AndroidModule] = []
+        modules.reserveCapacity(declared.count)
         for declaration in declared {
             let folder = project.relativeFolder(declaration.directory)
             let buildFile = folder.flatMap { project.buildFiles[$0] }
@@ -279,7 +282,9 @@ public struct AndroidBuildReader: Sendable {
 
     /// The root project, then the settings' projects; every folder with a build file when there is no settings
     /// file or its includes cannot all be evaluated.
-    private func declaredProjects(_ project: ProjectFiles, settings: SettingsReader?) -> [SettingsReader.Project] {
+    private func declaredProjects(_ project: ProjectFiles, settings: SettingsReader.Includes?) -> [SettingsReader
+        .Project]
+    {
         var projects = [SettingsReader.Project(path: ":", directory: project.root)]
         var discover = true
         if let settings {

@@ -8,18 +8,33 @@ struct Token: Sendable {
     }
 
     var kind: Kind
-    /// Byte range as written (quotes and backticks included).
-    var start: Int
-    var end: Int
-    /// Byte range of the meaning: a string's text between its quotes, a backticked name without backticks.
-    var contentStart: Int
-    var contentEnd: Int
     /// A line break (or a comment holding one) separates this token from the one before.
     var newlineBefore: Bool
     /// Strings in double quotes, where `$` starts a template.
     var isTemplate = false
     /// Kotlin `"""…"""`: backslashes are plain characters.
     var isRaw = false
+    // Byte offsets as 32-bit numbers: a script is read up to a few MiB (`AndroidBuildReader.maximumFileBytes`),
+    // and a settings file of 200,000 includes holds 800,000 tokens, so each token's size is the script's memory.
+    private var offsets: (start: UInt32, end: UInt32, contentStart: UInt32, contentEnd: UInt32)
+
+    init(
+        kind: Kind, start: Int, end: Int, contentStart: Int, contentEnd: Int, newlineBefore: Bool,
+        isTemplate: Bool = false, isRaw: Bool = false
+    ) {
+        self.kind = kind
+        self.newlineBefore = newlineBefore
+        self.isTemplate = isTemplate
+        self.isRaw = isRaw
+        offsets = (UInt32(start), UInt32(end), UInt32(contentStart), UInt32(contentEnd))
+    }
+
+    /// Byte range as written (quotes and backticks included).
+    var start: Int { Int(offsets.start) }
+    var end: Int { Int(offsets.end) }
+    /// Byte range of the meaning: a string's text between its quotes, a backticked name without backticks.
+    var contentStart: Int { Int(offsets.contentStart) }
+    var contentEnd: Int { Int(offsets.contentEnd) }
 }
 
 /// Splits script bytes into tokens, skipping whitespace and comments. Strings are single tokens, template

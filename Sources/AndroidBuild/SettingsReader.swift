@@ -9,6 +9,14 @@ struct SettingsReader {
         var directory: String
     }
 
+    /// What the settings declare, without the script read for it.
+    struct Includes: Sendable {
+        var projects: [Project]
+        var limitsReached: [BuildReadLimit]
+        var hasDynamicIncludes: Bool
+        var includedBuilds: [String]
+    }
+
     private let script: TokenizedScript
     private var environment: EvaluationEnvironment
     private let root: String
@@ -35,6 +43,13 @@ struct SettingsReader {
 
     mutating func read() {
         run(0..<script.tokens.count, depth: 0)
+    }
+
+    /// The includes read so far.
+    var includes: Includes {
+        Includes(
+            projects: projects, limitsReached: limitsReached, hasDynamicIncludes: hasDynamicIncludes,
+            includedBuilds: includedBuilds)
     }
 
     private mutating func run(_ body: Range<Int>, depth: Int) {

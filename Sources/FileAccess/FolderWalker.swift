@@ -25,14 +25,19 @@ public struct FolderWalker: Sendable {
     /// Folders not to descend into, by path (`folder/relative/path`, as files are listed): a project's excludes,
     /// pruned at the walk instead of filtered after it.
     public var skipsFolder: (@Sendable (String) -> Bool)?
+    /// How many subfolders of a folder (by path, as files are listed) the walk enters, in name order; `nil` for
+    /// all. Past it the rest are passed over unopened: a listing's locale folders beyond what any store reads
+    /// would otherwise cost a folder read and a path for every file in them.
+    public var subfolderLimit: (@Sendable (String) -> Int?)?
 
     public init(
         skippedFolderNames: Set<String> = [], followedLinks: FollowedLinks = .none,
-        skipsFolder: (@Sendable (String) -> Bool)? = nil
+        skipsFolder: (@Sendable (String) -> Bool)? = nil, subfolderLimit: (@Sendable (String) -> Int?)? = nil
     ) {
         self.skippedFolderNames = skippedFolderNames
         self.followedLinks = followedLinks
         self.skipsFolder = skipsFolder
+        self.subfolderLimit = subfolderLimit
     }
 
     /// Paths of the files below `folder` whose name satisfies `include`, each as `folder/relative/path`. A folder
@@ -49,15 +54,17 @@ public struct FolderWalker: Sendable {
         walk(from: folder, include: include, visit: visit, unreadable: { _, _ in })
     }
 
-    /// As `visitFiles(under:where:_:)`, and tells `skipped` about each folder it could not read (and so skipped),
-    /// so a caller can report it instead of passing over it in silence.
+    /// As `visitFiles(under:where:_:)`, and tells `skipped` about each folder it could not read (and so skipped)
+    /// and `passedOver` about each folder whose subfolders past `subfolderLimit` it did not enter (the folder and
+    /// their names, in order), so a caller can report them instead of passing over them in silence.
     public func visitFiles(
         under folder: String, where include: (String) -> Bool, skipped: (UnreadableFolder) -> Void,
-        _ visit: (String) -> Void
+        passedOver: (_ folder: String, _ subfolders: [String]) -> Void = { _, _ in }, _ visit: (String) -> Void
     ) {
         walk(
             from: folder, include: include, visit: visit,
-            unreadable: { path, code in skipped(UnreadableFolder(path: path, reason: .fromErrno(code))) })
+            unreadable: { path, code in skipped(UnreadableFolder(path: path, reason: .fromErrno(code))) },
+            passedOver: passedOver)
     }
 
     /// The paths `files(under:where:)` would return, but a folder that cannot be read (`folder` itself included)
@@ -79,16 +86,18 @@ public struct FolderWalker: Sendable {
 
     private func walk<Failure: Error>(
         from folder: String, include: (String) -> Bool, visit: (String) -> Void,
-        unreadable: (String, Int32) throws(Failure) -> Void
+        unreadable: (String, Int32) throws(Failure) -> Void, passedOver: (String, [String]) -> Void = { _, _ in }
     ) throws(Failure) {
         let start = folder.hasSuffix("/") ? String(folder.dropLast()) : folder
         var links = followedLinks == .none ? nil : LinkedFolders(root: realPath(start))
-        try walk(start, include: include, visit: visit, unreadable: unreadable, links: &links)
+        try walk(
+            start, include: include, visit: visit, unreadable: unreadable, passedOver: passedOver, links: &links)
     }
 
     private func walk<Failure: Error>(
         _ folder: String, include: (String) -> Bool, visit: (String) -> Void,
-        unreadable: (String, Int32) throws(Failure) -> Void, links: inout LinkedFolders?
+        unreadable: (String, Int32) throws(Failure) -> Void, passedOver: (String, [String]) -> Void,
+        links: inout LinkedFolders?
     ) throws(Failure) {
         guard let stream = opendir(folder) else {
             try unreadable(folder, errno)
@@ -118,18 +127,28 @@ public struct FolderWalker: Sendable {
             entries.append((name, isFolder))
         }
         closedir(stream)
+        let enteredFolders = subfolderLimit?(folder) ?? Int.max
+        var entered = 0
+        var notEntered = [String]()
         for entry in entries.sorted(by: { $0.name < $1.name }) {
-            let path = folder + "/" + entry.name
             if entry.isFolder {
-                if !entry.name.hasPrefix(".") && !skippedFolderNames.contains(entry.name)
-                    && skipsFolder?(path) != true
-                {
-                    try walk(path, include: include, visit: visit, unreadable: unreadable, links: &links)
+                guard !entry.name.hasPrefix(".") && !skippedFolderNames.contains(entry.name) else { continue }
+                guard entered < enteredFolders else {
+                    notEntered.append(entry.name)
+                    continue
+                }
+                let path = folder + "/" + entry.name
+                if skipsFolder?(path) != true {
+                    entered += 1
+                    try walk(
+                        path, include: include, visit: visit, unreadable: unreadable, passedOver: passedOver,
+                        links: &links)
                 }
             } else if include(entry.name) {
-                visit(path)
+                visit(folder + "/" + entry.name)
             }
         }
+        if !notEntered.isEmpty { passedOver(folder, notEntered) }
     }
 
     /// Whether the link at `path`, in `folder`, is a folder `followedLinks` admits (inside the root, or anywhere)

@@ -19,6 +19,12 @@ struct DiscoveredListing: Sendable, Hashable {
     var kind: Kind
 }
 
+/// Subfolders of a folder that a walk did not enter for a limit on how many it enters, in name order.
+struct PassedOverFolders: Sendable, Hashable {
+    var folder: String
+    var subfolders: [String]
+}
+
 /// What an Android project holds that playprep checks, found by one walk of its folders.
 struct ProjectInventory: Sendable, Hashable {
     /// The project folder as the user named it; every path below starts with it.
@@ -39,6 +45,9 @@ struct ProjectInventory: Sendable, Hashable {
     var looseNinePatchFiles: [String] = []
     /// Folders the walk could not read: their files are unknown, which the check reports.
     var unreadableFolders: [UnreadableFolder] = []
+    /// Listing folders whose locale folders past `ListingChecker.maximumLocaleFolders` (in name order) the walk
+    /// did not enter, with those folders' names: nothing in them is read, which the check reports.
+    var passedOverLocaleFolders: [PassedOverFolders] = []
 
     /// Whether the walk found nothing `check` judges: no Gradle settings or build file, manifest, listing tree or
     /// NinePatch in a resource folder.
@@ -106,10 +115,12 @@ struct ProjectDiscovery: Sendable {
         }
         let walker = FolderWalker(
             skippedFolderNames: ["build", "node_modules"], followedLinks: .withinRoot,
-            skipsFolder: excludes.isEmpty ? nil : excludedFolder)
+            skipsFolder: excludes.isEmpty ? nil : excludedFolder,
+            subfolderLimit: { Self.holdsLocaleFolders($0) ? ListingChecker.maximumLocaleFolders : nil })
         var listings = [String: DiscoveredListing.Kind]()
         walker.visitFiles(
-            under: trimmedRoot, where: { _ in true }, skipped: { inventory.unreadableFolders.append($0) }
+            under: trimmedRoot, where: { _ in true }, skipped: { inventory.unreadableFolders.append($0) },
+            passedOver: { inventory.passedOverLocaleFolders.append(PassedOverFolders(folder: $0, subfolders: $1)) }
         ) { path in
             let relative = inventory.relative(path)
             if excludes.contains(where: { $0.matches(relative) }) { return }
@@ -139,6 +150,15 @@ struct ProjectDiscovery: Sendable {
         }
         inventory.listings = listings.keys.sorted().map { DiscoveredListing(path: $0, kind: listings[$0] ?? .fastlane) }
         return inventory
+    }
+
+    /// Whether `folder` is where a listing keeps its locale folders: fastlane's `…/metadata/android`, GPP's
+    /// `…/src/<sourceSet>/play/listings` and `…/play/release-notes`.
+    static func holdsLocaleFolders(_ folder: String) -> Bool {
+        if folder.hasSuffix("/metadata/android") { return true }
+        guard folder.hasSuffix("/listings") || folder.hasSuffix("/release-notes") else { return false }
+        let parts = folder.pathComponents
+        return parts.count >= 4 && parts[parts.count - 2] == "play" && parts[parts.count - 4] == "src"
     }
 
     /// The nearest folder above `root` holding a `settings.gradle(.kts)`: the Gradle build `root` is one module

@@ -1,5 +1,7 @@
 import Diagnostics
 import FileAccess
+import PlayListingKit
+import UploadWiring
 
 /// PRJ001 for what a check needs and cannot read: folders the walk could not list, and build files, manifests,
 /// Fastfiles and Appfiles that cannot be read or are not UTF-8 text (build files may also be UTF-16 with a byte order mark) (`.properties` files are ISO-8859-1, as Gradle
@@ -7,6 +9,9 @@ import FileAccess
 /// such files; this says so on each path instead of passing in silence.
 struct UnreadableInputs: Sendable {
     var reader = FileReader(maxBytes: 4 << 20)
+    /// Fastfiles and Appfiles are read up to the fastlane reader's own limit: one it skips for its size is named
+    /// here, since the lanes in it are then unknown.
+    var fastlaneReader = FileReader(maxBytes: FastlaneFiles.Limits.fileBytes)
 
     func diagnostics(for inventory: ProjectInventory, _ finding: RuleOutput) -> [Diagnostic] {
         let folders = inventory.unreadableFolders.map { folder in
@@ -14,12 +19,21 @@ struct UnreadableInputs: Sendable {
                 file: folder.path, "cannot read this folder (\(folder.reason)): nothing in it was checked",
                 hint: "make it readable, or exclude it in playprep.yml")
         }
+        let localeFolders = inventory.passedOverLocaleFolders.compactMap { passed in
+            passed.subfolders.first.map { first in
+                finding.diagnostic(
+                    file: passed.folder + "/" + first,
+                    FileReport.unreadableListing(
+                        "folder", reason: ListingChecker.localeFoldersOverLimit(passed.subfolders.count)),
+                    hint: FileReport.unreadableListingHint)
+            }
+        }
         let files = inventory.readFiles().filter { $0.role == .buildFile || $0.role == .fastlaneFile }
-        return folders
+        return folders + localeFolders
             + files.compactMap { input in
                 let bytes: [UInt8]
                 do {
-                    bytes = try reader.read(input.path)
+                    bytes = try (input.role == .fastlaneFile ? fastlaneReader : reader).read(input.path)
                 } catch {
                     return finding.diagnostic(
                         file: input.path, "cannot read \(input.role.rawValue) (\(error)): it was skipped")
@@ -63,10 +77,16 @@ extension FileReport {
         var report = self
         report.diagnostics.insert(
             ProjectRules.unreadable.rule.diagnostic(
-                file: file,
-                "cannot read this listing \(file.hasSuffix("/") ? "folder" : "file") (\(reason)): it was not checked",
-                hint: "make it readable, or move it out of the listing"),
+                file: file, Self.unreadableListing(file.hasSuffix("/") ? "folder" : "file", reason: reason),
+                hint: Self.unreadableListingHint),
             at: 0)
         return report
     }
+
+    /// PRJ001's message on a listing file or folder (`kind`) that was not read, and why.
+    static func unreadableListing(_ kind: String, reason: String) -> String {
+        "cannot read this listing \(kind) (\(reason)): it was not checked"
+    }
+
+    static let unreadableListingHint = "make it readable, or move it out of the listing"
 }

@@ -49,6 +49,28 @@ import Testing
         #expect(asked.paths.withLock { $0 } == ["gen", "src", "src/gen"])
     }
 
+    /// A folder with more subfolders than its limit: the first ones in name order are walked, the others are not
+    /// opened and are told to `passedOver` (with the folder), hidden ones counting for neither; files beside them
+    /// and other folders are walked as before.
+    @Test func subfoldersPastTheLimitArePassedOverInNameOrder() throws {
+        for name in ["l/b/1.txt", "l/a/1.txt", "l/d/1.txt", "l/c/1.txt", "l/.h/1.txt", "l/top.txt", "m/a/1.txt"] {
+            try folder.write(name, at: name)
+        }
+        let limited = folder.path + "/l"
+        let walker = FolderWalker(subfolderLimit: { $0 == limited ? 2 : nil })
+        var files = [String]()
+        var passedOver = [(String, [String])]()
+        walker.visitFiles(
+            under: folder.path, where: { _ in true }, skipped: { _ in }, passedOver: { passedOver.append(($0, $1)) }
+        ) {
+            files.append(String($0.dropFirst(folder.path.count + 1)))
+        }
+        #expect(files == ["l/a/1.txt", "l/b/1.txt", "l/top.txt", "m/a/1.txt"])
+        #expect(passedOver.map(\.0) == [limited])
+        #expect(passedOver.map(\.1) == [["c", "d"]])
+        #expect(walk(walker) == files)
+    }
+
     /// The folders a walk asked its predicate about, in order.
     final class AskedFolders: Sendable {
         let paths = Mutex<[String]>([])

@@ -3,6 +3,7 @@ import Foundation
 import PlayListingKit
 import TestSupport
 import Testing
+import UploadWiring
 
 @testable import ProjectCheck
 
@@ -157,6 +158,49 @@ import Testing
         let folders = Set(report.diagnostics.filter { $0.ruleID == "LAY001" }.map(\.file))
         #expect(folders.count == count)
         #expect(!report.diagnostics.contains { $0.ruleID == "PRJ001" })
+    }
+
+    /// Past the limit the walk does not enter the other locale folders (in name order): the first of them is one
+    /// PRJ001 naming the limit and the count, and nothing in any of them is read or judged.
+    @Test func localeFoldersPastTheLimitAreOneFindingAndNotRead() throws {
+        let root = try Self.sampleCopy()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let names = (0..<(ListingChecker.maximumLocaleFolders + 2)).map { "zz\($0)" }
+        for name in names {
+            let folder = root + "/fastlane/metadata/android/" + name
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try Data("T\n".utf8).write(to: URL(fileURLWithPath: folder + "/title.txt"))
+        }
+        let inOrder = (names + ["en-US"]).sorted()
+        let report = try Self.run(root)
+        let limit = report.diagnostics.filter { $0.ruleID == "PRJ001" }
+        #expect(
+            limit.map(\.file) == [root + "/fastlane/metadata/android/" + inOrder[ListingChecker.maximumLocaleFolders]])
+        #expect(
+            limit.map(\.message) == [
+                "cannot read this listing folder (" + ListingChecker.localeFoldersOverLimit(3) + "): it was not checked"
+            ])
+        #expect(limit.first?.message.contains("locale folder 1001 of 1003") == true)
+        let judged = Set(report.diagnostics.filter { $0.ruleID == "LAY001" }.map(\.file))
+        #expect(judged.count == ListingChecker.maximumLocaleFolders - 1)
+        #expect(!judged.contains { $0.hasSuffix("/" + inOrder[ListingChecker.maximumLocaleFolders]) })
+    }
+
+    /// A Fastfile the fastlane reader skips for its size (over 1 MiB) is a PRJ001 naming that limit: its lanes are
+    /// unknown, and the tree's verdict must not change in silence.
+    @Test func aFastfileOverTheFastlaneLimitIsAFindingNamingIt() throws {
+        let root = try Self.sampleCopy()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let file = root + "/fastlane/Fastfile"
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+        let padded = text + String(repeating: "# padding\n", count: FastlaneFiles.Limits.fileBytes / 10 + 1)
+        try Data(padded.utf8).write(to: URL(fileURLWithPath: file))
+        let report = try Self.run(root)
+        #expect(
+            report.diagnostics.filter { $0.ruleID == "PRJ001" }.map(\.message) == [
+                "cannot read a fastlane file (file is \(padded.utf8.count) bytes, over the limit of "
+                    + "\(FastlaneFiles.Limits.fileBytes) bytes): it was skipped"
+            ])
     }
 
     @Test func aManifestNestedTooDeeplyIsANoteNamingTheLimit() throws {

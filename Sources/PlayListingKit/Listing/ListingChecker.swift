@@ -17,6 +17,13 @@ public struct ListingChecker: Sendable {
         self.probe = ImageProbe(decoder: decoder)
     }
 
+    /// Why the first of `count` locale folders past `maximumLocaleFolders` (in name order) is not read, nor the
+    /// ones after it: the reason of its PRJ001, whether the checker or the project walk left them out.
+    public static func localeFoldersOverLimit(_ count: Int) -> String {
+        "locale folder \(maximumLocaleFolders + 1) of \(maximumLocaleFolders + count) in name order, over playprep's "
+            + "limit of \(maximumLocaleFolders) a listing; the \(count - 1) after it are skipped too"
+    }
+
     /// A report with one entry per file (and per locale folder or root that has findings), in path order. A file
     /// that cannot be read is an entry with ``FileReport/unreadable`` set and no findings of its own, for the
     /// caller to report (PRJ001); the other files are still checked.
@@ -42,11 +49,7 @@ public struct ListingChecker: Sendable {
         var unreadable = [String: String]()
         if let beyondLimit, let first = beyondLimit.first {
             // The caller reports it (PRJ001) as it does an unreadable file; the trailing `/` names a folder.
-            let folder = classified.localeFolder(first) + "/"
-            unreadable[folder] =
-                "locale folder \(Self.maximumLocaleFolders + 1) of \(Self.maximumLocaleFolders + beyondLimit.count) "
-                + "in name order, over playprep's limit of \(Self.maximumLocaleFolders) a listing; the "
-                + "\(beyondLimit.count - 1) after it are skipped too"
+            unreadable[classified.localeFolder(first) + "/"] = Self.localeFoldersOverLimit(beyondLimit.count)
         }
         let read = { (path: String) -> [UInt8]? in
             switch Result(catching: { () throws(ListingReadError) in try source.contents(of: root.prefix + path) }) {
