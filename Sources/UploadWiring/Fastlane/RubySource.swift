@@ -286,7 +286,7 @@ extension RubySource {
     }
 
     /// Splits at commas outside brackets and quotes.
-    private static func splitTopLevel(_ body: [Character]) -> [String] {
+    static func splitTopLevel(_ body: [Character]) -> [String] {
         var pieces = [String]()
         var current = ""
         var depth = 0
