@@ -509,6 +509,17 @@ public struct UploadEvidence: Sendable {
         return Self.readers(found, empty: "F-Droid (Triple-T layout; GPP is not applied)")
     }
 
+    /// The values of the lane options that picked `tree` for the CI runs that send it (`WooCommerce-Wear` of
+    /// `fastlane build_and_upload app:WooCommerce-Wear`): a value that names an application module says which
+    /// app's release the tree goes with.
+    public func laneOptionValues(forTree tree: String) -> [String] {
+        var values = [String]()
+        for upload in uploads where upload.tree == .metadataFolder(tree) {
+            values += upload.laneOptionValues.filter { !values.contains($0) }
+        }
+        return values
+    }
+
     /// The package name the uploads of the fastlane folder that holds `tree` are for: the Appfile's, or the one
     /// every supply call there names.
     public func uploadedPackage(forTree tree: String) -> String? {

@@ -222,7 +222,8 @@ import UploadWiring
     /// woocommerce-android's shape (`TestImages/wiring/wear-hash-constant`): one lane uploads the phone tree or the
     /// Wear tree, picked by `METADATA_DIR_PATH[app]` from the `app:` each Buildkite step passes through a script;
     /// the Wear upload skips metadata. The Wear tree's release notes over 500 characters are an error naming the
-    /// Wear step; its long title is not sent, so not judged; nothing is left "not read".
+    /// Wear step; its long title is not sent, so not judged; each tree's notes are picked by the versionCode of the
+    /// module its run builds; nothing is left "not read".
     @Test func aTreePickedByALaneOptionIsJudgedAsItsRunSendsIt() throws {
         let (diagnostics, plan, root) = try Self.check("wiring/wear-hash-constant")
         let found = diagnostics.filter { $0.severity != .note }.map {
@@ -244,6 +245,9 @@ import UploadWiring
         #expect(!wear.receives.isEmpty)
         let phone = try #require(plan.listings.first { $0.folders.contains("fastlane/metadata/android") })
         #expect(phone.receives.contains("fastlane/metadata/android/en-US/title.txt"))
+        // Each run builds the module its `app:` names: that module's versionCode picks the tree's notes.
+        #expect(wear.releaseNotes.hasPrefix("changelogs/50412.txt:"))
+        #expect(phone.releaseNotes.hasPrefix("changelogs/412.txt:"))
         #expect(plan.unread.isEmpty)
     }
 

@@ -53,6 +53,9 @@ public struct PlayUpload: Sendable, Hashable {
     /// Its `metadata_path` is code that the run's lane options resolved (`METADATA_DIR_PATH[app]`): the tree is
     /// read, not named as built at run time.
     var resolvesMetadataPath = false
+    /// The values of the run's lane options that decided what it sends (`WooCommerce-Wear` of
+    /// `app:WooCommerce-Wear`).
+    var laneOptionValues: [String] = []
 
     /// One line for tests and `plan`: `supply (lane deploy) → fastlane/metadata/android [text, changelogs] ci`.
     public var summary: String {

@@ -134,7 +134,8 @@ extension Uploader {
                     evidence: run.command.fullChain + [upload.evidence],
                     settings: settings + used.map { "lane option " + $0 }, command: run.command,
                     resolvesMetadataPath: upload.arguments["metadata_path"]?.literal == nil
-                        && arguments["metadata_path"]?.literal != nil))
+                        && arguments["metadata_path"]?.literal != nil,
+                    laneOptionValues: used.map { String($0.drop { $0 != ":" }.dropFirst()) }))
             return !used.isEmpty
         }
         guard add(first) else { return found }
