@@ -224,7 +224,13 @@ public struct UploadEvidence: Sendable {
         switch upload.trigger {
         case .ci: break
         case .byHand(let run):
-            let decided = Liveness.decide(run.signs + treeSigns)
+            // How current the tree's changelogs are says nothing about an upload that does not send them.
+            let decided = Liveness.decide(
+                run.signs
+                    + treeSigns.filter { sign in
+                        guard case .releaseNotesFarBehind = sign.sign else { return true }
+                        return upload.parts.contains(.changelogs)
+                    })
             liveness = decided
             let signs = decided.signs.map(\.sign.words).joined(separator: ", ")
             switch decided {
