@@ -26,7 +26,7 @@ struct RubyConstants: Sendable {
             if value.hasPrefix("{") {
                 // The hash runs to its closing brace, over as many lines as it takes.
                 var text = value
-                while Self.depth(of: text) > 0, index + 1 < lines.count {
+                while RubySource.walkBrackets(text) > 0, index + 1 < lines.count {
                     index += 1
                     text += "\n" + lines[index]
                 }
@@ -92,23 +92,5 @@ struct RubyConstants: Sendable {
             entries[key] = value(of: String(pair[arrow.upperBound...]))
         }
         return entries.isEmpty ? nil : entries
-    }
-
-    /// Brackets opened and not yet closed in `text`, outside strings.
-    private static func depth(of text: String) -> Int {
-        var depth = 0
-        var quote: Character?
-        for character in text {
-            if let open = quote {
-                if character == open { quote = nil }
-            } else if character == "\"" || character == "'" {
-                quote = character
-            } else if "([{".contains(character) {
-                depth += 1
-            } else if ")]}".contains(character) {
-                depth -= 1
-            }
-        }
-        return depth
     }
 }
