@@ -123,7 +123,9 @@ struct ListingPlanner: Sendable {
         // A tree named after the app it describes (`app-metadata/<applicationId>`) belongs to that app.
         let uploadedPackage = evidence.uploadedPackage(forTree: tree)
         let packageName = uploadedPackage ?? listing.path.split(separator: "/").last.map(String.init)
-        let variants = releaseVariants(for: listing.path, packageName: packageName, build: build)
+        let variants = releaseVariants(
+            for: listing.path, packageName: packageName, build: build,
+            laneOptions: evidence.laneOptionValues(forTree: tree))
         let readers: ListingReaders
         switch (configured?.store, listing.kind) {
         case (.fdroid?, _):
@@ -246,13 +248,22 @@ struct ListingPlanner: Sendable {
     /// The release variants a fastlane tree belongs to: those of the application module it sits in, else of the
     /// app the Fastfile uploads (by package name), else of every application module; a flavour tree
     /// (`src/<flavour>/fastlane/…`) keeps that flavour's. An app another embeds (a Wear app) shares its listing:
-    /// the embedding app's versionCode picks the release notes (``AndroidBuildModel/releaseNotesOwner(of:)``).
-    private func releaseVariants(for path: String, packageName: String?, build: AndroidBuildModel) -> [BuildVariant] {
+    /// the embedding app's versionCode picks the release notes (``AndroidBuildModel/releaseNotesOwner(of:)``). A
+    /// tree that sits in no module but is sent by runs whose lane option names one application module
+    /// (`app:WooCommerce-Wear` → `:WooCommerce-Wear`, uploaded as its own app) belongs to that module.
+    private func releaseVariants(
+        for path: String, packageName: String?, build: AndroidBuildModel, laneOptions: [String]
+    ) -> [BuildVariant] {
         let owner = build.applications
             .filter { $0.gradlePath != ":" && path.hasPrefix($0.directory + "/") }
             .max { $0.directory.count < $1.directory.count }
-        var variants = (owner.map { [build.releaseNotesOwner(of: $0)] } ?? build.releaseNotesApplications)
-            .flatMap(\.releaseVariants)
+        let named = build.applications.filter { module in
+            laneOptions.contains { $0 == module.gradlePath.split(separator: ":").last.map(String.init) }
+        }
+        let modules =
+            owner.map { [build.releaseNotesOwner(of: $0)] }
+            ?? (named.count == 1 ? named : build.releaseNotesApplications)
+        var variants = modules.flatMap(\.releaseVariants)
         if owner == nil, let packageName {
             let matching = variants.filter { $0.applicationID.value == packageName }
             if !matching.isEmpty { variants = matching }

@@ -25,6 +25,9 @@ public struct FastlaneFiles: Sendable {
         var evidence: Evidence
         /// The lanes its body runs (indices into `lanes`).
         var runs: [Int]
+        /// Its locals that hold a lane option, by the option's key: `app = options[:app]`, and the Ruby idiom
+        /// `app = get_app_param!(options)` (a helper handed the options, read as the option of the local's name).
+        var optionLocals: [String: String] = [:]
     }
 
     /// One `upload_to_play_store`/`supply` call.
@@ -63,6 +66,8 @@ public struct FastlaneFiles: Sendable {
     var uploads: [Upload] = []
     var builds: [Build] = []
     var shellCalls: [ShellCall] = []
+    /// The string and hash constants of every file read.
+    var constants = RubyConstants()
     /// The files read, relative to the project: the Fastfile first, then what it imports.
     public private(set) var files: [String] = []
     /// Imports from other repositories, missing or oversized files: what was not read.
@@ -156,12 +161,13 @@ public struct FastlaneFiles: Sendable {
         var firstLane = [Int]()
         for (file, fastfile) in parsed {
             firstLane.append(lanes.count)
+            constants.read(fastfile.source)
             for lane in fastfile.lanes {
                 lanes.append(
                     Lane(
                         name: lane.name, platform: lane.platform, isPrivate: lane.isPrivate,
                         evidence: Evidence(file: file, line: lane.line, quote: fastfile.source.text(ofLine: lane.line)),
-                        runs: []))
+                        runs: [], optionLocals: Self.optionLocals(in: String(fastfile.source.code[lane.body]))))
             }
         }
         var byName = [String: [Int]]()
@@ -196,6 +202,66 @@ public struct FastlaneFiles: Sendable {
                 }
             }
         }
+    }
+
+    /// The locals of a lane body assigned from its options (`name = options[:key]`, `name = helper(options)`).
+    private static func optionLocals(in body: String) -> [String: String] {
+        var locals = [String: String]()
+        for line in body.split(separator: "\n") {
+            let trimmed = line.trimmingWhitespace
+            guard let equals = trimmed.firstIndex(of: "=") else { continue }
+            let name = trimmed[..<equals].trimmingWhitespace
+            let value = trimmed[trimmed.index(after: equals)...].trimmingWhitespace
+            guard let first = name.first, first.isLowercase || first == "_", name.allSatisfy(RubySource.isWord),
+                !value.hasPrefix("="), !value.hasPrefix("~"), let options = value.range(of: "options")
+            else { continue }
+            let key =
+                value[options.upperBound...].hasPrefix("[:")
+                ? String(value[options.upperBound...].dropFirst(2).prefix(while: RubySource.isWord)) : name
+            if locals[name] == nil, !key.isEmpty { locals[name] = key }
+        }
+        return locals
+    }
+
+    /// An upload's arguments as sent by a run that passes `laneOption` (the `key:value` words of the `fastlane`
+    /// command that starts it; `nil` for each option when nobody's command is known): a hash-constant lookup
+    /// (`METADATA_DIR_PATH[app]`, `PATHS['play']`) becomes the string it picks, a comparison (`app == WEAR_APP`,
+    /// `options[:app] != 'main'`) becomes `true` or `false` when both sides are known; the options used, as
+    /// `key:value`. Anything not known stays as written.
+    func arguments(of upload: Upload, laneOption: (String) -> String?) -> (
+        arguments: [String: RubyValue], used: [String]
+    ) {
+        let locals = upload.lane.map { lanes[$0].optionLocals } ?? [:]
+        var used = [String]()
+        func optionKey(_ expression: String) -> String? {
+            let expression = expression.trimmingWhitespace
+            if expression.hasPrefix("options[:"), expression.hasSuffix("]") {
+                return String(expression.dropFirst("options[:".count).dropLast())
+            }
+            return locals[expression]
+        }
+        func value(_ expression: String) -> String? {
+            guard let key = optionKey(expression) else { return constants.value(of: expression) }
+            guard let value = laneOption(key) else { return nil }
+            if !used.contains(key + ":" + value) { used.append(key + ":" + value) }
+            return value
+        }
+        var arguments = upload.arguments
+        for (name, argument) in upload.arguments.sorted(by: { $0.key < $1.key }) {
+            if let (hash, index) = constants.lookup(argument.text) {
+                if let key = value(index), let picked = hash[key], let path = picked, !path.contains("'") {
+                    arguments[name] = RubyValue(text: "'" + path + "'")
+                }
+            } else if let comparison = ["==", "!="].lazy.compactMap({ argument.text.range(of: $0) }).first {
+                let equal = argument.text[comparison] == "=="
+                if let left = value(String(argument.text[..<comparison.lowerBound])),
+                    let right = value(String(argument.text[comparison.upperBound...]))
+                {
+                    arguments[name] = RubyValue(text: String((left == right) == equal))
+                }
+            }
+        }
+        return (arguments, used)
     }
 
     /// The file operations of `sh("cp", "-a", "pro/.", ".")` or `sh("cp -a pro/. .")`, run in the `fastlane/`

@@ -219,6 +219,38 @@ import UploadWiring
         #expect(plan.listings.allSatisfy { $0.store == "fdroid" })
     }
 
+    /// woocommerce-android's shape (`TestImages/wiring/wear-hash-constant`): one lane uploads the phone tree or the
+    /// Wear tree, picked by `METADATA_DIR_PATH[app]` from the `app:` each Buildkite step passes through a script;
+    /// the Wear upload skips metadata. The Wear tree's release notes over 500 characters are an error naming the
+    /// Wear step; its long title is not sent, so not judged; each tree's notes are picked by the versionCode of the
+    /// module its run builds; nothing is left "not read".
+    @Test func aTreePickedByALaneOptionIsJudgedAsItsRunSendsIt() throws {
+        let (diagnostics, plan, root) = try Self.check("wiring/wear-hash-constant")
+        let found = diagnostics.filter { $0.severity != .note }.map {
+            Expected(rule: $0.ruleID, severity: $0.severity, file: Self.relative($0.file, in: root))
+        }
+        #expect(
+            found == [
+                Expected(rule: "TXT004", severity: .error, file: "fastlane/metadata/wear/en-US/changelogs/default.txt")
+            ])
+        let notes = try #require(diagnostics.first { $0.ruleID == "TXT004" })
+        for link in [
+            ".buildkite/release-builds.yml:11", ".buildkite/commands/release-build.sh:6", "fastlane/Fastfile:24",
+        ] {
+            #expect(Self.names(link, notes, file: "fastlane/metadata/wear/en-US/changelogs/default.txt", plan: plan))
+        }
+        let wear = try #require(plan.listings.first { $0.folders.contains("fastlane/metadata/wear") })
+        #expect(wear.store == "play")
+        #expect(wear.receives.allSatisfy { $0.hasSuffix("changelogs/default.txt") })
+        #expect(!wear.receives.isEmpty)
+        let phone = try #require(plan.listings.first { $0.folders.contains("fastlane/metadata/android") })
+        #expect(phone.receives.contains("fastlane/metadata/android/en-US/title.txt"))
+        // Each run builds the module its `app:` names: that module's versionCode picks the tree's notes.
+        #expect(wear.releaseNotes.hasPrefix("changelogs/50412.txt:"))
+        #expect(phone.releaseNotes.hasPrefix("changelogs/412.txt:"))
+        #expect(plan.unread.isEmpty)
+    }
+
     /// A real set-up whose lane no longer uploads: the tree it points at, the store that really reads it, and
     /// the lane a note must name (with why it is dead and how to pin the store in playprep.yml), if any.
     struct DeadLane: Sendable, CustomTestStringConvertible {

@@ -73,6 +73,50 @@ import Testing
             ])
     }
 
+    /// A hash constant indexed by a lane option picks the tree each run sends, a comparison of the option with a
+    /// constant sets a skip flag; a key the hash lacks, an option nobody passes, or a value only known at run time
+    /// stays as written.
+    @Test func aHashConstantIndexedByALaneOption() throws {
+        let fastlane = try Self.read([
+            "fastlane/Fastfile": """
+            PHONE = 'Phone'
+            WATCH = "Watch"
+            PATHS = {
+              PHONE => File.join(Dir.pwd, 'metadata', 'android'),
+              WATCH => File.join(Dir.pwd, 'metadata', 'wear'),
+              'tv' => ENV['TV_METADATA']
+            }.freeze
+            lane :release do |options|
+              app = pick_app(options)
+              flavor = options[:flavor]
+              supply(metadata_path: PATHS[app], skip_upload_metadata: app == WATCH,
+                     skip_upload_images: flavor != 'full', track: PATHS[PHONE])
+            end
+            """
+        ])
+        #expect(fastlane.constants.strings == ["PHONE": "Phone", "WATCH": "Watch"])
+        #expect(fastlane.lanes.first?.optionLocals == ["app": "app", "flavor": "flavor"])
+        let upload = try #require(fastlane.uploads.first)
+        let options = ["app": "Watch", "flavor": "full"]
+        let (watch, used) = fastlane.arguments(of: upload, laneOption: { options[$0] })
+        #expect(watch["metadata_path"]?.literal == "fastlane/metadata/wear")
+        #expect(watch["skip_upload_metadata"]?.boolean == true)
+        #expect(watch["skip_upload_images"]?.boolean == false)
+        #expect(watch["track"]?.literal == "fastlane/metadata/android")
+        #expect(used == ["app:Watch", "flavor:full"])
+        let phone = fastlane.arguments(of: upload, laneOption: { $0 == "app" ? "Phone" : nil }).arguments
+        #expect(phone["metadata_path"]?.literal == "fastlane/metadata/android")
+        #expect(phone["skip_upload_metadata"]?.boolean == false)
+        #expect(phone["skip_upload_images"]?.text == "flavor != 'full'")
+        let television = fastlane.arguments(of: upload, laneOption: { $0 == "app" ? "tv" : nil }).arguments
+        #expect(television["metadata_path"]?.text == "PATHS[app]")
+        #expect(television["skip_upload_metadata"]?.boolean == false)
+        let byHand = fastlane.arguments(of: upload, laneOption: { _ in nil }).arguments
+        #expect(byHand["metadata_path"]?.text == "PATHS[app]")
+        #expect(byHand["skip_upload_metadata"]?.text == "app == WATCH")
+        #expect(byHand["track"]?.literal == "fastlane/metadata/android")
+    }
+
     @Test(arguments: ["\n", "\r\n", "\r"])
     func lanesCallsAndPlatformsWithAnyLineEnding(ending: String) throws {
         let text = Self.fastfile.replacingOccurrences(of: "\n", with: ending)

@@ -40,4 +40,21 @@ import Testing
         #expect(LivenessReader.treeSigns(newestChangelog: 309, versionCodes: [310], tree: "t").isEmpty)
         #expect(LivenessReader.treeSigns(newestChangelog: 405_000_000, versionCodes: [406_000_000], tree: "t").isEmpty)
     }
+
+    /// Changelogs far behind the build show a tree nobody writes release notes in; that says nothing about a
+    /// hand-run upload that does not send them (medTimer's `uploadToPlay.sh` skips changelogs): it stays decided
+    /// by its other signs, while the same tree sent with its changelogs is dead.
+    @Test(arguments: [(true, PlayProof.none), (false, PlayProof.partial)])
+    func staleChangelogsOnlyKillAnUploadThatSendsThem(sendsChangelogs: Bool, proof: PlayProof) throws {
+        let repository = try TemporaryRepository([
+            "fastlane/Fastfile": "lane :listing do\n  supply(skip_upload_changelogs: \(!sendsChangelogs))\nend\n",
+            "fastlane/Appfile": "json_key_file(\"fastlane/play-key.json\")\n",
+            "Gemfile": "gem \"fastlane\"\n",
+            "fastlane/metadata/android/en-US/title.txt": "Example\n",
+            "fastlane/metadata/android/en-US/changelogs/65.txt": "Fixes\n",
+        ])
+        let readers = UploadEvidence(input: repository.input()).fastlaneReaders(
+            tree: "fastlane/metadata/android", locales: ["en-US"], versionCodes: [185], newestChangelog: 65)
+        #expect(readers.proof == proof)
+    }
 }

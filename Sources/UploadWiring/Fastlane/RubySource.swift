@@ -286,12 +286,32 @@ extension RubySource {
     }
 
     /// Splits at commas outside brackets and quotes.
-    private static func splitTopLevel(_ body: [Character]) -> [String] {
+    static func splitTopLevel(_ body: [Character]) -> [String] {
         var pieces = [String]()
         var current = ""
+        walkBrackets(body) { character, depth, quoted in
+            if character == ",", depth == 0, !quoted {
+                pieces.append(current)
+                current = ""
+            } else {
+                current.append(character)
+            }
+        }
+        pieces.append(current)
+        return pieces
+    }
+
+    /// Calls `visit` with each character of `text`, the depth of the brackets open after it and whether it is
+    /// inside a string literal (the closing quote is, the opening one is not); returns the depth left open at the
+    /// end (a hash constant written over several lines is complete at 0).
+    @discardableResult
+    static func walkBrackets(
+        _ text: some Sequence<Character>, _ visit: (Character, _ depth: Int, _ quoted: Bool) -> Void = { _, _, _ in }
+    ) -> Int {
         var depth = 0
         var quote: Character?
-        for character in body {
+        for character in text {
+            let quoted = quote != nil
             if let open = quote {
                 if character == open { quote = nil }
             } else if character == "\"" || character == "'" {
@@ -300,15 +320,10 @@ extension RubySource {
                 depth += 1
             } else if ")]}".contains(character) {
                 depth -= 1
-            } else if character == ",", depth == 0 {
-                pieces.append(current)
-                current = ""
-                continue
             }
-            current.append(character)
+            visit(character, depth, quoted)
         }
-        pieces.append(current)
-        return pieces
+        return depth
     }
 }
 

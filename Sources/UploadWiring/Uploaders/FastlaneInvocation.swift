@@ -80,6 +80,18 @@ struct FastlaneInvocation: Sendable {
         return nil
     }
 
+    /// A lane option (`name:value`) as the shell passes it, variables and script arguments replaced
+    /// (`app:"${APP_TO_BUILD}"` in a script the step runs as `release-build.sh WooCommerce-Wear`); `nil` when the
+    /// line does not pass it or its value is only known at run time.
+    func laneOption(_ name: String) -> String? {
+        let words = command.expandedWords.isEmpty ? arguments : command.expandedWords
+        guard let word = words.last(where: { $0.hasPrefix(name + ":") }) else { return nil }
+        let value = String(word.dropFirst(name.count + 1)).trimming("\"'")
+        guard !value.isEmpty, !value.contains("*"), !value.contains("$"), !value.contains(ShellReader.rootMark)
+        else { return nil }
+        return value
+    }
+
     /// An option from the line, else its `SUPPLY_*` variable in the step's environment.
     func supplyOption(_ name: String, short: String? = nil) -> String? {
         option(name, short: short) ?? command.environment["SUPPLY_" + name.uppercased()]

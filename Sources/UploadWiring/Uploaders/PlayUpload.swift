@@ -50,6 +50,12 @@ public struct PlayUpload: Sendable, Hashable {
     public var settings: [String] = []
     /// The command that starts it in CI, to find the steps of its job that rewrite the tree first.
     var command: CICommand?
+    /// Its `metadata_path` is code that the run's lane options resolved (`METADATA_DIR_PATH[app]`): the tree is
+    /// read, not named as built at run time.
+    var resolvesMetadataPath = false
+    /// The values of the run's lane options that decided what it sends (`WooCommerce-Wear` of
+    /// `app:WooCommerce-Wear`).
+    var laneOptionValues: [String] = []
 
     /// One line for tests and `plan`: `supply (lane deploy) → fastlane/metadata/android [text, changelogs] ci`.
     public var summary: String {

@@ -50,6 +50,26 @@ extension Uploader {
                     "supply (lane deploy) → android/fastlane/metadata/android [text, images, screenshots, "
                         + "changelogs] ci .github/workflows/release.yml:4"
                 ]),
+            UploaderExample(
+                "a script runs the lane once per app; a hash constant indexed by the lane option picks the tree",
+                [
+                    ".buildkite/pipeline.yml":
+                        "steps:\n  - command: .buildkite/release.sh Phone\n  - command: .buildkite/release.sh Watch\n",
+                    ".buildkite/release.sh": "#!/bin/bash\nbundle exec fastlane release app:\"$1\"\n",
+                    "fastlane/Fastfile":
+                        "PHONE = 'Phone'\nWATCH = 'Watch'\nPATHS = {\n  PHONE => File.join(Dir.pwd, 'metadata', "
+                        + "'android'),\n  WATCH => File.join(Dir.pwd, 'metadata', 'wear')\n}.freeze\n"
+                        + "lane :release do |options|\n  app = options[:app]\n"
+                        + "  upload_to_play_store(metadata_path: PATHS[app], skip_upload_metadata: app == WATCH)\nend\n",
+                    "fastlane/metadata/android/en-US/title.txt": "Example\n",
+                    "fastlane/metadata/wear/en-US/changelogs/default.txt": "Watch fixes\n",
+                ],
+                finds: [
+                    "supply (lane release) → fastlane/metadata/android [text, images, screenshots, changelogs] ci "
+                        + ".buildkite/pipeline.yml:2",
+                    "supply (lane release) → fastlane/metadata/wear [images, screenshots, changelogs] ci "
+                        + ".buildkite/pipeline.yml:3",
+                ]),
         ]
     ) { input in
         input.fastlane.flatMap { laneUploads(in: $0, input: input) } + unreadLaneRuns(input)
@@ -74,31 +94,62 @@ extension Uploader {
             !run.runsSupply && !run.runsAction && run.command.origin == .unreferencedScript
                 && (run.folder.map { FastlaneFiles.normalized($0) == fastlane.runFolder } ?? true)
         }
-        let direct = fastlane.uploads.compactMap { upload -> (PlayUpload, FastlaneFiles.Upload)? in
-            laneUpload(upload, in: fastlane, reached: reached, entryRuns: entryRuns, scripts: scripts, input: input)
-                .map { ($0, upload) }
+        let direct = fastlane.uploads.flatMap { upload -> [(PlayUpload, FastlaneFiles.Upload)] in
+            if let lane = upload.lane, let first = reached[lane] {
+                // Every run that reaches the call, when what it sends depends on the run's lane options.
+                let others = entries.indices.lazy.filter { $0 != first }
+                    .filter { fastlane.lanesRun(from: [entries[$0]]).contains(lane) }.map { entryRuns[$0] }
+                return ciUploads(upload, in: fastlane, first: entryRuns[first], others: others, input: input)
+                    .map { ($0, upload) }
+            }
+            return handRunUpload(upload, in: fastlane, scripts: scripts, input: input).map { [($0, upload)] } ?? []
         }
         return direct.flatMap { found, upload in
             [found] + copiedOver(found, before: upload, in: fastlane, input: input)
         }
     }
 
-    /// One supply call as an upload: reached from a CI run, run by a script nobody's CI runs, or by hand.
-    private static func laneUpload(
-        _ upload: FastlaneFiles.Upload, in fastlane: FastlaneFiles, reached: [Int: Int],
-        entryRuns: [FastlaneInvocation], scripts: [FastlaneInvocation], input: UploaderInput
-    ) -> PlayUpload? {
-        let option = { (name: String) in upload.arguments[name] }
-        if let lane = upload.lane, let entry = reached[lane] {
-            let run = entryRuns[entry]
+    /// One supply call reached from CI runs (`first`, the run nearest to it, then `others`): one upload per tree
+    /// and parts, each as the first run that sends them passes its lane options (`app:WooCommerce-Wear` picks
+    /// `METADATA_DIR_PATH[app]` and sets `skip_upload_metadata: app == WEAR_APP`). A call that no lane option
+    /// changes is one upload, the first run's (the others are not looked at).
+    private static func ciUploads(
+        _ upload: FastlaneFiles.Upload, in fastlane: FastlaneFiles, first: FastlaneInvocation,
+        others: some Sequence<FastlaneInvocation>, input: UploaderInput
+    ) -> [PlayUpload] {
+        var found = [PlayUpload]()
+        /// Adds what `run` sends; whether a lane option of the run decided it.
+        func add(_ run: FastlaneInvocation) -> Bool {
+            let (arguments, used) = fastlane.arguments(of: upload, laneOption: { run.laneOption($0) })
+            let option = { (name: String) in arguments[name] }
             let (parts, settings) = FastlaneFiles.parts(
                 options: option, environment: { run.command.environment[$0] })
             let path = option("metadata_path")?.literal ?? run.command.environment["SUPPLY_METADATA_PATH"]
-            guard let tree = metadataTree(path, runFolder: fastlane.runFolder, input: input) else { return nil }
-            return PlayUpload(
-                uploader: "supply", what: "supply (lane \(run.name))", tree: tree, parts: parts, trigger: .ci,
-                evidence: run.command.fullChain + [upload.evidence], settings: settings, command: run.command)
+            guard let tree = metadataTree(path, runFolder: fastlane.runFolder, input: input),
+                !found.contains(where: { $0.tree == tree && $0.parts == parts })
+            else { return !used.isEmpty }
+            found.append(
+                PlayUpload(
+                    uploader: "supply", what: "supply (lane \(run.name))", tree: tree, parts: parts, trigger: .ci,
+                    evidence: run.command.fullChain + [upload.evidence],
+                    settings: settings + used.map { "lane option " + $0 }, command: run.command,
+                    resolvesMetadataPath: upload.arguments["metadata_path"]?.literal == nil
+                        && arguments["metadata_path"]?.literal != nil,
+                    laneOptionValues: used.map { String($0.drop { $0 != ":" }.dropFirst()) }))
+            return !used.isEmpty
         }
+        guard add(first) else { return found }
+        for run in others { _ = add(run) }
+        return found
+    }
+
+    /// One supply call no CI run reaches: run by a script nobody's CI runs, or by hand.
+    private static func handRunUpload(
+        _ upload: FastlaneFiles.Upload, in fastlane: FastlaneFiles, scripts: [FastlaneInvocation],
+        input: UploaderInput
+    ) -> PlayUpload? {
+        let arguments = fastlane.arguments(of: upload, laneOption: { _ in nil }).arguments
+        let option = { (name: String) in arguments[name] }
         let (parts, settings) = FastlaneFiles.parts(options: option)
         guard let tree = metadataTree(option("metadata_path")?.literal, runFolder: fastlane.runFolder, input: input)
         else { return nil }
