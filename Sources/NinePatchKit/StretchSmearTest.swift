@@ -86,13 +86,14 @@ struct StretchSmearTest {
             width: width, height: height, stretchX: horizontal ? [Span(0, width)] : [],
             stretchY: vertical ? [Span(0, height)] : [], padding: .zero, layoutBounds: nil, regionColors: nil,
             outline: nil)
-        let renderer = NinePatchRenderer(filter: .linear)
         let drawnWidth = horizontal ? width * factor : width
         let drawnHeight = vertical ? height * factor : height
-        guard let drawn = try? renderer.render(sourceCell, as: model, width: drawnWidth, height: drawnHeight),
-            let clean = try? renderer.render(cleanedCell, as: model, width: drawnWidth, height: drawnHeight)
+        guard
+            let plan = try? NinePatchRenderer(filter: .linear).plan(
+                model, contentWidth: width, contentHeight: height, width: drawnWidth, height: drawnHeight)
         else { return nil }
-        let smear = Smear(drawn, clean, threshold: threshold, alongRows: horizontal, alongColumns: vertical)
+        let smear = Smear(
+            sourceCell, cleanedCell, plan: plan, threshold: threshold, alongRows: horizontal, alongColumns: vertical)
         guard smear.longestRun >= factor else { return nil }
         var patch = candidate
         let detail = source.largestDifference(from: cleaned)
@@ -113,33 +114,44 @@ private struct Smear {
     /// The longest run of consecutive differing pixels along a stretch direction.
     var longestRun = 0
 
-    /// One pass over both drawings: the run along the current row, and one run per column, end at each pixel.
-    init(_ drawn: PremultipliedImage, _ clean: PremultipliedImage, threshold: Int, alongRows: Bool, alongColumns: Bool)
-    {
-        let (width, height) = (drawn.width, drawn.height)
+    /// Draws both a row at a time and compares them as they come: the run along the current row, and one run per
+    /// column, end at each pixel. Neither drawing is held whole.
+    init(
+        _ source: PremultipliedImage, _ cleaned: PremultipliedImage, plan: RenderPlan, threshold: Int,
+        alongRows: Bool, alongColumns: Bool
+    ) {
+        var drawn = NinePatchRowRenderer(source, plan: plan)
+        var clean = NinePatchRowRenderer(cleaned, plan: plan)
+        let width = plan.width
         var largest = 0
         var longest = 0
         var columnRuns = [Int](repeating: 0, count: width)
-        drawn.bytes.withUnsafeBufferPointer { drawn in
-            clean.bytes.withUnsafeBufferPointer { clean in
-                var index = 0
-                for _ in 0..<height {
-                    var rowRun = 0
-                    for x in 0..<width {
-                        var difference = 0
-                        for channel in index..<(index + 4) {
-                            difference = max(difference, abs(Int(drawn[channel]) - Int(clean[channel])))
-                        }
-                        index += 4
-                        largest = max(largest, difference)
-                        let differs = difference > threshold
-                        if alongRows {
-                            rowRun = differs ? rowRun + 1 : 0
-                            longest = max(longest, rowRun)
-                        }
-                        if alongColumns {
-                            columnRuns[x] = differs ? columnRuns[x] + 1 : 0
-                            longest = max(longest, columnRuns[x])
+        var drawnRow = [UInt8](repeating: 0, count: width * 4)
+        var cleanRow = [UInt8](repeating: 0, count: width * 4)
+        let pixel = { (row: UnsafeMutableBufferPointer<UInt8>, x: Int) in
+            UnsafeRawPointer(row.baseAddress!).loadUnaligned(fromByteOffset: x * 4, as: SIMD4<UInt8>.self)
+        }
+        drawnRow.withUnsafeMutableBufferPointer { drawnRow in
+            cleanRow.withUnsafeMutableBufferPointer { cleanRow in
+                columnRuns.withUnsafeMutableBufferPointer { columnRuns in
+                    for y in 0..<plan.height {
+                        drawn.draw(row: y, into: drawnRow.baseAddress!)
+                        clean.draw(row: y, into: cleanRow.baseAddress!)
+                        var rowRun = 0
+                        for x in 0..<width {
+                            let one = pixel(drawnRow, x)
+                            let other = pixel(cleanRow, x)
+                            let difference = (pointwiseMax(one, other) &- pointwiseMin(one, other)).max()
+                            largest = max(largest, Int(difference))
+                            let differs = Int(difference) > threshold
+                            if alongRows {
+                                rowRun = differs ? rowRun + 1 : 0
+                                longest = max(longest, rowRun)
+                            }
+                            if alongColumns {
+                                columnRuns[x] = differs ? columnRuns[x] + 1 : 0
+                                longest = max(longest, columnRuns[x])
+                            }
                         }
                     }
                 }
@@ -153,9 +165,15 @@ private struct Smear {
 extension PremultipliedImage {
     /// The largest difference of one channel of one pixel between this image and `other`, of the same size.
     fileprivate func largestChannelDifference(from other: PremultipliedImage) -> Int {
-        var largest = 0
-        for (mine, theirs) in zip(bytes, other.bytes) { largest = max(largest, abs(Int(mine) - Int(theirs))) }
-        return largest
+        var largest: UInt8 = 0
+        bytes.withUnsafeBufferPointer { mine in
+            other.bytes.withUnsafeBufferPointer { theirs in
+                for index in 0..<min(mine.count, theirs.count) {
+                    largest = max(largest, max(mine[index], theirs[index]) &- min(mine[index], theirs[index]))
+                }
+            }
+        }
+        return Int(largest)
     }
 }
 
@@ -182,7 +200,7 @@ private struct Lines {
                     let source = ((y + 1) * width + 1) * 4
                     let target = y * rowValues
                     for offset in 0..<rowValues {
-                        bytes[target + offset] = UInt8(min(255, max(0, values[source + offset].rounded())))
+                        bytes[target + offset] = ExactByte.roundedClamped(values[source + offset])
                     }
                 }
             }

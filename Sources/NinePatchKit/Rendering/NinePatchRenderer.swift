@@ -48,49 +48,96 @@ public struct NinePatchRenderer: Sendable {
     public func render(
         _ content: PremultipliedImage, as ninePatch: NinePatch, width: Int, height: Int
     ) throws(RenderError) -> PremultipliedImage {
+        var rows = NinePatchRowRenderer(
+            content,
+            plan: try plan(
+                ninePatch, contentWidth: content.width, contentHeight: content.height,
+                width: width, height: height))
+        var output = PremultipliedImage(width: width, height: height)
+        output.bytes.withUnsafeMutableBufferPointer { destination in
+            for y in 0..<height { rows.draw(row: y, into: destination.baseAddress! + y * width * 4) }
+        }
+        return output
+    }
+
+    /// The sampling of `ninePatch` drawn at `width` × `height`, checked against the limits and the content size;
+    /// one plan serves every content of that size (e.g. a cell and its cleaned version).
+    func plan(
+        _ ninePatch: NinePatch, contentWidth: Int, contentHeight: Int, width: Int, height: Int
+    ) throws(RenderError) -> RenderPlan {
         guard width > 0, height > 0 else { throw .emptyDestination(width: width, height: height) }
         guard width <= maxPixels / height else {
             throw .destinationTooLarge(width: width, height: height, maxPixels: maxPixels)
         }
-        guard content.width == ninePatch.width, content.height == ninePatch.height else {
+        guard contentWidth == ninePatch.width, contentHeight == ninePatch.height else {
             throw .contentSizeMismatch(
-                imageWidth: content.width, imageHeight: content.height,
+                imageWidth: contentWidth, imageHeight: contentHeight,
                 contentWidth: ninePatch.width, contentHeight: ninePatch.height)
         }
-        let layout = NinePatchLayout(ninePatch, width: width, height: height)
-        let columns = AxisSampling(layout.columns, filter: filter)
-        let rows = AxisSampling(layout.rows, filter: filter)
-        let columnRuns = layout.columns.spans.map { $0.pixels.clamped(to: 0..<width) }
-        var filteredRows = HorizontallyFilteredRows(content: content, columns: columns)
-        var output = PremultipliedImage(width: width, height: height)
-        content.bytes.withUnsafeBytes { source in
-            output.bytes.withUnsafeMutableBytes { destination in
-                for y in 0..<height {
-                    let rowCell = Int(rows.cell[y])
-                    let target = destination.baseAddress! + y * width * 4
-                    for (columnCell, run) in columnRuns.enumerated()
-                    where !run.isEmpty && layout.isDrawn(column: columnCell, row: rowCell) {
-                        if rows.isSprite[rowCell] && columns.isSprite[columnCell] {
-                            // A sprite copies consecutive texels: one contiguous run of the source row.
-                            let first =
-                                Int(rows.spriteTexel[y]) * content.width + Int(columns.spriteTexel[run.lowerBound])
-                            (target + run.lowerBound * 4)
-                                .copyMemory(from: source.baseAddress! + first * 4, byteCount: run.count * 4)
-                        } else if filter == .nearest {
-                            let sourceRow = source.baseAddress! + Int(rows.lower[y]) * content.width * 4
-                            for x in run {
-                                (target + x * 4).copyMemory(from: sourceRow + Int(columns.lower[x]) * 4, byteCount: 4)
-                            }
-                        } else {
-                            filteredRows.blend(
-                                Int(rows.lower[y]), Int(rows.upper[y]), weight: rows.weight[y], run: run,
-                                into: target.assumingMemoryBound(to: UInt8.self))
-                        }
+        return RenderPlan(NinePatchLayout(ninePatch, width: width, height: height), filter: filter)
+    }
+}
+
+/// Where every destination pixel of a NinePatch drawn at one size samples its content: the lattice layout and
+/// both axes' sampling, computed once for any number of contents of the NinePatch's size.
+struct RenderPlan {
+    let layout: NinePatchLayout
+    let filter: RenderFilter
+    let columns: AxisSampling
+    let rows: AxisSampling
+    /// Destination columns of each lattice column.
+    let columnRuns: [Range<Int>]
+
+    init(_ layout: NinePatchLayout, filter: RenderFilter) {
+        self.layout = layout
+        self.filter = filter
+        columns = AxisSampling(layout.columns, filter: filter)
+        rows = AxisSampling(layout.rows, filter: filter)
+        columnRuns = layout.columns.spans.map { $0.pixels.clamped(to: 0..<layout.columns.destinationLength) }
+    }
+
+    var width: Int { layout.columns.destinationLength }
+    var height: Int { layout.rows.destinationLength }
+}
+
+/// Draws one content through a `RenderPlan` a destination row at a time, rows in increasing order, so a caller
+/// comparing two drawings never holds either whole.
+struct NinePatchRowRenderer {
+    private let content: PremultipliedImage
+    private let plan: RenderPlan
+    private var filteredRows: HorizontallyFilteredRows
+
+    init(_ content: PremultipliedImage, plan: RenderPlan) {
+        self.content = content
+        self.plan = plan
+        filteredRows = HorizontallyFilteredRows(content: content, columns: plan.columns)
+    }
+
+    /// Writes destination row `y` (`plan.width * 4` bytes, premultiplied RGBA) at `target`; skipped cells are
+    /// transparent.
+    mutating func draw(row y: Int, into target: UnsafeMutablePointer<UInt8>) {
+        let (columns, rows, layout) = (plan.columns, plan.rows, plan.layout)
+        let rowCell = Int(rows.cell[y])
+        content.bytes.withUnsafeBufferPointer { source in
+            for (columnCell, run) in plan.columnRuns.enumerated() where !run.isEmpty {
+                let pixels = target + run.lowerBound * 4
+                if !layout.isDrawn(column: columnCell, row: rowCell) {
+                    pixels.update(repeating: 0, count: run.count * 4)
+                } else if rows.isSprite[rowCell] && columns.isSprite[columnCell] {
+                    // A sprite copies consecutive texels: one contiguous run of the source row.
+                    let first = Int(rows.spriteTexel[y]) * content.width + Int(columns.spriteTexel[run.lowerBound])
+                    pixels.update(from: source.baseAddress! + first * 4, count: run.count * 4)
+                } else if plan.filter == .nearest {
+                    let sourceRow = source.baseAddress! + Int(rows.lower[y]) * content.width * 4
+                    for x in run {
+                        (target + x * 4).update(from: sourceRow + Int(columns.lower[x]) * 4, count: 4)
                     }
+                } else {
+                    filteredRows.blend(
+                        Int(rows.lower[y]), Int(rows.upper[y]), weight: rows.weight[y], run: run, into: target)
                 }
             }
         }
-        return output
     }
 }
 
@@ -122,7 +169,7 @@ struct HorizontallyFilteredRows {
             rows[second].withUnsafeBufferPointer { bottom in
                 for index in (run.lowerBound * 4)..<(run.upperBound * 4) {
                     let value = (1 - weight) * top[index] + weight * bottom[index]
-                    target[index] = UInt8(min(255, value + 0.5))
+                    target[index] = ExactByte.truncating(min(255, value + 0.5))
                 }
             }
         }
@@ -134,16 +181,23 @@ struct HorizontallyFilteredRows {
         let slot = next
         next = 1 - next
         rowIndices[slot] = row
-        let columns = self.columns
-        content.bytes.withUnsafeBufferPointer { source in
-            let texels = source.baseAddress! + row * content.width * 4
-            rows[slot].withUnsafeMutableBufferPointer { filtered in
-                for x in 0..<columns.cell.count {
-                    let weight = columns.weight[x]
-                    let left = texels + Int(columns.lower[x]) * 4
-                    let right = texels + Int(columns.upper[x]) * 4
-                    for channel in 0..<4 {
-                        filtered[x * 4 + channel] = (1 - weight) * Float(left[channel]) + weight * Float(right[channel])
+        let (columns, rowStart) = (self.columns, row * content.width * 4)
+        content.bytes.withUnsafeBytes { source in
+            rows[slot].withUnsafeMutableBytes { filtered in
+                columns.weight.withUnsafeBufferPointer { weights in
+                    columns.lower.withUnsafeBufferPointer { lower in
+                        columns.upper.withUnsafeBufferPointer { upper in
+                            // The four channels at once: the same products and sum, per channel, as one at a time.
+                            let texel = { (x: Int32) in
+                                SIMD4<Float>(
+                                    source.loadUnaligned(fromByteOffset: rowStart + Int(x) * 4, as: SIMD4<UInt8>.self))
+                            }
+                            for x in 0..<weights.count {
+                                let weight = weights[x]
+                                let value = (1 - weight) * texel(lower[x]) + weight * texel(upper[x])
+                                filtered.storeBytes(of: value, toByteOffset: x * 16, as: SIMD4<Float>.self)
+                            }
+                        }
                     }
                 }
             }
