@@ -51,7 +51,7 @@ public struct AndroidBuildReader: Sendable {
         let rootPrefix = root + "/"
         for file in files {
             guard let relative = file.droppingPrefix(rootPrefix) else { continue }
-            let folder = String(relative.lastIndex(of: "/").map { relative[..<$0] } ?? "")
+            let folder = String(relative.lastSlashIndex.map { relative[..<$0] } ?? "")
             let owner = settingsFolderOf[folder] ?? GradleRoots.nearest(folder, in: settingsFolders) ?? ""
             settingsFolderOf[folder] = owner
             filesBySettings[owner, default: []].append(file)
@@ -100,7 +100,7 @@ public struct AndroidBuildReader: Sendable {
             // name) are modules of a build read without settings, as Gradle would need one to run.
             let loose = (filesBySettings[""] ?? []).filter { file in
                 let relative = file.dropFirst(root.count + 1)
-                let folder = String(relative.lastIndex(of: "/").map { relative[..<$0] } ?? "")
+                let folder = String(relative.lastSlashIndex.map { relative[..<$0] } ?? "")
                 return GradleRoots.nearest(folder, in: claimed) == nil
             }
             let project = ProjectFiles(root: root, files: loose)
@@ -321,7 +321,7 @@ public struct AndroidBuildReader: Sendable {
             var folder = Substring(manifest.folder)
             var owner = moduleByFolder[String(folder)]
             while owner == nil && !folder.isEmpty {
-                folder = folder.lastIndex(of: "/").map { folder[..<$0] } ?? ""
+                folder = folder.lastSlashIndex.map { folder[..<$0] } ?? ""
                 owner = moduleByFolder[String(folder)]
             }
             guard let owner, let text = source(manifest.path) else { continue }
@@ -406,23 +406,25 @@ struct ProjectFiles {
         let prefix = root + "/"
         for file in files {
             guard let relative = file.droppingPrefix(prefix) else { continue }
-            let slash = relative.lastIndex(of: "/")
-            let folder = String(slash.map { relative[..<$0] } ?? "")
             allFiles.append(file)
-            let name = slash.map { relative[relative.index(after: $0)...] } ?? relative
+            let slash = relative.lastSlashIndex
+            let name = slash.map { relative[relative.utf8.index(after: $0)...] } ?? relative
+            let folderText = slash.map { relative[..<$0] } ?? ""
+            // Most files are none of these: their folder is not made into a String.
+            let folder = { String(folderText) }
             switch name {
             case "build.gradle":
-                buildFiles[folder] = file
+                buildFiles[folder()] = file
             case "build.gradle.kts":
-                if buildFiles[folder] == nil { buildFiles[folder] = file }
+                if buildFiles[folder()] == nil { buildFiles[folder()] = file }
             case "settings.gradle", "settings.gradle.kts":
-                if !folder.isEmpty { nestedBuilds.insert(folder) }
+                if !folderText.isEmpty { nestedBuilds.insert(folder()) }
             case "gradle.properties":
-                propertiesFiles[folder] = file
+                propertiesFiles[folder()] = file
             case "AndroidManifest.xml":
-                manifests.append((folder, file))
+                manifests.append((folder(), file))
             default:
-                if folder == "gradle" && name.hasSuffix(".versions.toml") {
+                if folderText == "gradle" && name.hasSuffix(".versions.toml") {
                     catalogFiles.append((String(name.dropLast(".versions.toml".count)), file))
                 }
             }

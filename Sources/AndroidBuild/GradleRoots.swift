@@ -30,8 +30,8 @@ struct GradleRoots {
         var settings: [String: String] = [:]
         for file in files {
             guard let relative = file.droppingPrefix(prefix) else { continue }
-            let slash = relative.lastIndex(of: "/")
-            let name = slash.map { relative[relative.index(after: $0)...] } ?? relative
+            let slash = relative.lastSlashIndex
+            let name = slash.map { relative[relative.utf8.index(after: $0)...] } ?? relative
             guard name == "settings.gradle" || name == "settings.gradle.kts" else { continue }
             let folder = String(slash.map { relative[..<$0] } ?? "")
             if folder == "buildSrc" || folder.hasSuffix("/buildSrc") { continue }
@@ -57,7 +57,7 @@ struct GradleRoots {
         if !strictly && folders.contains(folder) { return folder }
         var current = Substring(folder)
         while !current.isEmpty {
-            current = current.lastIndex(of: "/").map { current[..<$0] } ?? ""
+            current = current.lastSlashIndex.map { current[..<$0] } ?? ""
             if folders.contains(String(current)) { return String(current) }
         }
         return nil

@@ -1,3 +1,14 @@
+/// What the bytes of a path tell about a match of ASCII text in it.
+private enum ByteMatch {
+    /// The bytes occur nowhere, so neither do the characters.
+    case absent
+    /// They occur between ASCII bytes (or the ends), so as whole characters, at this byte offset.
+    case whole(Int)
+    /// They occur only beside a non-ASCII byte, which may join a character across the match's edge: the
+    /// character-level operation decides.
+    case undecided
+}
+
 /// Quick questions about the text of a path that checks ask of every file of a project, with exactly the answers
 /// `String`'s character-level operations give, found by bytes. A byte match between ASCII bytes is a match of
 /// whole characters (no ASCII character joins a neighbour into one, CR LF aside); only a match beside a non-ASCII
@@ -10,7 +21,7 @@ extension String {
             part.utf8.withContiguousStorageIfAvailable { Self.byteMatch(of: $0, in: bytes) } ?? .undecided
         }
         switch match {
-        case .none: return false
+        case .absent: return false
         case .whole: return true
         case .undecided: return contains(part)
         }
@@ -19,8 +30,8 @@ extension String {
     /// The last component of the path, as `split(separator: "/").last` gives it (the whole path when it has no
     /// slash), found from the end.
     public var lastComponent: String {
-        guard let slash = lastIndex(of: "/") else { return self }
-        let name = self[index(after: slash)...]
+        guard let slash = self[...].lastSlashIndex else { return self }
+        let name = self[utf8.index(after: slash)...]
         return name.isEmpty ? split(separator: "/").last.map(String.init) ?? self : String(name)
     }
 
@@ -29,22 +40,13 @@ extension String {
     /// bytes on both sides it is decided by bytes (ASCII characters are single bytes, CR LF aside), else by the
     /// character-level operations.
     public func droppingPrefix(_ prefix: String) -> Substring? {
-        var path = self
-        var prefix = prefix
-        let decided: Int?? = path.withUTF8 { bytes in
-            prefix.withUTF8 { start in
-                let checked = Swift.min(bytes.count, start.count + 1)
-                guard start.allSatisfy({ $0 < 0x80 }), bytes[..<checked].allSatisfy({ $0 < 0x80 }) else { return nil }
-                guard bytes.count >= start.count, bytes[..<start.count].elementsEqual(start) else { return .some(nil) }
-                // `\r\n` is one character: a prefix ending in `\r` does not start a path going on with `\n`.
-                if start.last == 13, bytes.count > start.count, bytes[start.count] == 10 { return .some(nil) }
-                return .some(start.count)
-            }
+        let decided = utf8.withContiguousStorageIfAvailable { bytes in
+            prefix.utf8.withContiguousStorageIfAvailable { Self.prefixMatch(of: $0, in: bytes) }
         }
-        switch decided {
-        case .some(let offset?): return self[utf8.index(utf8.startIndex, offsetBy: offset)...]
-        case .some(nil): return nil
-        case nil: return hasPrefix(prefix) ? dropFirst(prefix.count) : nil
+        switch decided ?? nil {
+        case .whole(let offset): return self[utf8.index(utf8.startIndex, offsetBy: offset)...]
+        case .absent: return nil
+        case .undecided, nil: return hasPrefix(prefix) ? dropFirst(prefix.count) : nil
         }
     }
 
@@ -76,46 +78,83 @@ extension String {
     /// The path's components, as `split(separator: "/")` gives them (no empty ones): checks split every walked
     /// path, and an ASCII path is split by its bytes, which are its characters (no ASCII character joins a slash).
     public var pathComponents: [Substring] {
-        var path = self
-        let bounds: [Range<Int>]? = path.withUTF8 { bytes in
-            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+        let bounds: [Range<Int>]?? = utf8.withContiguousStorageIfAvailable { bytes in
             var bounds = [Range<Int>]()
             var start = 0
-            for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "/") {
+            var seen: UInt8 = 0
+            for offset in bytes.indices {
+                let byte = bytes[offset]
+                seen |= byte
+                guard byte == UInt8(ascii: "/") else { continue }
                 if offset > start { bounds.append(start..<offset) }
                 start = offset + 1
             }
             if bytes.count > start { bounds.append(start..<bytes.count) }
-            return bounds
+            return seen < 0x80 ? bounds : nil
         }
-        guard let bounds else { return split(separator: "/") }
+        guard let bounds = bounds ?? nil else { return split(separator: "/") }
+        let first = utf8.startIndex
         return bounds.map {
-            self[utf8.index(startIndex, offsetBy: $0.lowerBound)..<utf8.index(startIndex, offsetBy: $0.upperBound)]
+            self[utf8.index(first, offsetBy: $0.lowerBound)..<utf8.index(first, offsetBy: $0.upperBound)]
         }
     }
 
-    private enum ByteMatch {
-        /// `part`'s bytes occur nowhere, so neither does `part`.
-        case none
-        /// They occur between ASCII bytes (or the ends): `part` occurs as whole characters.
-        case whole
-        /// They occur only beside a non-ASCII byte, which may join a character across the match's edge.
-        case undecided
+    /// How `prefix`'s bytes start `bytes`, in one pass: decided only when `prefix` and the path's bytes up to
+    /// one past it are ASCII (single-byte characters); a prefix ending in CR does not start a path going on with
+    /// LF, as `\r\n` is one character.
+    private static func prefixMatch(of prefix: UnsafeBufferPointer<UInt8>, in bytes: UnsafeBufferPointer<UInt8>)
+        -> ByteMatch
+    {
+        let shared = Swift.min(prefix.count, bytes.count)
+        var seen: UInt8 = 0
+        var differs: UInt8 = 0
+        for offset in 0..<shared {
+            seen |= prefix[offset] | bytes[offset]
+            differs |= prefix[offset] ^ bytes[offset]
+        }
+        for offset in shared..<prefix.count { seen |= prefix[offset] }
+        if bytes.count > prefix.count { seen |= bytes[prefix.count] }
+        guard seen < 0x80 else { return .undecided }
+        guard bytes.count >= prefix.count, differs == 0 else { return .absent }
+        if prefix.last == 13, bytes.count > prefix.count, bytes[prefix.count] == 10 { return .absent }
+        return .whole(prefix.count)
     }
 
     private static func byteMatch(of part: UnsafeBufferPointer<UInt8>, in bytes: UnsafeBufferPointer<UInt8>)
         -> ByteMatch
     {
-        guard let first = part.first, bytes.count >= part.count else { return part.isEmpty ? .undecided : .none }
-        var found = ByteMatch.none
+        guard let first = part.first, bytes.count >= part.count else { return part.isEmpty ? .undecided : .absent }
+        var found = ByteMatch.absent
         for start in 0...(bytes.count - part.count) where bytes[start] == first {
             guard UnsafeBufferPointer(rebasing: bytes[start..<(start + part.count)]).elementsEqual(part) else {
                 continue
             }
             let end = start + part.count
-            if (start == 0 || bytes[start - 1] < 0x80) && (end == bytes.count || bytes[end] < 0x80) { return .whole }
+            if (start == 0 || bytes[start - 1] < 0x80) && (end == bytes.count || bytes[end] < 0x80) {
+                return .whole(start)
+            }
             found = .undecided
         }
         return found
+    }
+}
+
+extension Substring {
+    /// The index of the last `/`, as `lastIndex(of: "/")` finds it: checks ask it of every walked file to split
+    /// folder from name. A slash byte between ASCII bytes (or the ends) is a whole character, and no other
+    /// character equals `/`; a slash beside a non-ASCII byte, which may join it into another character, is left
+    /// to the character-level search. The character after it starts at `utf8.index(after:)`.
+    public var lastSlashIndex: Index? {
+        let found = utf8.withContiguousStorageIfAvailable { bytes -> ByteMatch in
+            guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { return .absent }
+            let alone =
+                (slash == 0 || bytes[slash - 1] < 0x80) && (slash + 1 == bytes.count || bytes[slash + 1] < 0x80)
+            return alone ? .whole(slash) : .undecided
+        }
+        switch found {
+        case .whole(let offset): return utf8.index(utf8.startIndex, offsetBy: offset)
+        case .absent: return nil
+        case .undecided, nil: return lastIndex(of: "/")
+        }
     }
 }

@@ -11,7 +11,10 @@ struct FDroidListing: Sendable {
     init(root: String, files: [String], reader: FileReader) {
         let prefix = root + "/"
         let documents = files.filter { file in
-            file.droppingPrefix(prefix).map { !$0.contains("/") } == true && file.lowercased().hasSuffix(".md")
+            // A name ending in `.md` in any case ends in those bytes (no other character lowercases to them):
+            // the other files of the walk are passed over without lowercasing them.
+            Self.mayEndInMarkdownSuffix(file) && file.droppingPrefix(prefix).map { !$0.contains("/") } == true
+                && file.lowercased().hasSuffix(".md")
         }.sorted()
         for file in documents {
             guard let bytes = try? reader.read(file) else { continue }
@@ -23,6 +26,16 @@ struct FDroidListing: Sendable {
                 }
             }
         }
+    }
+
+    /// Whether the path's last three bytes are `.md` in some letter case.
+    private static func mayEndInMarkdownSuffix(_ path: String) -> Bool {
+        let bytes = path.utf8
+        guard bytes.count >= 3 else { return false }
+        let dot = bytes.index(bytes.endIndex, offsetBy: -3)
+        let m = bytes.index(after: dot)
+        return bytes[dot] == UInt8(ascii: ".") && bytes[m] | 0x20 == UInt8(ascii: "m")
+            && bytes[bytes.index(after: m)] | 0x20 == UInt8(ascii: "d")
     }
 
     /// The line linking F-Droid's page of any of `ids`.

@@ -10,7 +10,8 @@ struct SentListingSource: ListingFileSource {
     var reader = FileReader(maxBytes: DirectoryFileSource.defaultMaxFileBytes)
 
     func filePaths() throws(ListingReadError) -> [String] {
-        Array(Set(committed.filePaths()).union(copies.keys)).sorted()
+        // The committed paths are sorted and distinct already; most trees copy nothing in.
+        copies.isEmpty ? committed.filePaths() : Array(Set(committed.filePaths()).union(copies.keys)).sorted()
     }
 
     func contents(of path: String) throws(ListingReadError) -> [UInt8] {

@@ -12,7 +12,7 @@ import Testing
         "a/b/", "a//b", "//", "build-logic/convention/src/main/kotlin/AndroidApplicationConventionPlugin.kt",
         "日本/src/main/groovy", "a/\u{301}b", ".git/config", "a/.hidden/b", "a/b/.c", "a/.\u{301}b/c", "a/b.c/d",
         "root/\r", "root/\r\n", "root/\n", "root\u{212A}/x", "root/K", "root/\u{212A}/x", "root", "root/",
-        "root/fastlane/metadata/android/en-US/changelogs/1000.txt",
+        "root/fastlane/metadata/android/en-US/changelogs/1000.txt", "a/b\u{301}", "\u{301}/b",
     ]
 
     @Test(arguments: paths)
@@ -27,6 +27,15 @@ import Testing
         #expect(path.lastComponent == path.split(separator: "/").last.map(String.init) ?? path)
     }
 
+    /// Also a slash after a prepended mark (U+0600 joins the character after it).
+    @Test(arguments: paths + ["a\u{600}/b", "\u{600}/"])
+    func lastSlashIndexAnswersAsLastIndex(_ path: String) {
+        #expect(path[...].lastSlashIndex == path.lastIndex(of: "/"), "\(path.debugDescription)")
+        // A substring's characters start at its own start.
+        let tail = path.dropFirst()
+        #expect(tail.lastSlashIndex == tail.lastIndex(of: "/"), "\(path.debugDescription)")
+    }
+
     @Test(arguments: paths)
     func droppingPrefixAnswersAsHasPrefixAndDropFirst(_ path: String) {
         // Folder prefixes, an empty one, a non-ASCII one, one ending in CR (CR LF is one character) and one a
@@ -35,6 +44,11 @@ import Testing
             let expected = path.hasPrefix(prefix) ? path.dropFirst(prefix.count) : nil
             #expect(path.droppingPrefix(prefix) == expected, "\(path.debugDescription) / \(prefix.debugDescription)")
         }
+    }
+
+    @Test(arguments: paths)
+    func pathComponentsAnswerAsSplit(_ path: String) {
+        #expect(path.pathComponents == path.split(separator: "/"), "\(path.debugDescription)")
     }
 
     @Test(arguments: paths)

@@ -50,6 +50,23 @@ import Testing
             try ListingChecker().releaseNotesChoice(source, options: ListingOptions(checksAllChangelogs: true)) == nil)
     }
 
+    /// A numbered changelog is read by bytes with the answer of the character-level reading: empty parts left
+    /// out, signs, other folders and names, non-ASCII text.
+    @Test(arguments: [
+        "en-US/changelogs/7.txt", "en-US//changelogs/7.txt", "/en-US/changelogs/7.txt", "en-US/changelogs/7.txt/",
+        "en-US/changelogs/+7.txt", "en-US/changelogs/-7.txt", "en-US/changelogs/.txt", "en-US/changelogs/7.TXT",
+        "en-US/changelog/7.txt", "en-US/changelogs/7.txt.txt", "en-US/changelogs/x/7.txt", "changelogs/7.txt",
+        "é/changelogs/7.txt", "en-US/changelogs/7\u{301}.txt", "en-US/changelogs/\u{667}.txt",
+        "en-US/changelogs/ 7.txt",
+        "en-US/changelogs/7.txt\u{301}", "en-US/changelogs/99999999999999999999.txt", "", "/", "a/changelogs/",
+    ])
+    func aChangelogNumberIsReadAsByCharacters(_ path: String) {
+        let parts = path.split(separator: "/")
+        let number =
+            parts.count == 3 && parts[1] == "changelogs" && parts[2].hasSuffix(".txt") ? Int(parts[2].dropLast(4)) : nil
+        #expect(ReleaseNotesChoice(withoutVersionCodeIn: [path], tree: "").versionCodes == (number.map { [$0] } ?? []))
+    }
+
     /// One file that cannot be read is one entry saying why; every other file is still checked.
     @Test func anUnreadableFileHidesNothingElse() throws {
         var files = ListingExample.fastlane("").files.mapValues(\.bytes)

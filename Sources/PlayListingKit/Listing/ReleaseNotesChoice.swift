@@ -31,17 +31,42 @@ public struct ReleaseNotesChoice: Sendable, Hashable {
     }
 
     /// `n` of `<locale>/changelogs/<n>.txt`; a tree holds thousands of changelogs, so an ASCII path is read by its
-    /// bytes (the same parts as by characters).
+    /// bytes in one pass (the same parts as by characters: `split(separator: "/")`, empty parts left out).
     private static func changelogNumber(_ path: Substring) -> Int? {
-        guard path.utf8.allSatisfy({ $0 < 0x80 }) else {
+        let bytes = path.utf8
+        guard let stem = bytes.withContiguousStorageIfAvailable(changelogStem) ?? nil else {
             let parts = path.split(separator: "/")
             guard parts.count == 3, parts[1] == "changelogs", parts[2].hasSuffix(".txt") else { return nil }
             return Int(parts[2].dropLast(4))
         }
-        let parts = path.utf8.split(separator: UInt8(ascii: "/"))
-        guard parts.count == 3, parts[1].elementsEqual("changelogs".utf8), parts[2].count >= 4,
-            parts[2].suffix(4).elementsEqual(".txt".utf8)
-        else { return nil }
-        return Int(Substring(parts[2].dropLast(4)))
+        guard let stem else { return nil }
+        let start = bytes.index(bytes.startIndex, offsetBy: stem.lowerBound)
+        return Int(path[start..<bytes.index(start, offsetBy: stem.count)])
+    }
+
+    /// The byte range of `<n>` in an ASCII `<locale>/changelogs/<n>.txt` (`.some(nil)`: another path; `nil`: not
+    /// ASCII, for the character-level reading).
+    private static func changelogStem(_ bytes: UnsafeBufferPointer<UInt8>) -> Range<Int>?? {
+        var parts = 0
+        var folder = 0..<0
+        var name = 0..<0
+        var start = 0
+        for offset in 0...bytes.count {
+            let byte = offset < bytes.count ? bytes[offset] : UInt8(ascii: "/")
+            if byte >= 0x80 { return nil }
+            guard byte == UInt8(ascii: "/") else { continue }
+            if offset > start {
+                parts += 1
+                if parts == 2 { folder = start..<offset } else if parts == 3 { name = start..<offset }
+            }
+            start = offset + 1
+        }
+        let suffix = ".txt".utf8
+        guard parts == 3, UnsafeBufferPointer(rebasing: bytes[folder]).elementsEqual("changelogs".utf8),
+            name.count >= suffix.count,
+            UnsafeBufferPointer(rebasing: bytes[(name.upperBound - suffix.count)..<name.upperBound]).elementsEqual(
+                suffix)
+        else { return .some(nil) }
+        return .some(name.lowerBound..<(name.upperBound - suffix.count))
     }
 }

@@ -46,7 +46,8 @@ public enum FDroidRules {
         var leadingLines = 0
         if [.title, .shortDescription].contains(file.field) {
             leadingLines = text.prefix { $0 == "\n" }.count
-            text = String(text.drop { $0 == "\n" }.reversed().drop { $0 == "\n" }.reversed())
+            let body = text.drop { $0 == "\n" }
+            text = String(body[..<(body.lastIndex { $0 != "\n" }.map(body.index(after:)) ?? body.startIndex)])
         }
         let count = text.unicodeScalars.count
         guard count > limit else { return [] }

@@ -251,11 +251,12 @@ public struct ReleaseDocuments: Sendable {
     /// files), those whose name says release first.
     public init(repository: ProjectFiles, limit: Int = 64) {
         var candidates = repository.walked.map(repository.relative).filter { path in
-            let lower = path.lowercased()
+            // Most files lie deeper: they are passed over before their path is lowercased.
             let depth = path.pathComponents.count
+            guard depth == 1 || depth == 2 else { return false }
+            let lower = path.lowercased()
             return (lower.hasSuffix(".md") || lower.hasSuffix(".txt") || lower.hasSuffix(".rst"))
-                && (depth == 1 || (depth == 2 && lower.hasPrefix("docs/")))
-                && !lower.contains("changelog")
+                && (depth == 1 || lower.hasPrefix("docs/")) && !lower.contains("changelog")
         }.sorted()
         for folder in Self.templateFolders where repository.hasFolder(folder) {
             var found = [String]()

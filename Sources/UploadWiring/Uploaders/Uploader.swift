@@ -61,7 +61,8 @@ public struct UploaderInput: Sendable {
     /// Every folder holding a `fastlane/Fastfile` (or a `fastlane/Appfile`), relative to the project.
     private static func runFolders(_ repository: ProjectFiles) -> [String] {
         var folders = Set<String>()
-        for file in repository.walked {
+        // Both names end in `file`, and so do the bytes of any path that ends in one (most files do not).
+        for file in repository.walked where file.utf8.suffix(4).elementsEqual("file".utf8) {
             let relative = repository.relative(file)
             for name in ["fastlane/Fastfile", "fastlane/Appfile"]
             where relative == name || relative.hasSuffix("/" + name) {
