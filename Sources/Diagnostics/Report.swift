@@ -3,7 +3,13 @@ public struct FileReport: Sendable, Hashable {
     public var file: String
     public var diagnostics: [Diagnostic]
     /// What the file is when it is an APK or AAB (identity, signers, size); reports show it even without findings.
-    public var artifact: ArtifactFacts?
+    public var artifact: ArtifactFacts? {
+        get { artifactStorage?.facts }
+        set { artifactStorage = newValue.map(ArtifactStorage.init) }
+    }
+    /// `artifact` behind one reference: a run holds thousands of reports (one per NinePatch) that are moved and
+    /// copied whole, and the facts, which only an APK or AAB has, would make each one several times larger.
+    private var artifactStorage: ArtifactStorage?
     /// Why the file could not be read at all, when it could not (its findings then say so too): JUnit reports it
     /// as an `<error>` and SARIF as a tool execution notification, not as a problem found in the file.
     public var unreadable: String?
@@ -11,12 +17,25 @@ public struct FileReport: Sendable, Hashable {
     public init(file: String, diagnostics: [Diagnostic], artifact: ArtifactFacts? = nil, unreadable: String? = nil) {
         self.file = file
         self.diagnostics = diagnostics
-        self.artifact = artifact
+        self.artifactStorage = artifact.map(ArtifactStorage.init)
         self.unreadable = unreadable
     }
 
     /// A file is valid when it has no error-severity finding.
     public var isValid: Bool { !diagnostics.contains { $0.severity == .error } }
+}
+
+/// The artifact facts of one `FileReport`, never changed in place (a new value replaces the reference).
+private final class ArtifactStorage: Sendable, Hashable {
+    let facts: ArtifactFacts
+
+    init(_ facts: ArtifactFacts) {
+        self.facts = facts
+    }
+
+    static func == (lhs: ArtifactStorage, rhs: ArtifactStorage) -> Bool { lhs.facts == rhs.facts }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(facts) }
 }
 
 /// Counts over a whole run: files, and diagnostics by severity (every location, as JSON lists them).
@@ -48,13 +67,17 @@ public struct Report: Sendable, Hashable {
     public var diagnostics: [Diagnostic] { files.flatMap(\.diagnostics) }
 
     public var summary: ReportSummary {
-        let all = diagnostics
-        return ReportSummary(
-            files: files.count,
-            errors: all.count { $0.severity == .error },
-            warnings: all.count { $0.severity == .warning },
-            notes: all.count { $0.severity == .note }
-        )
+        var summary = ReportSummary(files: files.count, errors: 0, warnings: 0, notes: 0)
+        for file in files {
+            for diagnostic in file.diagnostics {
+                switch diagnostic.severity {
+                case .error: summary.errors += 1
+                case .warning: summary.warnings += 1
+                case .note: summary.notes += 1
+                }
+            }
+        }
+        return summary
     }
 
     /// Whether the run fails: on any error, or in strict mode on any warning too.

@@ -43,27 +43,45 @@ public struct RuleSelection: Sendable, Hashable {
     public func apply(to report: Report, catalog: RuleCatalog) -> (report: Report, withheld: [String: Int]) {
         var withheld = [String: Int]()
         let files = report.files.map { file in
-            FileReport(
-                file: file.file,
-                diagnostics: file.diagnostics.compactMap { diagnostic in
-                    switch settings[diagnostic.ruleID] {
-                    case .off:
-                        return nil
-                    case .on:
-                        return diagnostic
-                    case .severity(let severity):
-                        var changed = diagnostic
-                        changed.severity = severity
-                        return changed
-                    case nil:
-                        if let rule = catalog.rules[diagnostic.ruleID], !rule.isEnabledByDefault {
-                            withheld[diagnostic.ruleID, default: 0] += 1
-                            return nil
-                        }
-                        return diagnostic
-                    }
-                }, artifact: file.artifact, unreadable: file.unreadable)
+            // Most files keep every finding as it is: they are kept whole instead of rebuilt.
+            guard !file.diagnostics.allSatisfy({ outcome(of: $0, catalog: catalog) == .kept }) else { return file }
+            var selected = file
+            selected.diagnostics = file.diagnostics.compactMap { diagnostic in
+                switch outcome(of: diagnostic, catalog: catalog) {
+                case .kept:
+                    return diagnostic
+                case .dropped(let isWithheld):
+                    if isWithheld { withheld[diagnostic.ruleID, default: 0] += 1 }
+                    return nil
+                case .reported(let severity):
+                    var changed = diagnostic
+                    changed.severity = severity
+                    return changed
+                }
+            }
+            return selected
         }
         return (Report(files: files), withheld)
+    }
+
+    /// What the selection does to one finding.
+    private enum Outcome: Equatable {
+        case kept
+        /// Not reported: turned off, or (`withheld`) an opt-in rule nobody turned on.
+        case dropped(withheld: Bool)
+        case reported(Severity)
+    }
+
+    private func outcome(of diagnostic: Diagnostic, catalog: RuleCatalog) -> Outcome {
+        switch settings[diagnostic.ruleID] {
+        case .off:
+            .dropped(withheld: false)
+        case .on:
+            .kept
+        case .severity(let severity):
+            severity == diagnostic.severity ? .kept : .reported(severity)
+        case nil:
+            catalog.rules[diagnostic.ruleID].map { !$0.isEnabledByDefault } == true ? .dropped(withheld: true) : .kept
+        }
     }
 }

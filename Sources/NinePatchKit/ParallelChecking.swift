@@ -74,16 +74,21 @@ extension NinePatchChecker {
 }
 
 /// Merges per-thread result lists into one list in index order. On success the indices are exactly
-/// `0..<count`, each once; every element is moved (`popLast`, `take`), never copied, so none is retained again.
+/// `0..<count`, each once; every element is moved (`popLast`) straight into its place, never copied, so none is
+/// retained again and nothing else of the size of the results is allocated.
 private func inOrder<Kept>(_ lists: inout [[(index: Int, kept: Kept)]]) -> [Kept] {
-    var slots = [Kept?](repeating: nil, count: lists.reduce(0) { $0 + $1.count })
-    for list in lists.indices {
-        while let (index, kept) = lists[list].popLast() { slots[index] = kept }
+    let count = lists.reduce(0) { $0 + $1.count }
+    var placed = [Bool](repeating: false, count: count)
+    return [Kept](unsafeUninitializedCapacity: count) { slots, initialized in
+        for list in lists.indices {
+            while let (index, kept) = lists[list].popLast() {
+                precondition(index < count && !placed[index], "each checked file has one result")
+                placed[index] = true
+                (slots.baseAddress! + index).initialize(to: kept)
+            }
+        }
+        initialized = count
     }
-    var ordered = [Kept]()
-    ordered.reserveCapacity(slots.count)
-    for index in slots.indices { ordered.append(slots[index].take()!) }
-    return ordered
 }
 
 /// The files waiting to be checked: appended by one producer, taken in order by the checking threads, each of
