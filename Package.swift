@@ -116,7 +116,7 @@ let package = Package(
             swiftSettings: strictSwift),
         .testTarget(
             name: "NinePatchKitTests",
-            dependencies: ["NinePatchKit", "PNGKit", "Diagnostics", "TestSupport"],
+            dependencies: ["NinePatchKit", "PNGKit", "Diagnostics", "FileAccess", "TestSupport"],
             swiftSettings: strictSwift
         ),
         .testTarget(

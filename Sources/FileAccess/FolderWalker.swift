@@ -51,6 +51,12 @@ public struct FolderWalker: Sendable {
     /// Calls `visit` with each path `files(under:where:)` would return, in the same order, as soon as its folder
     /// has been read, so a caller can start on the first files while the walk goes on.
     public func visitFiles(under folder: String, where include: (String) -> Bool, _ visit: (String) -> Void) {
+        walk(from: folder, include: include, visit: { visit($0.path) }, unreadable: { _, _ in })
+    }
+
+    /// `visitFiles(under:where:_:)` with what each file's folder entry said it is, so a reader can skip looking
+    /// up again the paths the walk saw as regular files (`FileReader.read(_:)`).
+    public func visitFoundFiles(under folder: String, where include: (String) -> Bool, _ visit: (FoundFile) -> Void) {
         walk(from: folder, include: include, visit: visit, unreadable: { _, _ in })
     }
 
@@ -62,7 +68,7 @@ public struct FolderWalker: Sendable {
         passedOver: (_ folder: String, _ subfolders: [String]) -> Void = { _, _ in }, _ visit: (String) -> Void
     ) {
         walk(
-            from: folder, include: include, visit: visit,
+            from: folder, include: include, visit: { visit($0.path) },
             unreadable: { path, code in skipped(UnreadableFolder(path: path, reason: .fromErrno(code))) },
             passedOver: passedOver)
     }
@@ -74,7 +80,7 @@ public struct FolderWalker: Sendable {
         let stop = { (path: String, code: Int32) throws(UnreadableFolder) in
             throw UnreadableFolder(path: path, reason: .fromErrno(code))
         }
-        try walk(from: folder, include: include, visit: { found.append($0) }, unreadable: stop)
+        try walk(from: folder, include: include, visit: { found.append($0.path) }, unreadable: stop)
         return found
     }
 
@@ -85,7 +91,7 @@ public struct FolderWalker: Sendable {
     }
 
     private func walk<Failure: Error>(
-        from folder: String, include: (String) -> Bool, visit: (String) -> Void,
+        from folder: String, include: (String) -> Bool, visit: (FoundFile) -> Void,
         unreadable: (String, Int32) throws(Failure) -> Void, passedOver: (String, [String]) -> Void = { _, _ in }
     ) throws(Failure) {
         let start = folder.hasSuffix("/") ? String(folder.dropLast()) : folder
@@ -95,7 +101,7 @@ public struct FolderWalker: Sendable {
     }
 
     private func walk<Failure: Error>(
-        _ folder: String, include: (String) -> Bool, visit: (String) -> Void,
+        _ folder: String, include: (String) -> Bool, visit: (FoundFile) -> Void,
         unreadable: (String, Int32) throws(Failure) -> Void, passedOver: (String, [String]) -> Void,
         links: inout LinkedFolders?
     ) throws(Failure) {
@@ -103,7 +109,7 @@ public struct FolderWalker: Sendable {
             try unreadable(folder, errno)
             return
         }
-        var entries = [(name: String, isFolder: Bool)]()
+        var entries = [(name: String, isFolder: Bool, isRegularFile: Bool)]()
         while let entry = readdir(stream) {
             // The name in place (NUL-terminated), not a copy of the whole d_name array walked byte by byte.
             let name = withUnsafePointer(to: &entry.pointee.d_name) { array in
@@ -114,17 +120,19 @@ public struct FolderWalker: Sendable {
             if name == "." || name == ".." { continue }
             let type = Int32(entry.pointee.d_type)
             var isFolder = type == Int32(DT_DIR)
+            var isRegularFile = type == Int32(DT_REG)
             if type == Int32(DT_UNKNOWN) || type == Int32(DT_LNK) {
                 var info = stat()
                 let path = folder + "/" + name
                 if lstat(path, &info) == 0 {
                     isFolder = (info.st_mode & S_IFMT) == S_IFDIR
+                    isRegularFile = (info.st_mode & S_IFMT) == S_IFREG
                     if (info.st_mode & S_IFMT) == S_IFLNK, links != nil {
                         isFolder = follow(path, in: folder, links: &links)
                     }
                 }
             }
-            entries.append((name, isFolder))
+            entries.append((name, isFolder, isRegularFile))
         }
         closedir(stream)
         let enteredFolders = subfolderLimit?(folder) ?? Int.max
@@ -145,7 +153,7 @@ public struct FolderWalker: Sendable {
                         links: &links)
                 }
             } else if include(entry.name) {
-                visit(folder + "/" + entry.name)
+                visit(FoundFile(path: folder + "/" + entry.name, isRegularFile: entry.isRegularFile))
             }
         }
         if !notEntered.isEmpty { passedOver(folder, notEntered) }
@@ -162,6 +170,25 @@ public struct FolderWalker: Sendable {
         return links?.visited.insert(target).inserted ?? false
     }
 
+}
+
+/// A file a walk found: its path (`folder/relative/path`) and whether its folder entry named a regular file
+/// itself, not a symbolic link, FIFO, socket or device.
+public struct FoundFile: Sendable, Hashable {
+    public var path: String
+    /// The entry was a regular file when the folder was read, so `FileReader` may open it without looking the
+    /// path up first (it still refuses anything else it finds there when it opens it).
+    public var isRegularFile: Bool
+
+    public init(path: String, isRegularFile: Bool) {
+        self.path = path
+        self.isRegularFile = isRegularFile
+    }
+
+    /// A path named by someone, not found by a walk: nothing is known of it yet.
+    public init(named path: String) {
+        self.init(path: path, isRegularFile: false)
+    }
 }
 
 /// A folder a walk could not read, with the operating system's reason.

@@ -1,5 +1,5 @@
 public import Diagnostics
-import FileAccess
+public import FileAccess
 public import PNGKit
 
 /// Everything known about one checked NinePatch file.
@@ -35,6 +35,12 @@ public struct NinePatchChecker: Sendable {
     /// get only a warning saying so. With `parseAnyway`, they are parsed as well (for `inspect`). The decoded
     /// image is kept in the result only with `keepImage` (rendering needs it; checking streams rows).
     public func check(fileAt path: String, parseAnyway: Bool = false, keepImage: Bool = false) -> NinePatchCheck {
+        check(FoundFile(named: path), parseAnyway: parseAnyway, keepImage: keepImage)
+    }
+
+    /// `check(fileAt:parseAnyway:keepImage:)` for a file a folder walk found (read as `FileReader.read(_:)` reads it).
+    public func check(_ file: FoundFile, parseAnyway: Bool = false, keepImage: Bool = false) -> NinePatchCheck {
+        let path = file.path
         let source = NinePatchSource(path: path)
         let notices = NinePatchRules.onPath.findings(on: source).map { $0.diagnostic(file: path) }
         if !notices.isEmpty && !parseAnyway {
@@ -42,7 +48,7 @@ public struct NinePatchChecker: Sendable {
         }
         let bytes: [UInt8]
         do {
-            bytes = try FileReader(maxBytes: decoder.limits.maxFileBytes).read(path)
+            bytes = try FileReader(maxBytes: decoder.limits.maxFileBytes).read(file)
         } catch {
             return failure(path, NinePatchReadFailure(error), notices: notices)
         }

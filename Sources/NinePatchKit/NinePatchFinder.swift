@@ -1,4 +1,4 @@
-import FileAccess
+public import FileAccess
 
 /// Why a path named on the command line cannot be searched.
 public enum NinePatchFinderError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -21,6 +21,12 @@ public struct NinePatchFinder: Sendable {
     /// as the folders are read, so checking can start before the walk ends. Every named path is looked up first,
     /// so a missing one throws before any candidate is visited.
     public func forEachFile(in paths: [String], _ visit: (String) -> Void) throws(NinePatchFinderError) {
+        try forEachFoundFile(in: paths) { visit($0.path) }
+    }
+
+    /// `forEachFile(in:_:)` with what the walk saw of each file, so checking can open the regular files
+    /// without looking their paths up again (`FileReader.read(_:)`).
+    public func forEachFoundFile(in paths: [String], _ visit: (FoundFile) -> Void) throws(NinePatchFinderError) {
         let kinds = paths.map { PathKind(path: $0) }
         if let missing = zip(paths, kinds).first(where: { $0.1 == .missing }) {
             throw .notFound(missing.0)
@@ -31,9 +37,9 @@ public struct NinePatchFinder: Sendable {
             case .missing:
                 break
             case .file:
-                visit(path)
+                visit(FoundFile(named: path))
             case .folder:
-                walker.visitFiles(under: path, where: { NinePatchSourceKind(path: $0) != .other }, visit)
+                walker.visitFoundFiles(under: path, where: { NinePatchSourceKind(path: $0) != .other }, visit)
             }
         }
     }

@@ -1,4 +1,5 @@
 import Dispatch
+public import FileAccess
 import Synchronization
 
 #if canImport(Glibc)
@@ -14,7 +15,9 @@ extension NinePatchChecker {
     public func checks(
         forFilesAt paths: [String], jobs: Int, progress: (@Sendable (Int) -> Void)? = nil
     ) -> [NinePatchCheck] {
-        checks(jobs: min(jobs, paths.count), progress: progress) { found in paths.forEach(found) }
+        checks(jobs: min(jobs, paths.count), progress: progress) { found in
+            for path in paths { found(FoundFile(named: path)) }
+        }
     }
 
     /// The most threads `checks` starts, whatever `jobs` asks: the helpers start before the number of files is
@@ -26,12 +29,12 @@ extension NinePatchChecker {
     public static var usableCPUs: Int { UsableCPUs.count }
 
     /// Checks the files `produce` hands to its argument while it is still producing them (e.g. walking a folder
-    /// tree): `jobs - 1` helper threads check from the first file on, and this thread joins them once `produce`
-    /// returns. Results come in the order the files were produced. If `produce` throws, the files not yet
+    /// tree, `NinePatchFinder.forEachFoundFile`): `jobs - 1` helper threads check from the first file on, and
+    /// this thread joins them once `produce` returns. Results come in the order the files were produced. If `produce` throws, the files not yet
     /// started are dropped and the error is rethrown once every thread has stopped.
     public func checks<Failure: Error>(
         jobs: Int, progress: (@Sendable (Int) -> Void)? = nil,
-        filesFrom produce: (_ found: (String) -> Void) throws(Failure) -> Void
+        filesFrom produce: (_ found: (FoundFile) -> Void) throws(Failure) -> Void
     ) throws(Failure) -> [NinePatchCheck] {
         try checks(jobs: jobs, progress: progress, keeping: { $0 }, filesFrom: produce)
     }
@@ -41,7 +44,7 @@ extension NinePatchChecker {
     public func checks<Failure: Error, Kept: Sendable>(
         jobs: Int, progress: (@Sendable (Int) -> Void)? = nil,
         keeping keep: @Sendable (NinePatchCheck) -> Kept,
-        filesFrom produce: (_ found: (String) -> Void) throws(Failure) -> Void
+        filesFrom produce: (_ found: (FoundFile) -> Void) throws(Failure) -> Void
     ) throws(Failure) -> [Kept] {
         let threads = max(1, min(jobs, Self.maximumThreads))
         let queue = FileQueue(takers: threads)
@@ -61,8 +64,8 @@ extension NinePatchChecker {
             }
         ) {
             var mine = [(index: Int, kept: Kept)]()
-            while let (index, path) = queue.take() {
-                mine.append((index, keep(check(fileAt: path))))
+            while let (index, file) = queue.take() {
+                mine.append((index, keep(check(file))))
                 let count = done.add(1, ordering: .relaxed).newValue
                 progress?(count)
             }
@@ -95,7 +98,7 @@ private func inOrder<Kept>(_ lists: inout [[(index: Int, kept: Kept)]]) -> [Kept
 /// which blocks while the queue is empty but still open.
 private final class FileQueue: Sendable {
     private struct State {
-        var paths = [String]()
+        var files = [FoundFile]()
         var next = 0
         var closed = false
     }
@@ -109,8 +112,8 @@ private final class FileQueue: Sendable {
         self.takers = takers
     }
 
-    func append(_ path: String) {
-        state.withLock { $0.paths.append(path) }
+    func append(_ file: FoundFile) {
+        state.withLock { $0.files.append(file) }
         available.signal()
     }
 
@@ -118,18 +121,18 @@ private final class FileQueue: Sendable {
     func close(droppingPending: Bool = false) {
         state.withLock { state in
             state.closed = true
-            if droppingPending { state.next = state.paths.count }
+            if droppingPending { state.next = state.files.count }
         }
         for _ in 0..<takers { available.signal() }
     }
 
-    /// The next path and its position, or nil once the queue is closed and drained.
-    func take() -> (index: Int, path: String)? {
+    /// The next file and its position, or nil once the queue is closed and drained.
+    func take() -> (index: Int, file: FoundFile)? {
         available.wait()
         return state.withLock { state in
-            guard state.next < state.paths.count else { return nil }
+            guard state.next < state.files.count else { return nil }
             defer { state.next += 1 }
-            return (state.next, state.paths[state.next])
+            return (state.next, state.files[state.next])
         }
     }
 }

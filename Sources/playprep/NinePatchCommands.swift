@@ -57,7 +57,7 @@ struct CheckNinePatch: ParsableCommand {
                 }
             ) {
                 found throws(NinePatchFinderError) in
-                try NinePatchFinder().forEachFile(in: paths, found)
+                try NinePatchFinder().forEachFoundFile(in: paths, found)
             }
         } catch {
             switch error {

@@ -41,6 +41,31 @@ import Testing
         }
     }
 
+    /// A file a walk saw as regular is opened straight away; whatever stands there by then is judged as when a
+    /// path is read: a FIFO is refused without waiting, a link is followed only after it is looked up, so a
+    /// link to a device or a FIFO is never opened.
+    @Test func aWalkedRegularFileIsReadAndWhatReplacedItIsJudgedAsAPathIs() throws {
+        let path = try folder.write("0123456789", at: "ten.txt")
+        let reader = FileReader(maxBytes: 10)
+        #expect(try reader.read(FoundFile(path: path, isRegularFile: true)) == Array("0123456789".utf8))
+        let fifo = folder.path + "/was-a-file"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        #expect(throws: FileReadError.notRegularFile(kind: "FIFO")) {
+            try reader.read(FoundFile(path: fifo, isRegularFile: true))
+        }
+        try folder.link("now-a-link-to-a-fifo", to: "was-a-file")
+        #expect(throws: FileReadError.notRegularFile(kind: "FIFO")) {
+            try reader.read(FoundFile(path: folder.path + "/now-a-link-to-a-fifo", isRegularFile: true))
+        }
+        try folder.link("now-a-link-to-a-file", to: "ten.txt")
+        #expect(
+            try reader.read(FoundFile(path: folder.path + "/now-a-link-to-a-file", isRegularFile: true))
+                == Array("0123456789".utf8))
+        #expect(throws: FileReadError.notFound) {
+            try reader.read(FoundFile(path: folder.path + "/gone.txt", isRegularFile: true))
+        }
+    }
+
     @Test func aLinkToARegularFileIsRead() throws {
         _ = try folder.write("x", at: "file.txt")
         try folder.link("to-file", to: "file.txt")

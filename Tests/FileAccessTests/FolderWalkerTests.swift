@@ -2,6 +2,10 @@ import FileAccess
 import Synchronization
 import Testing
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// The folder walk: sorted, recursive, skipping hidden and named folders, following links as asked.
 @Suite struct FolderWalkerTests {
     let folder: TemporaryFolder
@@ -24,6 +28,18 @@ import Testing
         var visited = [String]()
         FolderWalker().visitFiles(under: folder.path + "/", where: { $0.hasSuffix(".txt") }) { visited.append($0) }
         #expect(visited == walk(FolderWalker()).map { folder.path + "/" + $0 })
+    }
+
+    /// Only an entry that is a regular file itself is found as one: a link (to a file or not) and a FIFO are
+    /// left for the reader to look up.
+    @Test func foundFilesSayWhichEntriesAreRegularFiles() throws {
+        _ = try folder.write("x", at: "a.txt")
+        try folder.link("b.txt", to: "a.txt")
+        #expect(mkfifo(folder.path + "/c.txt", 0o600) == 0)
+        var found = [FoundFile]()
+        FolderWalker().visitFoundFiles(under: folder.path, where: { _ in true }) { found.append($0) }
+        #expect(found.map(\.path) == walk(FolderWalker()).map { folder.path + "/" + $0 })
+        #expect(found.map(\.isRegularFile) == [true, false, false])
     }
 
     @Test func skipsHiddenAndNamedFoldersAndFilesTheFilterRefuses() throws {

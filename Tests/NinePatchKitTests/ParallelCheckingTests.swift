@@ -1,4 +1,5 @@
 import Diagnostics
+import FileAccess
 import Foundation
 import NinePatchKit
 import Synchronization
@@ -40,7 +41,7 @@ import Testing
         let checks = NinePatchChecker().checks(jobs: jobs, progress: { count in done.withLock { $0.append(count) } }) {
             found in
             for path in Self.paths {
-                found(path)
+                found(FoundFile(named: path))
                 usleep(200)  // a slow producer: the helpers wait for files and must not stop early
             }
         }
@@ -53,7 +54,8 @@ import Testing
     func keptPartsComeBackInProducedOrder(jobs: Int) {
         let reports = NinePatchChecker().checks(jobs: jobs, keeping: { $0.report }) { found in
             for (index, path) in Self.paths.enumerated() {
-                found(path)
+                // As a walk finds them: regular files are opened without looking their paths up first.
+                found(FoundFile(path: path, isRegularFile: FileManager.default.fileExists(atPath: path)))
                 if index % 3 == 0 { usleep(100) }  // uneven pace, so the threads' shares interleave
             }
         }
@@ -64,7 +66,7 @@ import Testing
     func aFailingProducerStopsEveryThreadAndRethrows(jobs: Int) {
         #expect(throws: WalkFailed()) {
             try NinePatchChecker().checks(jobs: jobs) { found throws(WalkFailed) in
-                for path in Self.paths.prefix(5) { found(path) }
+                for path in Self.paths.prefix(5) { found(FoundFile(named: path)) }
                 throw WalkFailed()
             }
         }
