@@ -73,14 +73,16 @@ public struct FolderWalker: Sendable {
             passedOver: passedOver)
     }
 
-    /// The paths `files(under:where:)` would return, but a folder that cannot be read (`folder` itself included)
-    /// stops the walk instead of being skipped, so a caller that must see every file can say which it could not.
-    public func allFiles(under folder: String, where include: (String) -> Bool) throws(UnreadableFolder) -> [String] {
-        var found = [String]()
+    /// The files `files(under:where:)` would return, with what their folder entries said they are, but a folder
+    /// that cannot be read (`folder` itself included) stops the walk instead of being skipped, so a caller that
+    /// must see every file can say which it could not.
+    public func allFiles(under folder: String, where include: (String) -> Bool) throws(UnreadableFolder) -> [FoundFile]
+    {
+        var found = [FoundFile]()
         let stop = { (path: String, code: Int32) throws(UnreadableFolder) in
             throw UnreadableFolder(path: path, reason: .fromErrno(code))
         }
-        try walk(from: folder, include: include, visit: { found.append($0.path) }, unreadable: stop)
+        try walk(from: folder, include: include, visit: { found.append($0) }, unreadable: stop)
         return found
     }
 

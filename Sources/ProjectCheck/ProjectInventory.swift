@@ -83,8 +83,10 @@ struct ProjectInventory: Sendable, Hashable {
 
     /// The path relative to the project root, for globs, baselines and messages.
     func relative(_ path: String) -> String {
-        let prefix = root.hasSuffix("/") ? root : root + "/"
-        return path.droppingPrefix(prefix).map(String.init) ?? path
+        // The root, then a slash unless the root ends in one; asked of every walked file, so no joined prefix.
+        guard let rest = path.droppingPrefix(root) else { return path }
+        if root.hasSuffix("/") { return String(rest) }
+        return rest.first == "/" ? String(rest.dropFirst()) : path
     }
 }
 
@@ -125,7 +127,8 @@ struct ProjectDiscovery: Sendable {
             let relative = inventory.relative(path)
             if excludes.contains(where: { $0.matches(relative) }) { return }
             inventory.files.append(path)
-            let parts = relative.pathComponents.map(String.init)
+            // Slices of the path, not strings of their own: the walk classifies every file of the project.
+            let parts = relative.pathComponents
             guard let name = parts.last else { return }
             if let (listing, kind) = Self.listingRoot(parts) {
                 listings[trimmedRoot + "/" + listing] = kind
@@ -140,7 +143,7 @@ struct ProjectDiscovery: Sendable {
             }
             inventory.resourceFiles.append(path)
             let lower = name.lowercased()
-            if lower.hasSuffix(".png"), ["drawable", "mipmap", "raw"].contains(type) {
+            if lower.hasSuffix(".png"), type == "drawable" || type == "mipmap" || type == "raw" {
                 if lower.hasSuffix(".9.png") {
                     inventory.ninePatchFiles.append(path)
                 } else {
@@ -176,21 +179,23 @@ struct ProjectDiscovery: Sendable {
     }
 
     /// The resource type of a file directly in `res/<type>[-qualifiers]/`, for file-based resource types.
-    static func resourceType(_ parts: [String]) -> String? {
+    static func resourceType(_ parts: [Substring]) -> String? {
         guard parts.count >= 3, parts[parts.count - 3] == "res" else { return nil }
         let type = String(parts[parts.count - 2].prefix { $0 != "-" })
         return fileResourceTypes.contains(type) ? type : nil
     }
 
     /// The listing tree a file belongs to, relative to the project root, if any.
-    static func listingRoot(_ parts: [String]) -> (String, DiscoveredListing.Kind)? {
+    static func listingRoot(_ parts: [Substring]) -> (String, DiscoveredListing.Kind)? {
         for index in parts.indices.dropLast() {
             if parts[index] == "metadata", index + 1 < parts.count - 1, parts[index + 1] == "android" {
                 // F-Droid reads src/<flavour>/fastlane/metadata/android for that flavour; supply never does.
                 let isFlavourTree = index >= 3 && parts[index - 1] == "fastlane" && parts[index - 3] == "src"
                 return (parts[...(index + 1)].joined(separator: "/"), isFlavourTree ? .fDroid : .fastlane)
             }
-            if index == 0, parts[0] == "metadata", parts.count > 2, LocaleResolver.looksLikeLanguageTag(parts[1]) {
+            if index == 0, parts[0] == "metadata", parts.count > 2,
+                LocaleResolver.looksLikeLanguageTag(String(parts[1]))
+            {
                 return ("metadata", .fDroid)
             }
             if parts[index] == "play", index >= 2, parts[index - 2] == "src" {
@@ -214,7 +219,7 @@ extension ProjectDiscovery {
                 return String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)]) + "/"
             } + ["buildSrc/"])
         return paths.map { path in
-            let parts = path.split(separator: "/").map(String.init)
+            let parts = path.split(separator: "/")
             guard let name = parts.last,
                 !parts.dropLast().contains(where: { $0.hasPrefix(".") || $0 == "build" || $0 == "node_modules" })
             else { return nil }

@@ -125,6 +125,8 @@ import Testing
         }
         #expect(error?.description == missing + ": no such file")
         try folder.write("x", at: "a/file.txt")
-        #expect(try FolderWalker().allFiles(under: folder.path, where: { _ in true }) == [folder.path + "/a/file.txt"])
+        #expect(
+            try FolderWalker().allFiles(under: folder.path, where: { _ in true })
+                == [FoundFile(path: folder.path + "/a/file.txt", isRegularFile: true)])
     }
 }

@@ -7,6 +7,8 @@ import Foundation
 public struct LayeredFileSource: ListingFileSource {
     /// The folders, least specific first, as the user would name them.
     public let layers: [String]
+    /// Each layer as an absolute, standardised path (its file URL's `path`), as files are read and named.
+    private let folders: [String]
     /// For each relative path, the index of the layer it is read from.
     private let owner: [String: Int]
     /// The keys of `owner`, sorted: the files under a folder are one run of them.
@@ -20,6 +22,7 @@ public struct LayeredFileSource: ListingFileSource {
         layers: [String], files: some Sequence<String>, maxFileBytes: Int = DirectoryFileSource.defaultMaxFileBytes
     ) {
         self.layers = layers
+        folders = layers.map { URL(fileURLWithPath: $0).path }
         self.maxFileBytes = maxFileBytes
         var owner = [String: Int]()
         let prefixes = layers.map { $0 + "/" }
@@ -38,6 +41,7 @@ public struct LayeredFileSource: ListingFileSource {
     /// Reads the file lists of `layers` (least specific first); a layer that does not exist is skipped.
     public init(layers: [String]) throws(ListingReadError) {
         self.layers = layers
+        folders = layers.map { URL(fileURLWithPath: $0).path }
         var owner = [String: Int]()
         for (index, layer) in layers.enumerated() {
             let paths: [String]
@@ -56,8 +60,7 @@ public struct LayeredFileSource: ListingFileSource {
 
     public func contents(of path: String) throws(ListingReadError) -> [UInt8] {
         guard let index = owner[path] else { throw .notFound(path) }
-        return try DirectoryFileSource(root: URL(fileURLWithPath: layers[index]), maxFileBytes: maxFileBytes)
-            .contents(of: path)
+        return try DirectoryFileSource.contents(of: path, in: folders[index], maxFileBytes: maxFileBytes)
     }
 
     /// The file in the folder it is read from; a folder in the most specific layer that holds any of its files
