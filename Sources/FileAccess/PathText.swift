@@ -75,28 +75,54 @@ extension String {
         return (inPlace ?? nil) ?? utf8.lexicographicallyPrecedes(other.utf8)
     }
 
+    /// How many components `pathComponents` has, counted without making them: in an ASCII path a component
+    /// starts at each byte that is not a slash and follows a slash or the start (a combining mark after a slash
+    /// joins it into another character, so other paths are split).
+    public var pathComponentCount: Int {
+        let counted: Int?? = utf8.withContiguousStorageIfAvailable { bytes in
+            var count = 0
+            var afterSlash = true
+            var seen: UInt8 = 0
+            for byte in bytes {
+                seen |= byte
+                let isSlash = byte == UInt8(ascii: "/")
+                if !isSlash && afterSlash { count += 1 }
+                afterSlash = isSlash
+            }
+            return seen < 0x80 ? count : nil
+        }
+        return (counted ?? nil) ?? split(separator: "/").count
+    }
+
     /// The path's components, as `split(separator: "/")` gives them (no empty ones): checks split every walked
     /// path, and an ASCII path is split by its bytes, which are its characters (no ASCII character joins a slash).
     public var pathComponents: [Substring] {
-        let bounds: [Range<Int>]?? = utf8.withContiguousStorageIfAvailable { bytes in
-            var bounds = [Range<Int>]()
-            var start = 0
+        let split: [Substring]?? = utf8.withContiguousStorageIfAvailable { bytes in
+            let slash = UInt8(ascii: "/")
+            var slashes = 0
             var seen: UInt8 = 0
-            for offset in bytes.indices {
-                let byte = bytes[offset]
+            for byte in bytes {
                 seen |= byte
-                guard byte == UInt8(ascii: "/") else { continue }
-                if offset > start { bounds.append(start..<offset) }
+                if byte == slash { slashes += 1 }
+            }
+            guard seen < 0x80 else { return nil }
+            // Sized once: growing the list component by component cost more than the split itself.
+            var parts = [Substring]()
+            parts.reserveCapacity(slashes + 1)
+            let first = utf8.startIndex
+            var start = 0
+            for offset in bytes.indices where bytes[offset] == slash {
+                if offset > start {
+                    parts.append(self[utf8.index(first, offsetBy: start)..<utf8.index(first, offsetBy: offset)])
+                }
                 start = offset + 1
             }
-            if bytes.count > start { bounds.append(start..<bytes.count) }
-            return seen < 0x80 ? bounds : nil
+            if bytes.count > start {
+                parts.append(self[utf8.index(first, offsetBy: start)..<utf8.index(first, offsetBy: bytes.count)])
+            }
+            return parts
         }
-        guard let bounds = bounds ?? nil else { return split(separator: "/") }
-        let first = utf8.startIndex
-        return bounds.map {
-            self[utf8.index(first, offsetBy: $0.lowerBound)..<utf8.index(first, offsetBy: $0.upperBound)]
-        }
+        return (split ?? nil) ?? self.split(separator: "/")
     }
 
     /// How `prefix`'s bytes start `bytes`, in one pass: decided only when `prefix` and the path's bytes up to

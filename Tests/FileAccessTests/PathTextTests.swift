@@ -49,6 +49,7 @@ import Testing
     @Test(arguments: paths)
     func pathComponentsAnswerAsSplit(_ path: String) {
         #expect(path.pathComponents == path.split(separator: "/"), "\(path.debugDescription)")
+        #expect(path.pathComponentCount == path.split(separator: "/").count, "\(path.debugDescription)")
     }
 
     @Test(arguments: paths)

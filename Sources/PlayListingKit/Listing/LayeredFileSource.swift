@@ -27,8 +27,8 @@ public struct LayeredFileSource: ListingFileSource {
         var owner = [String: Int]()
         let prefixes = layers.map { $0 + "/" }
         for file in files {
-            for (index, prefix) in prefixes.enumerated().reversed() {
-                guard let rest = file.droppingPrefix(prefix) else { continue }
+            for index in prefixes.indices.reversed() {
+                guard let rest = file.droppingPrefix(prefixes[index]) else { continue }
                 let path = String(rest)
                 if !isHidden(path), (owner[path] ?? -1) < index { owner[path] = index }
                 break

@@ -252,7 +252,7 @@ public struct ReleaseDocuments: Sendable {
     public init(repository: ProjectFiles, limit: Int = 64) {
         var candidates = repository.walked.map(repository.relative).filter { path in
             // Most files lie deeper: they are passed over before their path is lowercased.
-            let depth = path.pathComponents.count
+            let depth = path.pathComponentCount
             guard depth == 1 || depth == 2 else { return false }
             let lower = path.lowercased()
             return (lower.hasSuffix(".md") || lower.hasSuffix(".txt") || lower.hasSuffix(".rst"))
