@@ -15,11 +15,21 @@ extension ArtifactChecker {
     {
         var policy = policy
         if let targetSdk { policy.override = targetSdk }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
-        let day = calendar.dateComponents([.year, .month, .day], from: Date())
-        let date = String(format: "%04d-%02d-%02d", day.year ?? 1970, day.month ?? 1, day.day ?? 1)
-        return ArtifactChecker(date: date, policy: policy, expectedApplicationID: expected)
+        return ArtifactChecker(
+            date: utcDate(secondsSince1970: Int(time(nil))), policy: policy, expectedApplicationID: expected)
+    }
+
+    /// The UTC date (`YYYY-MM-DD`) of a moment, from the C library: every `check` makes today's checker, and a
+    /// calendar and time zone would load the locale data first.
+    static func utcDate(secondsSince1970 seconds: Int) -> String {
+        var moment = time_t(seconds)
+        var parts = tm()
+        gmtime_r(&moment, &parts)
+        let padded = { (value: Int32, width: Int) in
+            let digits = String(value)
+            return String(repeating: "0", count: max(0, width - digits.count)) + digits
+        }
+        return "\(padded(parts.tm_year + 1900, 4))-\(padded(parts.tm_mon + 1, 2))-\(padded(parts.tm_mday, 2))"
     }
 
     /// The fingerprint `--upload-certificate` gives, in the form reports use; a malformed one is a one-line error.

@@ -135,9 +135,15 @@ struct FastlaneClassifier: Sendable {
     }
 
     /// supply uploads only the last `images/<type>.{png,jpg,jpeg}` match.
+    /// Where supply uploads one single image: a locale's icon, feature graphic or TV banner.
+    private struct ImageSlot: Hashable {
+        var locale: String?
+        var role: ListingFileRole
+    }
+
     private func recordDuplicateImages(_ files: [ListingFile], facts: inout LayoutFacts) {
         let singles = files.filter { if case .image(let type) = $0.role { !type.isScreenshot } else { false } }
-        let groups = Dictionary(grouping: singles) { "\($0.locale ?? "")|\($0.role)" }
+        let groups = Dictionary(grouping: singles) { ImageSlot(locale: $0.locale, role: $0.role) }
         for group in groups.values where group.count > 1 {
             // supply globs `{png,jpg,jpeg}`, so matches come in that extension order.
             let order = ["png", "jpg", "jpeg"]
