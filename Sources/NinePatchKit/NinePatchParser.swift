@@ -81,7 +81,8 @@ public struct NinePatchParser: Sendable {
             scanner?.add(row: y, row)
             if keepsRows { kept.append(contentsOf: row) }
         }
-        guard var scanner, let header else { throw PNGError.noRows }
+        // Moved out, not copied: the scanner holds the frame lines and the bad-patch state.
+        guard var scanner = scanner.take(), let header else { throw PNGError.noRows }
         let analysis = try scanner.finish(file: file) { (body) throws(PNGError) in
             guard keepsRows else {
                 try decoder.decodeRows(bytes) { _, y, row in body(y, row) }

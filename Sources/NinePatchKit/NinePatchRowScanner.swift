@@ -97,7 +97,7 @@ struct NinePatchRowScanner {
         let contentWidth = width - 2
         let contentHeight = height - 2
         var verdicts = [BadPatch]()
-        if var badPatches, let badPatchTolerance {
+        if let badPatchTolerance, var badPatches = badPatches.take() {
             badPatches.finish(height: contentHeight)
             // Only files with candidates are read again, for the candidates' surroundings.
             verdicts = try StretchSmearTest(threshold: badPatchTolerance).badPatches(
