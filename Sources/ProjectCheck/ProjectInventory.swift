@@ -120,6 +120,10 @@ struct ProjectDiscovery: Sendable {
             skipsFolder: excludes.isEmpty ? nil : excludedFolder,
             subfolderLimit: { Self.holdsLocaleFolders($0) ? ListingChecker.maximumLocaleFolders : nil })
         var listings = [String: DiscoveredListing.Kind]()
+        // The folder (relative, with a slash) of the listing found last, when its root has two components or
+        // more: every file below it belongs to it, and is recorded by that (a listing holds most of a project's
+        // files). A bare `metadata` root is F-Droid's only where the next folder is a locale, so it is not kept.
+        var lastListingFolder: String?
         walker.visitFiles(
             under: trimmedRoot, where: { _ in true }, skipped: { inventory.unreadableFolders.append($0) },
             passedOver: { inventory.passedOverLocaleFolders.append(PassedOverFolders(folder: $0, subfolders: $1)) }
@@ -127,11 +131,13 @@ struct ProjectDiscovery: Sendable {
             let relative = inventory.relative(path)
             if excludes.contains(where: { $0.matches(relative) }) { return }
             inventory.files.append(path)
+            if let lastListingFolder, relative.droppingPrefix(lastListingFolder) != nil { return }
             // Slices of the path, not strings of their own: the walk classifies every file of the project.
             let parts = relative.pathComponents
             guard let name = parts.last else { return }
             if let (listing, kind) = Self.listingRoot(parts) {
                 listings[trimmedRoot + "/" + listing] = kind
+                lastListingFolder = listing.contains("/") ? listing + "/" : nil
                 return
             }
             if name == "build.gradle" || name == "build.gradle.kts" || name == "AndroidManifest.xml" {

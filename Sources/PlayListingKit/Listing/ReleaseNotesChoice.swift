@@ -14,7 +14,9 @@ public struct ReleaseNotesChoice: Sendable, Hashable {
     /// The choice for the fastlane tree at `tree` among `files`, paths that start with `tree` and `/` (`tree`
     /// empty: paths relative to the tree).
     public init(withoutVersionCodeIn files: some Sequence<String>, tree: String) {
-        if let newest = Self.newestNumberedChangelog(in: files, tree: tree) {
+        // Read as an array: the look at each of a tree's thousands of paths is compiled for it, not run through
+        // the sequence's generic witnesses.
+        if let newest = Self.newestNumberedChangelog(in: Array(files), tree: tree) {
             versionCodes = [newest]
             description =
                 "changelogs/\(newest).txt (else default.txt): the newest numbered changelog, as no versionCode is known"
@@ -25,9 +27,14 @@ public struct ReleaseNotesChoice: Sendable, Hashable {
     }
 
     /// The highest `<n>` of the tree's `<locale>/changelogs/<n>.txt`.
-    static func newestNumberedChangelog(in files: some Sequence<String>, tree: String) -> Int? {
+    static func newestNumberedChangelog(in files: [String], tree: String) -> Int? {
         let prefix = tree.isEmpty ? "" : tree + "/"
-        return files.compactMap { path in path.droppingPrefix(prefix).flatMap(changelogNumber) }.max()
+        var newest: Int?
+        for path in files {
+            guard let number = path.droppingPrefix(prefix).flatMap(changelogNumber) else { continue }
+            newest = max(newest ?? number, number)
+        }
+        return newest
     }
 
     /// `n` of `<locale>/changelogs/<n>.txt`; a tree holds thousands of changelogs, so an ASCII path is read by its
