@@ -48,13 +48,18 @@ public struct RuleCheck<Subject, Output, Failure: Error>: Sendable {
 
 extension Array {
     /// The findings of every entry of a family's list on `subject`, entry by entry in order. The entries are read
-    /// in place, not copied: checkers run their lists on every file.
+    /// in place, not copied: checkers run their lists on every file. Most entries find nothing: their empty
+    /// results are not appended, since appending even an empty list to the empty one allocates a buffer.
     @inlinable
     public func findings<Subject, Output, Failure>(on subject: Subject) throws(Failure) -> [Output]
     where Element == RuleCheck<Subject, Output, Failure> {
         var found = [Output]()
         try withUnsafeBufferPointer { entries throws(Failure) in
-            for index in entries.indices { found += try entries[index].findings(on: subject) }
+            for index in entries.indices {
+                let more = try entries[index].findings(on: subject)
+                if more.isEmpty { continue }
+                if found.isEmpty { found = more } else { found += more }
+            }
         }
         return found
     }

@@ -135,14 +135,18 @@ struct FrameValidator: Sendable {
 
     func diagnostics(for frame: NinePatchFrame) -> [Diagnostic] {
         var found = NinePatchRules.onFrame.findings(on: frame)
-        for line in frame.lines {
-            found += NinePatchRules.onBorder.findings(
-                on: FrameBorder(line: line, width: frame.width, height: frame.height))
+        // Most frames have no finding: empty lists are not appended (that would allocate a buffer each).
+        let add = { (more: [Finding]) in
+            if !more.isEmpty { found += more }
+        }
+        for line in [frame.top, frame.left, frame.bottom, frame.right] {
+            guard let line else { continue }
+            add(NinePatchRules.onBorder.findings(on: FrameBorder(line: line, width: frame.width, height: frame.height)))
         }
         if let grid = StretchGrid(frame) {
-            found += NinePatchRules.onStretchGrid.findings(on: grid)
+            add(NinePatchRules.onStretchGrid.findings(on: grid))
         }
-        return found.map { $0.diagnostic(file: file) }
+        return found.isEmpty ? [] : found.map { $0.diagnostic(file: file) }
     }
 }
 

@@ -53,7 +53,7 @@ public struct NinePatchChecker: Sendable {
             return failure(path, NinePatchReadFailure(error), notices: notices)
         }
         var result = check(bytes: bytes, file: path, keepImage: keepImage)
-        result.diagnostics = notices + result.diagnostics
+        if !notices.isEmpty { result.diagnostics = notices + result.diagnostics }
         return result
     }
 

@@ -53,7 +53,10 @@ struct CheckNinePatch: ParsableCommand {
                 keeping: { check in
                     let extra =
                         aapt1 ? check.ninePatch.map { NinePatchLints.aapt1Compatibility($0, file: check.file) } : nil
-                    return FileReport(file: check.file, diagnostics: check.diagnostics + (extra ?? []))
+                    guard let extra, !extra.isEmpty else {
+                        return FileReport(file: check.file, diagnostics: check.diagnostics)
+                    }
+                    return FileReport(file: check.file, diagnostics: check.diagnostics + extra)
                 }
             ) {
                 found throws(NinePatchFinderError) in
