@@ -22,6 +22,21 @@ struct CellSurroundings {
         return Span(start, start + maximumSide)
     }
 
+    /// The cell without its margin: the bytes `Lines(pixels).cell` rounds back from their exact float values.
+    var cell: PremultipliedImage {
+        var image = PremultipliedImage(width: pixels.width - 2, height: pixels.height - 2)
+        let rowBytes = image.width * 4
+        pixels.bytes.withUnsafeBufferPointer { source in
+            image.bytes.withUnsafeMutableBufferPointer { target in
+                for y in 0..<image.height {
+                    let from = source.baseAddress! + ((y + 1) * pixels.width + 1) * 4
+                    (target.baseAddress! + y * rowBytes).update(from: from, count: rowBytes)
+                }
+            }
+        }
+        return image
+    }
+
     /// Takes content row `y` from `row`, a whole image row with its frame (RGBA8, unpremultiplied); rows the
     /// cell's neighbourhood does not need are ignored. `contentWidth` is the image width without the frame.
     mutating func add(contentRow y: Int, _ row: UnsafeBufferPointer<UInt8>, contentWidth: Int) {
@@ -77,7 +92,7 @@ struct StretchSmearTest {
         let axes = (horizontal ? 1 : 0) + (vertical ? 1 : 0)
         var factor = Self.stretchFactor
         while factor > 2 && area * Int(pow(factor, axes)) > Self.pixelBudget { factor -= 1 }
-        let (sourceCell, cleanedCell) = (source.cell, cleaned.cell)
+        let (sourceCell, cleanedCell) = (surroundings.cell, cleaned.cell)
         // Each drawn pixel is a weighted mean of cell pixels (weights summing to 1 but for float rounding), rounded
         // once: two cells that differ by at most d per channel draw pixels that differ by at most d + 1. Below the
         // threshold nothing can smear, and drawing would only confirm it.
