@@ -68,23 +68,19 @@ public struct NinePatchParser: Sendable {
     ) throws(PNGError) -> (header: PNGHeader, analysis: NinePatchAnalysis, image: RGBAImage?) {
         var scanner: NinePatchRowScanner?
         var header: PNGHeader?
-        var kept = [UInt8]()
-        var keepsRows = keepImage
-        try decoder.decodeRows(bytes) { rowHeader, y, row in
+        let kept = try decoder.decodeRows(
+            bytes, keepingImagesUpTo: keepImage ? Int.max : Self.replayedImageBytes
+        ) { rowHeader, y, row in
             if y == 0 {
                 header = rowHeader
                 scanner = self.scanner(width: rowHeader.width, height: rowHeader.height)
-                let imageBytes = rowHeader.width * rowHeader.height * 4
-                keepsRows = keepImage || imageBytes <= Self.replayedImageBytes
-                if keepsRows { kept.reserveCapacity(imageBytes) }
             }
             scanner?.add(row: y, row)
-            if keepsRows { kept.append(contentsOf: row) }
         }
         // Moved out, not copied: the scanner holds the frame lines and the bad-patch state.
         guard var scanner = scanner.take(), let header else { throw PNGError.noRows }
         let analysis = try scanner.finish(file: file) { (body) throws(PNGError) in
-            guard keepsRows else {
+            guard let kept else {
                 try decoder.decodeRows(bytes) { _, y, row in body(y, row) }
                 return
             }
@@ -95,7 +91,7 @@ public struct NinePatchParser: Sendable {
                 }
             }
         }
-        let image = keepImage ? RGBAImage(width: header.width, height: header.height, bytes: kept) : nil
+        let image = keepImage ? kept.map { RGBAImage(width: header.width, height: header.height, bytes: $0) } : nil
         return (header, analysis, image)
     }
 

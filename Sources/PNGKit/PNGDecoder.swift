@@ -32,28 +32,51 @@ public struct PNGDecoder: Sendable {
     /// Decodes row by row, handing each RGBA8 row (`width * 4` bytes) to `body` in order, so callers that only
     /// need running state keep memory proportional to the width. Interlaced files are decoded whole first
     /// (Adam7 needs every pass before any row is final), within the same limits.
+    ///
+    /// An image of at most `keptBytes` bytes (`width * height * 4`) is decoded in place into one buffer, which is
+    /// returned after the last row: a caller that looks at the rows twice needs no copy of each. Larger images
+    /// return `nil`.
+    @discardableResult
     public func decodeRows(
-        _ bytes: [UInt8],
+        _ bytes: [UInt8], keepingImagesUpTo keptBytes: Int = 0,
         _ body: (_ header: PNGHeader, _ y: Int, _ row: UnsafeBufferPointer<UInt8>) -> Void
-    ) throws(PNGError) {
+    ) throws(PNGError) -> [UInt8]? {
         try withReader(bytes) { reader throws(PNGError) in
             let header = try Self.header(of: reader)
+            let stride = header.width * 4
+            let (imageBytes, overflow) = stride.multipliedReportingOverflow(by: header.height)
+            let keepsImage = !overflow && imageBytes <= keptBytes
             if header.isInterlaced {
-                var pixels = [UInt8](repeating: 0, count: header.width * header.height * 4)
+                var pixels = [UInt8](repeating: 0, count: imageBytes)
                 let status = pixels.withUnsafeMutableBufferPointer { buffer in
                     pngshim_reader_read_image(reader, buffer.baseAddress)
                 }
                 try Self.check(status, reader)
                 try Self.check(pngshim_reader_finish(reader), reader)
                 pixels.withUnsafeBufferPointer { buffer in
-                    let stride = header.width * 4
                     for y in 0..<header.height {
-                        body(header, y, UnsafeBufferPointer(rebasing: buffer[(y * stride)..<((y + 1) * stride)]))
+                        body(header, y, UnsafeBufferPointer(start: buffer.baseAddress! + y * stride, count: stride))
                     }
                 }
-                return
+                return keepsImage ? pixels : nil
             }
-            var row = [UInt8](repeating: 0, count: header.width * 4)
+            if keepsImage {
+                // Every byte is written by its row before it is read; the buffer is dropped on failure.
+                var status = Int32(PNGSHIM_OK)
+                let pixels = [UInt8](unsafeUninitializedCapacity: imageBytes) { buffer, initializedCount in
+                    initializedCount = imageBytes
+                    for y in 0..<header.height {
+                        let row = buffer.baseAddress! + y * stride
+                        status = pngshim_reader_read_rows(reader, row, 1)
+                        guard status == Int32(PNGSHIM_OK) else { return }
+                        body(header, y, UnsafeBufferPointer(start: row, count: stride))
+                    }
+                }
+                try Self.check(status, reader)
+                try Self.check(pngshim_reader_finish(reader), reader)
+                return pixels
+            }
+            var row = [UInt8](repeating: 0, count: stride)
             for y in 0..<header.height {
                 let status = row.withUnsafeMutableBufferPointer { buffer in
                     pngshim_reader_read_rows(reader, buffer.baseAddress, 1)
@@ -62,6 +85,7 @@ public struct PNGDecoder: Sendable {
                 row.withUnsafeBufferPointer { body(header, y, $0) }
             }
             try Self.check(pngshim_reader_finish(reader), reader)
+            return nil
         }
     }
 

@@ -72,6 +72,31 @@ import Testing
         }
     }
 
+    /// An image within the limit comes back whole, decoded in place, with the same rows handed over; a larger one
+    /// comes back `nil`, its rows handed over all the same.
+    @Test func keptImagesAreTheWholeImage() throws {
+        for name in ["fmt_interlaced", "basic", "fmt_palette", "outline_roundrect"] {
+            let bytes = try Fixtures.bytes(Fixtures.testImage("crafted/\(name).9.png"))
+            let whole = try decoder.decode(bytes)
+            let size = whole.width * whole.height * 4
+            for limit in [size, size - 1] {
+                var rows = [UInt8]()
+                let kept = try decoder.decodeRows(bytes, keepingImagesUpTo: limit) { _, _, row in rows += row }
+                #expect(rows == whole.bytes, "\(name)")
+                #expect(kept == (limit >= size ? whole.bytes : nil), "\(name) within \(limit)")
+            }
+        }
+    }
+
+    /// A file that fails part way fails the same whether its image is kept or not.
+    @Test func keptImagesFailLikeStreamedOnes() throws {
+        let bytes = try Fixtures.bytes(Fixtures.testImage("malformed/bad_crc.9.png"))
+        #expect(throws: PNGError.libpng("IDAT: CRC error")) {
+            try decoder.decodeRows(bytes, keepingImagesUpTo: .max) { _, _, _ in }
+        }
+        #expect(throws: PNGError.libpng("IDAT: CRC error")) { try decoder.decodeRows(bytes) { _, _, _ in } }
+    }
+
     @Test(arguments: [
         ("empty", PNGError.empty),
         ("text_file", PNGError.notPNG),
