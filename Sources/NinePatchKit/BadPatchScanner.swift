@@ -44,8 +44,8 @@ public struct BadPatch: Sendable, Hashable {
 struct BadPatchScanner {
     private let columns: [Segment]
     private let tolerance: Int
-    /// Lattice column index of each content x.
-    private let columnOfPixel: [Int]
+    /// Content width: the columns cover `0..<width` in order.
+    private let width: Int
     private var previousRow = [UInt32]()
     private var bandStart = 0
     private var bandIsStretch = false
@@ -58,13 +58,8 @@ struct BadPatchScanner {
     init(columns: [Segment], tolerance: Int) {
         self.columns = columns
         self.tolerance = tolerance
-        var columnOfPixel = [Int]()
-        columnOfPixel.reserveCapacity(columns.last?.span.end ?? 0)
-        for (index, column) in columns.enumerated() {
-            columnOfPixel.append(contentsOf: repeatElement(index, count: column.span.length))
-        }
-        self.columnOfPixel = columnOfPixel
-        previousRow = [UInt32](repeating: 0, count: columnOfPixel.count)
+        width = columns.last?.span.end ?? 0
+        previousRow = [UInt32](repeating: 0, count: width)
         found = Array(repeating: nil, count: columns.count)
     }
 
@@ -81,11 +76,11 @@ struct BadPatchScanner {
             bandStart = y
         } else if isStretch {
             // Most rows repeat the one above exactly: one memory comparison, then pixels only when it differs.
-            let rowBytes = columnOfPixel.count * 4
+            let rowBytes = width * 4
             let same = previousRow.withUnsafeBytes { memcmp($0.baseAddress!, pixels, rowBytes) == 0 }
             if !same {
-                for x in 0..<columnOfPixel.count where word(x) != previousRow[x] {
-                    note(columnOfPixel[x], x: x, y: y, .vertical, Self.difference(word(x), previousRow[x]))
+                for x in 0..<width where word(x) != previousRow[x] {
+                    note(column(containing: x), x: x, y: y, .vertical, Self.difference(word(x), previousRow[x]))
                 }
             }
         }
@@ -105,6 +100,16 @@ struct BadPatchScanner {
     /// Call once after the last content row (`height` content rows in all).
     mutating func finish(height: Int) {
         closeBand(endingAt: height)
+    }
+
+    /// The index of the lattice column holding content x (a binary search: asked only where pixels differ).
+    private func column(containing x: Int) -> Int {
+        var (low, high) = (0, columns.count - 1)
+        while low < high {
+            let middle = (low + high) / 2
+            if columns[middle].span.end <= x { low = middle + 1 } else { high = middle }
+        }
+        return low
     }
 
     private mutating func note(_ column: Int, x: Int, y: Int, _ direction: StretchDirection, _ difference: Int) {

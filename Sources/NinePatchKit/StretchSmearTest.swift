@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The pixels around one stretchable lattice cell: the cell plus a 1-pixel margin on every side (transparent
 /// beyond the content), premultiplied, so the cell's lines along the stretch can be compared with what lies
 /// just outside them. A cell longer than `maximumSide` on an axis is looked at through a window of that length
@@ -130,7 +136,9 @@ private struct Smear {
     var longestRun = 0
 
     /// Draws both a row at a time and compares them as they come: the run along the current row, and one run per
-    /// column, end at each pixel. Neither drawing is held whole.
+    /// column, end at each pixel. Neither drawing is held whole. A destination row that samples only source rows
+    /// the cleaning left unchanged is the same in both drawings (the same arithmetic on the same bytes), so it is
+    /// not drawn: no pixel of it differs, and every column's run ends there.
     init(
         _ source: PremultipliedImage, _ cleaned: PremultipliedImage, plan: RenderPlan, threshold: Int,
         alongRows: Bool, alongColumns: Bool
@@ -138,6 +146,7 @@ private struct Smear {
         var drawn = NinePatchRowRenderer(source, plan: plan)
         var clean = NinePatchRowRenderer(cleaned, plan: plan)
         let width = plan.width
+        let changedRows = Self.changedRows(source, cleaned)
         var largest = 0
         var longest = 0
         var columnRuns = [Int](repeating: 0, count: width)
@@ -150,6 +159,10 @@ private struct Smear {
             cleanRow.withUnsafeMutableBufferPointer { cleanRow in
                 columnRuns.withUnsafeMutableBufferPointer { columnRuns in
                     for y in 0..<plan.height {
+                        guard plan.rows.reads(anyOf: changedRows, at: y) else {
+                            if alongColumns { columnRuns.update(repeating: 0) }
+                            continue
+                        }
                         drawn.draw(row: y, into: drawnRow.baseAddress!)
                         clean.draw(row: y, into: cleanRow.baseAddress!)
                         var rowRun = 0
@@ -174,6 +187,18 @@ private struct Smear {
         }
         largestDifference = largest
         longestRun = longest
+    }
+
+    /// Per row of the two images (of the same size): whether their bytes differ.
+    private static func changedRows(_ one: PremultipliedImage, _ other: PremultipliedImage) -> [Bool] {
+        let rowBytes = one.width * 4
+        return one.bytes.withUnsafeBytes { mine in
+            other.bytes.withUnsafeBytes { theirs in
+                (0..<one.height).map { y in
+                    memcmp(mine.baseAddress! + y * rowBytes, theirs.baseAddress! + y * rowBytes, rowBytes) != 0
+                }
+            }
+        }
     }
 }
 

@@ -224,6 +224,14 @@ struct AxisSampling {
     /// The texel a sprite copy takes, for pixels of spans that allow sprites.
     var spriteTexel: [Int32]
 
+    /// Whether destination pixel `pixel` reads a source texel marked in `marked` (indexed by texel), whichever
+    /// way its cell is drawn: `lower`, `upper` and, when its span allows sprites, `spriteTexel`. On the row axis:
+    /// two contents equal on every unmarked row draw each row that reads none of the marked ones the same.
+    func reads(anyOf marked: [Bool], at pixel: Int) -> Bool {
+        if marked[Int(lower[pixel])] || marked[Int(upper[pixel])] { return true }
+        return isSprite[Int(cell[pixel])] && marked[Int(spriteTexel[pixel])]
+    }
+
     init(_ axis: LatticeAxis, filter: RenderFilter) {
         let length = axis.destinationLength
         cell = [Int32](repeating: 0, count: length)
