@@ -37,8 +37,8 @@ struct PrettyJSONWriter {
     mutating func key(_ key: StaticString) {
         newMember()
         bytes.append(UInt8(ascii: "\""))
-        key.withUTF8Buffer { bytes.append(contentsOf: $0) }
-        bytes.append(contentsOf: "\" : ".utf8)
+        ascii(key)
+        ascii("\" : ")
     }
 
     /// Starts the next element of the open array; its value follows.
@@ -50,7 +50,7 @@ struct PrettyJSONWriter {
             bytes.append(UInt8(ascii: "\""))
             // Runs without a byte to escape are copied whole.
             var runStart = 0
-            for index in utf8.indices {
+            for index in Self.firstEscapedCandidate(in: utf8)..<utf8.endIndex {
                 let byte = utf8[index]
                 guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
                 bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
@@ -62,18 +62,40 @@ struct PrettyJSONWriter {
         }
     }
 
+    /// Where the first eight-byte block holding a byte that may need escaping starts (or where whole blocks end):
+    /// most strings (paths, messages) have none, and a byte-by-byte test was most of the time spent writing them.
+    /// Each block is tested at once with the classic bit tricks: a byte below 0x20, or equal to `"` or `\`.
+    private static func firstEscapedCandidate(in utf8: UnsafeBufferPointer<UInt8>) -> Int {
+        guard let base = utf8.baseAddress else { return 0 }
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highBits: UInt64 = 0x8080_8080_8080_8080
+        /// Whether some byte of `word` is below `limit` (at most 0x80).
+        func hasByte(below limit: UInt64, _ word: UInt64) -> Bool { (word &- ones &* limit) & ~word & highBits != 0 }
+        var index = 0
+        while index + 8 <= utf8.count {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+            if hasByte(below: 0x20, word) || hasByte(below: 1, word ^ (ones &* 0x22))
+                || hasByte(below: 1, word ^ (ones &* 0x5C))
+            {
+                return index
+            }
+            index += 8
+        }
+        return index
+    }
+
     /// A quote, a backslash or a control character as the encoder escapes it.
     private mutating func escape(_ byte: UInt8) {
         switch byte {
-        case UInt8(ascii: "\""): bytes.append(contentsOf: #"\""#.utf8)
-        case UInt8(ascii: "\\"): bytes.append(contentsOf: #"\\"#.utf8)
-        case 0x08: bytes.append(contentsOf: #"\b"#.utf8)
-        case 0x0C: bytes.append(contentsOf: #"\f"#.utf8)
-        case UInt8(ascii: "\n"): bytes.append(contentsOf: #"\n"#.utf8)
-        case UInt8(ascii: "\r"): bytes.append(contentsOf: #"\r"#.utf8)
-        case UInt8(ascii: "\t"): bytes.append(contentsOf: #"\t"#.utf8)
+        case UInt8(ascii: "\""): ascii(#"\""#)
+        case UInt8(ascii: "\\"): ascii(#"\\"#)
+        case 0x08: ascii(#"\b"#)
+        case 0x0C: ascii(#"\f"#)
+        case UInt8(ascii: "\n"): ascii(#"\n"#)
+        case UInt8(ascii: "\r"): ascii(#"\r"#)
+        case UInt8(ascii: "\t"): ascii(#"\t"#)
         default:
-            bytes.append(contentsOf: #"\u00"#.utf8)
+            ascii(#"\u00"#)
             bytes.append(Self.hexDigit(byte >> 4))
             bytes.append(Self.hexDigit(byte & 0xF))
         }
@@ -84,12 +106,20 @@ struct PrettyJSONWriter {
     }
 
     mutating func integer(_ value: Int?) {
-        if let value { bytes.append(contentsOf: String(value).utf8) } else { null() }
+        guard let value else { return null() }
+        var text = String(value)
+        text.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
-    mutating func bool(_ value: Bool) { bytes.append(contentsOf: (value ? "true" : "false").utf8) }
+    mutating func bool(_ value: Bool) { ascii(value ? "true" : "false") }
 
-    mutating func null() { bytes.append(contentsOf: "null".utf8) }
+    mutating func null() { ascii("null") }
+
+    /// Appends `text`'s bytes: a static string's buffer is one copy, where a `String`'s UTF-8 view is appended
+    /// byte by byte (a key, `null` or `true` is written several times per file).
+    private mutating func ascii(_ text: StaticString) {
+        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
 
     /// `value` as `JSONReporter.encode` writes it, indented for the current depth.
     mutating func encoded(_ value: some Encodable) {
@@ -127,8 +157,18 @@ struct PrettyJSONWriter {
 
     private mutating func newLine() {
         bytes.append(UInt8(ascii: "\n"))
-        bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: depth * 2))
+        let indentation = depth * 2
+        guard indentation <= Self.spaces.count else {
+            bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indentation))
+            return
+        }
+        Self.spaces.withUnsafeBufferPointer {
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<indentation]))
+        }
     }
+
+    /// The indentation of the usual depths, copied in one piece.
+    private static let spaces = [UInt8](repeating: UInt8(ascii: " "), count: 32)
 
     private static func hexDigit(_ value: UInt8) -> UInt8 {
         value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") + value - 10

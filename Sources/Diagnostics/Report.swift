@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The findings for one checked file.
 public struct FileReport: Sendable, Hashable {
     public var file: String
@@ -135,10 +141,14 @@ extension Report {
     public var withTidyPaths: Report {
         var tidy = self
         for index in tidy.files.indices {
-            if let path = Self.tidied(tidy.files[index].file) { tidy.files[index].file = path }
+            let file = tidy.files[index].file
+            let tidyFile = Self.tidied(file)
+            if let tidyFile { tidy.files[index].file = tidyFile }
             for diagnostic in tidy.files[index].diagnostics.indices {
-                if let path = Self.tidied(tidy.files[index].diagnostics[diagnostic].file) {
-                    tidy.files[index].diagnostics[diagnostic].file = path
+                // Most findings name their own file's path, already judged.
+                let path = tidy.files[index].diagnostics[diagnostic].file
+                if let tidyPath = path == file ? tidyFile : Self.tidied(path) {
+                    tidy.files[index].diagnostics[diagnostic].file = tidyPath
                 }
             }
         }
@@ -161,25 +171,25 @@ extension Report {
     }
 
     /// Whether `tidy` would return `path` unchanged because no component between its slashes is empty or `.`
-    /// (a leading slash excepted): one pass over the UTF-8 bytes. A slash that a combining mark joins into one
-    /// character only makes `tidy`'s components longer, so a path tidy by bytes is tidy by characters too.
+    /// (a leading slash excepted): slashes are found with `memchr`, and each component is judged by its length
+    /// and first byte. A slash that a combining mark joins into one character only makes `tidy`'s components
+    /// longer, so a path tidy by bytes is tidy by characters too.
     private static func isTidy(_ path: String) -> Bool {
         var path = path
         return path.withUTF8 { bytes in
-            let slash = UInt8(ascii: "/")
-            var componentLength = 0
-            var componentIsDot = false
-            for (position, byte) in bytes.enumerated() {
-                if byte == slash {
-                    if (componentLength == 0 && position > 0) || componentIsDot { return false }
-                    componentLength = 0
-                    componentIsDot = false
-                } else {
-                    componentIsDot = componentLength == 0 && byte == UInt8(ascii: ".")
-                    componentLength += 1
-                }
+            guard let base = bytes.baseAddress, !bytes.isEmpty else { return true }
+            var componentStart = 0
+            while true {
+                let rest = UnsafeRawPointer(base + componentStart)
+                let slash: UnsafeMutableRawPointer? = memchr(
+                    rest, Int32(UInt8(ascii: "/")), bytes.count - componentStart)
+                let end = slash.map { UnsafeRawPointer($0) - UnsafeRawPointer(base) } ?? bytes.count
+                let length = end - componentStart
+                let isDot = length == 1 && base[componentStart] == UInt8(ascii: ".")
+                guard slash != nil else { return length > 0 && !isDot }
+                if (length == 0 && end > 0) || isDot { return false }
+                componentStart = end + 1
             }
-            return bytes.isEmpty || (componentLength > 0 && !componentIsDot)
         }
     }
 }

@@ -12,6 +12,9 @@ import Testing
         "quote \" backslash \\ slash / tab \t cr \r lf \n crlf \r\n12", "1\u{301}2 combining after a digit",
         "keycap 1\u{FE0F}\u{20E3} and 9\u{20E3}", "prepend \u{0600}12", "arabic digits ٣٤ and 5٦", "ZWJ 3\u{200D}4",
         "emoji 🚀 7 📷", "line separator \u{2028}9\u{2029}", "É é ü 10", "\u{FEFF}BOM 1", "a/./b//c", "«12» ’7’",
+        // Escapes after whole 16-byte blocks, at a block's end and in the scalar tail.
+        "0123456789abcdef\"after one block", "0123456789abcde\\", "res/drawable-xxhdpi/a_long_name_0123456789.9.png\n",
+        String(repeating: "x", count: 33) + "\u{1F}" + String(repeating: "y", count: 20),
     ]
 
     static let facts = ArtifactFacts(
@@ -70,10 +73,14 @@ import Testing
             FileReport(
                 file: "./a//b.9.png",
                 diagnostics: [Diagnostic(ruleID: "NP001", severity: .error, file: "./a//b.9.png", message: "m")]),
-            FileReport(file: "c.9.png", diagnostics: []),
+            FileReport(
+                file: "c.9.png",
+                diagnostics: [Diagnostic(ruleID: "NP001", severity: .error, file: "./d//e.txt", message: "m")]),
         ])
         #expect(messy.withTidyPaths.files.map(\.file) == ["a/b.9.png", "c.9.png"])
         #expect(messy.withTidyPaths.files[0].diagnostics[0].file == "a/b.9.png")
+        // A finding naming another file than its report's is tidied on its own.
+        #expect(messy.withTidyPaths.files[1].diagnostics[0].file == "d/e.txt")
     }
 
     @Test func fingerprintsAreTheCharacterDefinition() {
