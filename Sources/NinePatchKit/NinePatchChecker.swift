@@ -133,12 +133,17 @@ public enum NinePatchSourceKind: Sendable, Hashable {
         self = path.withUTF8 { Self(utf8: $0) }
     }
 
+    private static let suffix = Array(".9.png".utf8)
+    private static let rawFolder = Array("raw".utf8)
+    private static let rawQualifiedFolder = Array("raw-".utf8)
+
     /// Byte-level work on contiguous UTF-8: this runs once per file of every check (and of every folder walk).
     private init(utf8 bytes: UnsafeBufferPointer<UInt8>) {
         let slash = UInt8(ascii: "/")
         let nameStart = bytes.lastIndex(of: slash).map { bytes.index(after: $0) } ?? bytes.startIndex
         let name = bytes[nameStart...]
-        let suffix = ".9.png".utf8
+        // Byte arrays, not a string's UTF-8 view: comparing with a view walks it through its index type.
+        let suffix = Self.suffix
         guard name.count >= suffix.count else {
             self = .other
             return
@@ -149,7 +154,7 @@ public enum NinePatchSourceKind: Sendable, Hashable {
             let folderStart =
                 bytes[..<folderEnd].lastIndex(of: slash).map { bytes.index(after: $0) } ?? bytes.startIndex
             let folder = bytes[folderStart..<folderEnd]
-            let isRaw = folder.elementsEqual("raw".utf8) || folder.starts(with: "raw-".utf8)
+            let isRaw = folder.elementsEqual(Self.rawFolder) || folder.starts(with: Self.rawQualifiedFolder)
             self = isRaw ? .rawResource : .ninePatch
         } else if ending.elementsEqual(suffix, by: { $0 | 0x20 == $1 | 0x20 }) {
             self = .wrongExtensionCase
