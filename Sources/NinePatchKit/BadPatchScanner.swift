@@ -46,6 +46,9 @@ struct BadPatchScanner {
     private let tolerance: Int
     /// Content width: the columns cover `0..<width` in order.
     private let width: Int
+    /// The stretchable columns at least two pixels wide, with their index: the ones whose rows are compared
+    /// along the stretch.
+    private let stretchedColumns: [(index: Int, span: Span)]
     private var previousRow = [UInt32]()
     private var bandStart = 0
     private var bandIsStretch = false
@@ -59,6 +62,9 @@ struct BadPatchScanner {
         self.columns = columns
         self.tolerance = tolerance
         width = columns.last?.span.end ?? 0
+        stretchedColumns = columns.enumerated().compactMap { index, column in
+            column.isStretchable && column.span.length > 1 ? (index, column.span) : nil
+        }
         previousRow = [UInt32](repeating: 0, count: width)
         found = Array(repeating: nil, count: columns.count)
     }
@@ -87,11 +93,11 @@ struct BadPatchScanner {
         if isStretch {
             previousRow.withUnsafeMutableBytes { $0.baseAddress!.copyMemory(from: pixels, byteCount: $0.count) }
         }
-        for (index, column) in columns.enumerated() where column.isStretchable && column.span.length > 1 {
+        for (index, span) in stretchedColumns {
             // A run is uniform exactly when it equals itself shifted by one pixel.
-            let start = pixels + column.span.start * 4
-            guard memcmp(start, start + 4, (column.span.length - 1) * 4) != 0 else { continue }
-            for x in (column.span.start + 1)..<column.span.end where word(x) != word(x - 1) {
+            let start = pixels + span.start * 4
+            guard memcmp(start, start + 4, (span.length - 1) * 4) != 0 else { continue }
+            for x in (span.start + 1)..<span.end where word(x) != word(x - 1) {
                 note(index, x: x, y: y, .horizontal, Self.difference(word(x), word(x - 1)))
             }
         }

@@ -15,8 +15,12 @@ public struct NinePatchFrame: Sendable {
     let bottom: FrameLine?
     let right: FrameLine?
 
-    /// Reads the frame lines from the four border pixel arrays (corners excluded).
-    init(width: Int, height: Int, topLeft: UInt32, top: [UInt32], left: [UInt32], bottom: [UInt32], right: [UInt32]) {
+    /// Reads the frame lines from the four border pixel arrays (corners excluded). `topLine`: the top line already
+    /// read against the corner's background, when the corner gives one (the row scanner needs it first).
+    init(
+        width: Int, height: Int, topLeft: UInt32, top: [UInt32], left: [UInt32], bottom: [UInt32], right: [UInt32],
+        topLine: FrameLine? = nil
+    ) {
         self.width = width
         self.height = height
         self.topLeft = topLeft
@@ -32,7 +36,7 @@ public struct NinePatchFrame: Sendable {
         let line = { (edge: Edge, pixels: [UInt32]) -> FrameLine? in
             background.map { FrameLine(edge: edge, pixels: pixels, background: $0) }
         }
-        self.top = line(.top, top)
+        self.top = cornerIsValid ? topLine ?? line(.top, top) : line(.top, top)
         self.left = line(.left, left)
         self.bottom = line(.bottom, bottom)
         self.right = line(.right, right)

@@ -11,6 +11,8 @@ struct NinePatchRowScanner {
     private let collectsDrawingData: Bool
     private var topLeft: UInt32 = 0
     private var top = [UInt32]()
+    /// The top line read against the corner's background, when the corner gives one: the frame reuses it.
+    private var topLine: FrameLine?
     private var bottom = [UInt32]()
     private var left = [UInt32]()
     private var right = [UInt32]()
@@ -52,8 +54,9 @@ struct NinePatchRowScanner {
             topLeft = argb(0)
             top = (1..<(width - 1)).map(argb)
             if let background = FrameBackground(topLeft: topLeft) {
-                let stretch = FrameLine(edge: .top, pixels: top, background: background).blackRuns
-                let columns = NinePatch.segments(length: width - 2, stretch: stretch)
+                let line = FrameLine(edge: .top, pixels: top, background: background)
+                topLine = line
+                let columns = NinePatch.segments(length: width - 2, stretch: line.blackRuns)
                 if collectsDrawingData { regions = RegionColorAccumulator(columns: columns.map(\.span)) }
                 badPatches = badPatchTolerance.map { BadPatchScanner(columns: columns, tolerance: $0) }
             }
@@ -86,7 +89,8 @@ struct NinePatchRowScanner {
             return NinePatchAnalysis(ninePatch: nil, diagnostics: tooSmall.map { $0.diagnostic(file: file) })
         }
         let frame = NinePatchFrame(
-            width: width, height: height, topLeft: topLeft, top: top, left: left, bottom: bottom, right: right)
+            width: width, height: height, topLeft: topLeft, top: top, left: left, bottom: bottom, right: right,
+            topLine: topLine)
         var diagnostics = FrameValidator(file: file).diagnostics(for: frame).sorted { $0.severity > $1.severity }
         guard !diagnostics.contains(where: { $0.severity == .error }),
             let topLine = frame.top, let leftLine = frame.left, let bottomLine = frame.bottom,
