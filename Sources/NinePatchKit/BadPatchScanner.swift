@@ -80,18 +80,18 @@ struct BadPatchScanner {
             bandOpen = true
             bandIsStretch = isStretch
             bandStart = y
+            if isStretch { remember(pixels) }
         } else if isStretch {
-            // Most rows repeat the one above exactly: one memory comparison, then pixels only when it differs.
+            // Most rows repeat the one above exactly: one memory comparison, then pixels (and the copy kept for
+            // the next row) only when it differs.
             let rowBytes = width * 4
             let same = previousRow.withUnsafeBytes { memcmp($0.baseAddress!, pixels, rowBytes) == 0 }
             if !same {
                 for x in 0..<width where word(x) != previousRow[x] {
                     note(column(containing: x), x: x, y: y, .vertical, Self.difference(word(x), previousRow[x]))
                 }
+                remember(pixels)
             }
-        }
-        if isStretch {
-            previousRow.withUnsafeMutableBytes { $0.baseAddress!.copyMemory(from: pixels, byteCount: $0.count) }
         }
         for (index, span) in stretchedColumns {
             // A run is uniform exactly when it equals itself shifted by one pixel.
@@ -101,6 +101,11 @@ struct BadPatchScanner {
                 note(index, x: x, y: y, .horizontal, Self.difference(word(x), word(x - 1)))
             }
         }
+    }
+
+    /// Keeps the content row at `pixels` as the one the next stretched row is compared with.
+    private mutating func remember(_ pixels: UnsafeRawPointer) {
+        previousRow.withUnsafeMutableBytes { $0.baseAddress!.copyMemory(from: pixels, byteCount: $0.count) }
     }
 
     /// Call once after the last content row (`height` content rows in all).

@@ -227,7 +227,13 @@ private struct Lines {
     init(_ image: PremultipliedImage) {
         width = image.width
         height = image.height
-        values = image.bytes.map(Float.init)
+        // A plain loop over the buffer converts several bytes at once; `map` took one at a time.
+        values = image.bytes.withUnsafeBufferPointer { bytes in
+            [Float](unsafeUninitializedCapacity: bytes.count) { values, count in
+                for index in bytes.indices { values[index] = Float(bytes[index]) }
+                count = bytes.count
+            }
+        }
     }
 
     /// The cell without its margin, rounded back to 8-bit premultiplied pixels.

@@ -148,6 +148,9 @@ struct NinePatchRowRenderer {
 struct HorizontallyFilteredRows {
     private let content: PremultipliedImage
     private let columns: AxisSampling
+    /// Whether every column takes its lower texel whole (weight 0, e.g. an axis drawn at its own size): then
+    /// `(1 - 0) × lower + 0 × upper` is `lower` exactly, and the upper texel is not read.
+    private let takesLowerTexels: Bool
     private var rowIndices = [-1, -1]
     private var rows: [[Float]]
     private var next = 0
@@ -155,6 +158,7 @@ struct HorizontallyFilteredRows {
     init(content: PremultipliedImage, columns: AxisSampling) {
         self.content = content
         self.columns = columns
+        takesLowerTexels = columns.weight.allSatisfy { $0 == 0 }
         let empty = [Float](repeating: 0, count: columns.cell.count * 4)
         rows = [empty, empty]
     }
@@ -181,7 +185,7 @@ struct HorizontallyFilteredRows {
         let slot = next
         next = 1 - next
         rowIndices[slot] = row
-        let (columns, rowStart) = (self.columns, row * content.width * 4)
+        let (columns, rowStart, takesLowerTexels) = (self.columns, row * content.width * 4, self.takesLowerTexels)
         content.bytes.withUnsafeBytes { source in
             rows[slot].withUnsafeMutableBytes { filtered in
                 columns.weight.withUnsafeBufferPointer { weights in
@@ -191,6 +195,13 @@ struct HorizontallyFilteredRows {
                             let texel = { (x: Int32) in
                                 SIMD4<Float>(
                                     source.loadUnaligned(fromByteOffset: rowStart + Int(x) * 4, as: SIMD4<UInt8>.self))
+                            }
+                            guard !takesLowerTexels else {
+                                for x in 0..<weights.count {
+                                    filtered.storeBytes(
+                                        of: texel(lower[x]), toByteOffset: x * 16, as: SIMD4<Float>.self)
+                                }
+                                return
                             }
                             for x in 0..<weights.count {
                                 let weight = weights[x]
