@@ -75,6 +75,10 @@ def malformed():
     bad_crc = bytearray(good)
     bad_crc[idat[0] + idat[1] - 1] ^= 0xFF
     write('malformed', 'bad_crc.9.png', bytes(bad_crc))
+    # The zlib stream's Adler-32 (its last 4 bytes) is wrong, the chunk's CRC right: libpng, and so aapt2, refuse it.
+    data = bytearray(good[idat[0] + 8:idat[0] + idat[1] - 4])
+    data[-1] ^= 0xFF
+    write('malformed', 'bad_adler.9.png', good[:idat[0]] + chunk(b'IDAT', bytes(data)) + good[idat[0] + idat[1]:])
     signature, ihdr_end = good[:8], 8 + 25
     huge = chunk(b'IHDR', struct.pack('>IIBBBBB', 100000, 100000, 8, 6, 0, 0, 0))
     write('malformed', 'huge_ihdr.9.png', signature + huge + good[ihdr_end:])

@@ -43,7 +43,7 @@ import Testing
     }()
 
     @Test func malformedFolderIsThere() {
-        #expect(Self.malformed.count == 10)
+        #expect(Self.malformed.count == 11)
     }
 
     @Test(arguments: malformed)

@@ -113,6 +113,8 @@ import Testing
             "file is truncated: chunk IDAT at byte 33 declares 31 bytes, but the file has 54"
         ),
         ("bad_crc", PNGError.libpng("IDAT: CRC error"), "IDAT: CRC error"),
+        // Checked by PNGShim's Adler-32, which stands in for zlib's (aapt2 words it the same).
+        ("bad_adler", PNGError.libpng("IDAT: incorrect data check"), "IDAT: incorrect data check"),
         (
             "missing_iend", PNGError.truncated(needed: 8, offset: 76, fileBytes: 76),
             "file is truncated: needed 8 bytes at offset 76 but it has 76"

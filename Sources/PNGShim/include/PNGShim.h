@@ -96,6 +96,11 @@ int pngshim_write(pngshim_writer *writer, const uint8_t *pixels, uint32_t width,
 /// Releases the encoded bytes and libpng's structures. Safe to call in any state, more than once.
 void pngshim_writer_free(pngshim_writer *writer);
 
+/// The Adler-32 checksum (RFC 1950) of `length` bytes, continuing from `adler` (1 to start): what zlib's
+/// adler32_z returns. Adler32.c also defines zlib's adler32 functions with it, so the static build's zlib checks
+/// inflated PNG data with this SSE2 version (see there).
+uint32_t pngshim_adler32(uint32_t adler, const uint8_t *bytes, size_t length);
+
 #ifdef __cplusplus
 }
 #endif
