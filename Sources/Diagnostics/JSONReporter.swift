@@ -1,6 +1,3 @@
-internal import Dispatch
-internal import Synchronization
-
 #if canImport(FoundationEssentials)
     internal import FoundationEssentials
 #else
@@ -19,13 +16,9 @@ internal import Synchronization
 public struct JSONReporter: Reporter {
     /// `--since`'s lines: `v1.2.0 (commit 1a2b3c4d5e6f)`, then `:app release: com.example.app, versionCode 41`.
     public var comparedRelease: [String]
-    /// How many threads may write the files' entries (`--jobs`): a large run's report is written after its last
-    /// file, while the other cores are idle.
-    public var jobs: Int
 
-    public init(comparedRelease: [String] = [], jobs: Int = 1) {
+    public init(comparedRelease: [String] = []) {
         self.comparedRelease = comparedRelease
-        self.jobs = jobs
     }
 
     /// The release `--since` compared with, and its release variants as the build read them there.
@@ -52,38 +45,26 @@ public struct JSONReporter: Reporter {
         if let baseline = report.baseline { json.encoded(baseline) } else { json.null() }
         json.key("files")
         json.beginArray()
-        let files = report.files
-        let blockCount = max(1, jobs)
-        var next = files.startIndex
-        while next < files.endIndex {
-            // Rounds of one block of files per job, each written on its own thread, handed over in order.
-            let roundEnd = min(files.endIndex, next + blockCount * Self.filesPerBlock)
-            let blocks = stride(from: next, to: roundEnd, by: Self.filesPerBlock).map {
-                $0..<min($0 + Self.filesPerBlock, roundEnd)
+        for file in report.files {
+            json.element()
+            json.beginObject()
+            if let artifact = file.artifact {
+                json.key("artifact")
+                json.encoded(artifact)
             }
-            if blocks.count == 1 {
-                for file in files[next..<roundEnd] {
-                    json.element()
-                    Self.write(file, to: &json)
-                    json.hand(over: Self.pieceSize, to: output)
-                }
-            } else {
-                let starts = blocks.indices.map { json.continuation(afterMembers: $0 > 0) }
-                let written = Mutex([PrettyJSONWriter?](repeating: nil, count: blocks.count))
-                DispatchQueue.concurrentPerform(iterations: blocks.count) { index in
-                    var block = starts[index]
-                    for file in files[blocks[index]] {
-                        block.element()
-                        Self.write(file, to: &block)
-                    }
-                    written.withLock { $0[index] = block }
-                }
-                for case let block? in written.withLock({ $0 }) {
-                    json.append(block)
-                    json.hand(over: Self.pieceSize, to: output)
-                }
+            json.key("diagnostics")
+            json.beginArray()
+            for diagnostic in file.diagnostics {
+                json.element()
+                DiagnosticEntry(diagnostic).write(to: &json)
             }
-            next = roundEnd
+            json.endArray()
+            json.key("file")
+            json.string(file.file)
+            json.key("valid")
+            json.bool(file.isValid)
+            json.endObject()
+            json.hand(over: Self.pieceSize, to: output)
         }
         json.endArray()
         // Only with `--since`, so other reports keep their shape.
@@ -97,32 +78,8 @@ public struct JSONReporter: Reporter {
         json.finish(to: output)
     }
 
-    /// One file's entry: `{"artifact"?, "diagnostics", "file", "valid"}`.
-    private static func write(_ file: FileReport, to json: inout PrettyJSONWriter) {
-        json.beginObject()
-        if let artifact = file.artifact {
-            json.key("artifact")
-            json.encoded(artifact)
-        }
-        json.key("diagnostics")
-        json.beginArray()
-        for diagnostic in file.diagnostics {
-            json.element()
-            DiagnosticEntry(diagnostic).write(to: &json)
-        }
-        json.endArray()
-        json.key("file")
-        json.string(file.file)
-        json.key("valid")
-        json.bool(file.isValid)
-        json.endObject()
-    }
-
     /// How many bytes `write` gathers before handing them over.
     private static let pieceSize = 1 << 16
-    /// How many files' entries one thread writes at a time (about 200 KiB): memory stays bounded however many
-    /// files there are.
-    private static let filesPerBlock = 512
 
     /// About the bytes `render` writes: ~100 of structure per file and ~300 per finding beside their texts (the
     /// message twice, once as the fingerprint), so the text is gathered into one buffer without growing it.

@@ -44,23 +44,6 @@ struct PrettyJSONWriter {
     /// Starts the next element of the open array; its value follows.
     mutating func element() { newMember() }
 
-    /// An empty writer that goes on inside the innermost open object or array, for members written elsewhere
-    /// (on another thread) and then ``append(_:)``ed here in order. `afterMembers`: whether members written
-    /// before it, besides this writer's own, will precede them.
-    func continuation(afterMembers: Bool) -> PrettyJSONWriter {
-        var continued = PrettyJSONWriter(capacity: 0)
-        continued.depth = depth
-        continued.hasMember = hasMember
-        continued.hasMember[hasMember.count - 1] = afterMembers || hasMember[hasMember.count - 1]
-        return continued
-    }
-
-    /// Appends what a ``continuation(afterMembers:)`` of this writer wrote; its members count as written here.
-    mutating func append(_ continued: PrettyJSONWriter) {
-        bytes.append(contentsOf: continued.bytes)
-        hasMember[hasMember.count - 1] = hasMember[hasMember.count - 1] || continued.hasMember[hasMember.count - 1]
-    }
-
     mutating func string(_ value: String) {
         var value = value
         value.withUTF8 { utf8 in

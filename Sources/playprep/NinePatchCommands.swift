@@ -76,7 +76,7 @@ struct CheckNinePatch: ParsableCommand {
         try report.refuse(overwriting: reports.map { InputFile($0.file, role: .ninePatch) })
         // Every finding here is a NinePatch rule's.
         let selected = report.selected(Report(files: reports), catalog: RuleCatalog(NinePatchRules.all))
-        try report.finish(with: selected, badPatchTolerance: lints.tolerance(), jobs: parallelism.jobs)
+        try report.finish(with: selected, badPatchTolerance: lints.tolerance())
     }
 }
 

@@ -97,11 +97,10 @@ struct ReportOptions: ParsableArguments {
     }
 
     /// Prints `report` (or writes it to `--output` and prints its summary) and exits 1 when it fails. The HTML
-    /// report's NinePatch sheets mark bad patches found with `badPatchTolerance`; its top shows `header`. A JSON
-    /// report on standard output is written on up to `jobs` threads.
+    /// report's NinePatch sheets mark bad patches found with `badPatchTolerance`; its top shows `header`.
     func finish(
         with report: Report, badPatchTolerance: Int = NinePatchLints.defaultBadPatchTolerance,
-        header: ReportHeader? = nil, jobs: Int = 1
+        header: ReportHeader? = nil
     ) throws {
         let report = report.withTidyPaths
         let console = Console.standardOutput
@@ -126,9 +125,7 @@ struct ReportOptions: ParsableArguments {
                     + " (\(format.rawValue) report in \(target.isStandardOutput ? "standard output" : output))\n")
         } else if format == .json {
             // Streamed: the JSON of thousands of files is never held whole in memory.
-            JSONReporter(comparedRelease: header?.comparedRelease ?? [], jobs: jobs).write(report) {
-                console.write(bytes: $0)
-            }
+            JSONReporter(comparedRelease: header?.comparedRelease ?? []).write(report) { console.write(bytes: $0) }
         } else {
             console.write(
                 format.reporter(

@@ -60,24 +60,6 @@ import Testing
         }
     }
 
-    /// With more jobs, blocks of files are written on several threads: the bytes are the same, whatever the
-    /// number of jobs and wherever blocks and rounds end (512 files a block).
-    @Test(arguments: [2, 3, 8])
-    func theJSONReportIsTheSameOnSeveralThreads(jobs: Int) {
-        let pattern = Self.report.files
-        for count in [0, 1, 511, 512, 513, 1_025, 1_600] {
-            let files = (0..<count).map { index in
-                var file = pattern[index % pattern.count]
-                file.file = "\(index)/\(file.file)"
-                return file
-            }
-            let report = Report(files: files)
-            let alone = JSONReporter().render(report)
-            #expect(JSONReporter(jobs: jobs).render(report) == alone, "\(count) files")
-            if count == 513 { #expect(alone == JSONReporter.encode(EncoderShape(report))) }
-        }
-    }
-
     @Test func tidyPathsAreTheComponentDefinition() {
         let paths =
             [
