@@ -115,8 +115,8 @@ public struct StretchGrid: Sendable {
 
     /// The colours npTc stores: one per region of the image's segments (fixed and stretchable).
     var chunkColorCount: Int {
-        NinePatch.segments(length: columns.length, stretch: columns.blackRuns).count
-            * NinePatch.segments(length: rows.length, stretch: rows.blackRuns).count
+        NinePatch.segmentCount(length: columns.length, stretch: columns.blackRuns)
+            * NinePatch.segmentCount(length: rows.length, stretch: rows.blackRuns)
     }
 
     /// aapt2's `CalculateSegmentCount`: 0 without stretch runs, else 2n+1, 2n or 2n−1 by how many ends are fixed.

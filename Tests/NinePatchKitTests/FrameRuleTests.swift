@@ -193,6 +193,19 @@ struct Canvas {
                 == [Span(0, 1), Span(1, 3), Span(3, 8)])
     }
 
+    /// The count a rule asks for on every file is the length of the list, for every shape of axis.
+    @Test func countsWithoutBuildingTheList() {
+        let axes: [(Int, [Span])] = [
+            (7, [Span(2, 3)]), (7, [Span(0, 7)]), (7, []), (8, [Span(0, 1), Span(3, 8)]), (0, []),
+            (9, [Span(1, 2), Span(4, 6), Span(8, 9)]), (5, [Span(0, 0)]), (5, [Span(2, 2), Span(3, 5)]),
+        ]
+        for (length, stretch) in axes {
+            #expect(
+                NinePatch.segmentCount(length: length, stretch: stretch)
+                    == NinePatch.segments(length: length, stretch: stretch).count, "\(length) \(stretch)")
+        }
+    }
+
     @Test func regionColoursFollowAAPT2() throws {
         var canvas = Canvas(7, 7)
         canvas.top(3...3)
