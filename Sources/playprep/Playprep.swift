@@ -22,7 +22,7 @@ struct Playprep: ParsableCommand {
     /// Runs the command line with the exit codes the README's command-line reference gives: usage errors and `CLIError`s exit 2, one line each.
     static func main() {
         do {
-            var command = try parseAsRoot()
+            var command = try namedLeaf(Array(CommandLine.arguments.dropFirst())) ?? parseAsRoot()
             try command.run()
         } catch let error as CLIError {
             Console.standardError.write("playprep: error: \(error)\n")
@@ -35,6 +35,25 @@ struct Playprep: ParsableCommand {
             Console.standardError.write(oneSpelling(fullMessage(for: error)) + "\n")
             Foundation.exit(2)
         }
+    }
+
+    /// The command `arguments` name by its whole path (`ninepatch check …`), parsed with that command as the root,
+    /// or `nil` when the root must decide: a shorter path or an alias, help, a version or completion request, any
+    /// error (so every message is the root's own). The same values either way: the root and the command groups
+    /// declare no options. Worth it because the root parse reflects every command whose name appears among the
+    /// arguments (`check` names both `playprep check` and `ninepatch check`): 2.4 ms of a 13 ms one-file check.
+    static func namedLeaf(_ arguments: [String]) -> (any ParsableCommand)? {
+        var command: any ParsableCommand.Type = Self.self
+        var rest = arguments[...]
+        while !command.configuration.subcommands.isEmpty {
+            guard let name = rest.first,
+                let named = command.configuration.subcommands.first(where: { $0._commandName == name })
+            else { return nil }
+            command = named
+            rest = rest.dropFirst()
+        }
+        guard let parsed = try? command.parseAsRoot(Array(rest)), type(of: parsed) == command else { return nil }
+        return parsed
     }
 
     /// The argument parser's message with its `Error: ` spelt as every other error of playprep: `playprep: error: `.
