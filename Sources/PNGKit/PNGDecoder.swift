@@ -30,12 +30,17 @@ public struct PNGDecoder: Sendable {
     }
 
     /// Decodes row by row, handing each RGBA8 row (`width * 4` bytes) to `body` in order, so callers that only
-    /// need running state keep memory proportional to the width. Interlaced files are decoded whole first
+    /// need running state keep memory proportional to the width. Rows are decoded in blocks of up to
+    /// `rowBlockBytes` (at least one row) before they are handed over; when decoding fails, the rows of the
+    /// failing block are not. Interlaced files are decoded whole first
     /// (Adam7 needs every pass before any row is final), within the same limits.
     ///
     /// An image of at most `keptBytes` bytes (`width * height * 4`) is decoded in place into one buffer, which is
     /// returned after the last row: a caller that looks at the rows twice needs no copy of each. Larger images
     /// return `nil`.
+    /// The most bytes of rows decoded in one call into libpng (one row when a row is larger).
+    static let rowBlockBytes = 1 << 16
+
     @discardableResult
     public func decodeRows(
         _ bytes: [UInt8], keepingImagesUpTo keptBytes: Int = 0,
@@ -60,29 +65,40 @@ public struct PNGDecoder: Sendable {
                 }
                 return keepsImage ? pixels : nil
             }
+            // Rows come from the shim a block at a time: each call arms setjmp for libpng.
+            let blockRows = max(1, min(header.height, Self.rowBlockBytes / stride))
             if keepsImage {
                 // Every byte is written by its row before it is read; the buffer is dropped on failure.
                 var status = Int32(PNGSHIM_OK)
                 let pixels = [UInt8](unsafeUninitializedCapacity: imageBytes) { buffer, initializedCount in
                     initializedCount = imageBytes
-                    for y in 0..<header.height {
-                        let row = buffer.baseAddress! + y * stride
-                        status = pngshim_reader_read_rows(reader, row, 1)
+                    for first in Swift.stride(from: 0, to: header.height, by: blockRows) {
+                        let rows = min(blockRows, header.height - first)
+                        status = pngshim_reader_read_rows(reader, buffer.baseAddress! + first * stride, UInt32(rows))
                         guard status == Int32(PNGSHIM_OK) else { return }
-                        body(header, y, UnsafeBufferPointer(start: row, count: stride))
+                        for y in first..<(first + rows) {
+                            body(header, y, UnsafeBufferPointer(start: buffer.baseAddress! + y * stride, count: stride))
+                        }
                     }
                 }
                 try Self.check(status, reader)
                 try Self.check(pngshim_reader_finish(reader), reader)
                 return pixels
             }
-            var row = [UInt8](repeating: 0, count: stride)
-            for y in 0..<header.height {
-                let status = row.withUnsafeMutableBufferPointer { buffer in
-                    pngshim_reader_read_rows(reader, buffer.baseAddress, 1)
+            var block = [UInt8](repeating: 0, count: blockRows * stride)
+            for first in Swift.stride(from: 0, to: header.height, by: blockRows) {
+                let rows = min(blockRows, header.height - first)
+                let status = block.withUnsafeMutableBufferPointer { buffer in
+                    pngshim_reader_read_rows(reader, buffer.baseAddress, UInt32(rows))
                 }
                 try Self.check(status, reader)
-                row.withUnsafeBufferPointer { body(header, y, $0) }
+                block.withUnsafeBufferPointer { buffer in
+                    for index in 0..<rows {
+                        body(
+                            header, first + index,
+                            UnsafeBufferPointer(rebasing: buffer[(index * stride)..<((index + 1) * stride)]))
+                    }
+                }
             }
             try Self.check(pngshim_reader_finish(reader), reader)
             return nil

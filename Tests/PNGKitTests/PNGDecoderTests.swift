@@ -72,6 +72,25 @@ import Testing
         }
     }
 
+    /// Rows are decoded a block at a time (`rowBlockBytes`): every row comes out once, in order, across block
+    /// ends, a short last block, and rows larger than a block, whether the image is kept or streamed.
+    @Test(arguments: [(64, 600), (20_000, 3), (1, 30_000)])
+    func rowsCrossBlockEnds(width: Int, height: Int) throws {
+        let pixels = (0..<(width * height * 4)).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 / 4093) }
+        let bytes = try PNGEncoder().encode(RGBAImage(width: width, height: height, bytes: pixels))
+        for limit in [0, Int.max] {
+            var rows = [UInt8]()
+            var seen = [Int]()
+            let kept = try decoder.decodeRows(bytes, keepingImagesUpTo: limit) { _, y, row in
+                seen.append(y)
+                rows += row
+            }
+            #expect(seen == Array(0..<height))
+            #expect(rows == pixels)
+            #expect(kept == (limit == 0 ? nil : pixels))
+        }
+    }
+
     /// An image within the limit comes back whole, decoded in place, with the same rows handed over; a larger one
     /// comes back `nil`, its rows handed over all the same.
     @Test func keptImagesAreTheWholeImage() throws {
