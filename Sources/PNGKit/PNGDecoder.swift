@@ -29,18 +29,18 @@ public struct PNGDecoder: Sendable {
         }
     }
 
+    /// The most bytes of rows decoded in one call into libpng (one row when a row is larger).
+    static let rowBlockBytes = 1 << 16
+
     /// Decodes row by row, handing each RGBA8 row (`width * 4` bytes) to `body` in order, so callers that only
     /// need running state keep memory proportional to the width. Rows are decoded in blocks of up to
     /// `rowBlockBytes` (at least one row) before they are handed over; when decoding fails, the rows of the
-    /// failing block are not. Interlaced files are decoded whole first
-    /// (Adam7 needs every pass before any row is final), within the same limits.
+    /// failing block are not. Interlaced files are decoded whole first (Adam7 needs every pass before any row is
+    /// final), within the same limits.
     ///
     /// An image of at most `keptBytes` bytes (`width * height * 4`) is decoded in place into one buffer, which is
     /// returned after the last row: a caller that looks at the rows twice needs no copy of each. Larger images
     /// return `nil`.
-    /// The most bytes of rows decoded in one call into libpng (one row when a row is larger).
-    static let rowBlockBytes = 1 << 16
-
     @discardableResult
     public func decodeRows(
         _ bytes: [UInt8], keepingImagesUpTo keptBytes: Int = 0,
