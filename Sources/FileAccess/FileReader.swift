@@ -85,7 +85,7 @@ public struct FileReader: Sendable {
         var info = stat()
         let descriptor: Int32
         if file.isRegularFile {
-            descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW)
+            descriptor = Self.openFound(file, flags: O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW)
             if descriptor < 0 && errno == ELOOP { return try read(FoundFile(named: path)) }
         } else {
             guard stat(path, &info) == 0 else { throw .fromErrno(errno) }
@@ -112,6 +112,15 @@ public struct FileReader: Sendable {
             filled += count
         }
         return filled == size ? bytes : Array(bytes[0..<filled])
+    }
+
+    /// Opens a found file by its name in its open folder when the walk kept one, else by its path.
+    private static func openFound(_ file: FoundFile, flags: Int32) -> Int32 {
+        guard let folder = file.folder else { return open(file.path, flags) }
+        var path = file.path
+        // The walk made the path as `folder + "/" + name`; the name is what follows the last slash.
+        let nameStart = path.withUTF8 { ($0.lastIndex(of: UInt8(ascii: "/")) ?? -1) + 1 }
+        return path.withCString { openat(folder.descriptor, $0 + nameStart, flags) }
     }
 
     /// Throws unless `info` describes a regular file.

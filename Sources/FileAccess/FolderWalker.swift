@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -99,13 +101,14 @@ public struct FolderWalker: Sendable {
         let start = folder.hasSuffix("/") ? String(folder.dropLast()) : folder
         var links = followedLinks == .none ? nil : LinkedFolders(root: realPath(start))
         try walk(
-            start, include: include, visit: visit, unreadable: unreadable, passedOver: passedOver, links: &links)
+            start, include: include, visit: visit, unreadable: unreadable, passedOver: passedOver, links: &links,
+            openFolders: OpenFolder.Budget())
     }
 
     private func walk<Failure: Error>(
         _ folder: String, include: (String) -> Bool, visit: (FoundFile) -> Void,
         unreadable: (String, Int32) throws(Failure) -> Void, passedOver: (String, [String]) -> Void,
-        links: inout LinkedFolders?
+        links: inout LinkedFolders?, openFolders: OpenFolder.Budget
     ) throws(Failure) {
         guard let stream = opendir(folder) else {
             try unreadable(folder, errno)
@@ -136,6 +139,8 @@ public struct FolderWalker: Sendable {
             }
             entries.append((name, isFolder, isRegularFile))
         }
+        let opened =
+            entries.contains { !$0.isFolder } ? OpenFolder(duplicating: dirfd(stream), within: openFolders) : nil
         closedir(stream)
         let enteredFolders = subfolderLimit?(folder) ?? Int.max
         var entered = 0
@@ -152,10 +157,10 @@ public struct FolderWalker: Sendable {
                     entered += 1
                     try walk(
                         path, include: include, visit: visit, unreadable: unreadable, passedOver: passedOver,
-                        links: &links)
+                        links: &links, openFolders: openFolders)
                 }
             } else if include(entry.name) {
-                visit(FoundFile(path: folder + "/" + entry.name, isRegularFile: entry.isRegularFile))
+                visit(FoundFile(path: folder + "/" + entry.name, isRegularFile: entry.isRegularFile, folder: opened))
             }
         }
         if !notEntered.isEmpty { passedOver(folder, notEntered) }
@@ -175,21 +180,77 @@ public struct FolderWalker: Sendable {
 }
 
 /// A file a walk found: its path (`folder/relative/path`) and whether its folder entry named a regular file
-/// itself, not a symbolic link, FIFO, socket or device.
+/// itself, not a symbolic link, FIFO, socket or device. Two found files are equal when their paths and kinds are.
 public struct FoundFile: Sendable, Hashable {
     public var path: String
     /// The entry was a regular file when the folder was read, so `FileReader` may open it without looking the
     /// path up first (it still refuses anything else it finds there when it opens it).
     public var isRegularFile: Bool
+    /// The folder the walk found it in, still open, so `FileReader` can open the file by its name in it
+    /// (`openat`): the kernel then looks up one name instead of every folder of the path. `nil` for a path
+    /// named by someone, and once a walk holds `OpenFolder.Budget.limit` folders open.
+    public var folder: OpenFolder?
 
-    public init(path: String, isRegularFile: Bool) {
+    public init(path: String, isRegularFile: Bool, folder: OpenFolder? = nil) {
         self.path = path
         self.isRegularFile = isRegularFile
+        self.folder = folder
     }
 
     /// A path named by someone, not found by a walk: nothing is known of it yet.
     public init(named path: String) {
         self.init(path: path, isRegularFile: false)
+    }
+
+    public static func == (one: FoundFile, other: FoundFile) -> Bool {
+        one.path == other.path && one.isRegularFile == other.isRegularFile
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(path)
+        hasher.combine(isRegularFile)
+    }
+}
+
+/// A folder a walk read, kept open while files found in it wait to be read; closed when the last of them is
+/// dropped. A walk keeps at most `Budget.limit` open at once, so a tree of any size cannot run the process out
+/// of file descriptors however far the walk runs ahead of the reading.
+public final class OpenFolder: Sendable {
+    /// Counts a walk's open folders.
+    final class Budget: Sendable {
+        static let limit = 64
+        private let open = Atomic(0)
+
+        func take() -> Bool {
+            guard open.add(1, ordering: .relaxed).newValue > Self.limit else { return true }
+            open.subtract(1, ordering: .relaxed)
+            return false
+        }
+
+        func giveBack() {
+            open.subtract(1, ordering: .relaxed)
+        }
+    }
+
+    let descriptor: Int32
+    private let budget: Budget
+
+    /// A descriptor of its own for the folder `descriptor` is open on, or `nil` when `budget` has none left or
+    /// the system refuses one.
+    init?(duplicating descriptor: Int32, within budget: Budget) {
+        guard budget.take() else { return nil }
+        let duplicate = fcntl(descriptor, F_DUPFD_CLOEXEC, 0)
+        guard duplicate >= 0 else {
+            budget.giveBack()
+            return nil
+        }
+        self.descriptor = duplicate
+        self.budget = budget
+    }
+
+    deinit {
+        close(descriptor)
+        budget.giveBack()
     }
 }
 

@@ -126,13 +126,16 @@ private final class FileQueue: Sendable {
         for _ in 0..<takers { available.signal() }
     }
 
-    /// The next file and its position, or nil once the queue is closed and drained.
+    /// The next file and its position, or nil once the queue is closed and drained. The queue lets go of the
+    /// file it hands out, so the folder a walk keeps open for it (`FoundFile.folder`) closes once it is read.
     func take() -> (index: Int, file: FoundFile)? {
         available.wait()
         return state.withLock { state in
             guard state.next < state.files.count else { return nil }
             defer { state.next += 1 }
-            return (state.next, state.files[state.next])
+            var file = FoundFile(named: "")
+            swap(&file, &state.files[state.next])
+            return (state.next, file)
         }
     }
 }

@@ -30,6 +30,13 @@ import Testing
         #expect(visited == walk(FolderWalker()).map { folder.path + "/" + $0 })
     }
 
+    /// Names sort in String order (Unicode, canonically equivalent forms alike), which for two ASCII names is
+    /// byte order: a decomposed "é" sorts after "f", though its first byte is an "e".
+    @Test func namesSortInStringOrderNotByteOrder() throws {
+        for name in ["f.txt", "e\u{301}.txt", "a.txt", "ez.txt"] { try folder.write(name, at: name) }
+        #expect(walk(FolderWalker()) == ["a.txt", "ez.txt", "f.txt", "e\u{301}.txt"])
+    }
+
     /// Only an entry that is a regular file itself is found as one: a link (to a file or not) and a FIFO are
     /// left for the reader to look up.
     @Test func foundFilesSayWhichEntriesAreRegularFiles() throws {
@@ -128,5 +135,40 @@ import Testing
         #expect(
             try FolderWalker().allFiles(under: folder.path, where: { _ in true })
                 == [FoundFile(path: folder.path + "/a/file.txt", isRegularFile: true)])
+    }
+
+    /// A found file is opened by its name in the folder the walk read (`openat`), so it is still read after its
+    /// folder is renamed, which opening it by its path could not do.
+    @Test func aFoundFileIsOpenedInTheFolderTheWalkRead() throws {
+        try folder.write("found", at: "a/file.txt")
+        let found = FolderWalker().files(under: folder.path) { _ in true }
+        var walked = [FoundFile]()
+        FolderWalker().visitFoundFiles(under: folder.path, where: { _ in true }) { walked.append($0) }
+        #expect(walked.map(\.path) == found)
+        #expect(rename(folder.path + "/a", folder.path + "/renamed") == 0)
+        #expect(try FileReader(maxBytes: 10).read(walked[0]) == Array("found".utf8))
+        #expect(throws: FileReadError.notFound) { try FileReader(maxBytes: 10).read(walked[0].path) }
+    }
+
+    /// However many folders hold found files that wait to be read, a walk keeps at most
+    /// `OpenFolder.Budget.limit` of them open (the rest are opened by path), and every one is closed once its
+    /// files are dropped.
+    @Test func aWalkKeepsABoundedNumberOfFoldersOpen() throws {
+        for index in 0..<100 { try folder.write("\(index)", at: "\(index)/file.txt") }
+        // Counted by what they are open on: tests running at the same time open files of their own.
+        let root = try #require(realPath(folder.path)) + "/"
+        let openDescriptors = {
+            FolderWalker().files(under: "/proc/self/fd") { _ in true }.count { realPath($0)?.hasPrefix(root) == true }
+        }
+        let before = openDescriptors()
+        #expect(before == 0)
+        var found = try FolderWalker().allFiles(under: folder.path) { _ in true }
+        #expect(found.count == 100)
+        #expect(found.filter { $0.folder != nil }.count == 64)
+        #expect(openDescriptors() - before == 64)
+        for file in found { #expect(try FileReader(maxBytes: 10).read(file).count <= 2) }
+        found = []
+        #expect(openDescriptors() == before)
+        #expect(try FolderWalker().allFiles(under: folder.path) { _ in true }.filter { $0.folder != nil }.count == 64)
     }
 }
