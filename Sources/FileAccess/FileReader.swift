@@ -98,20 +98,22 @@ public struct FileReader: Sendable {
         try Self.requireRegular(info)
         let size = Int(info.st_size)
         if size > maxBytes { throw .tooLarge(bytes: size, limit: maxBytes) }
-        var bytes = [UInt8](repeating: 0, count: size)
-        var filled = 0
-        while filled < size {
-            let count = bytes.withUnsafeMutableBytes { buffer in
-                systemRead(descriptor, buffer.baseAddress! + filled, size - filled)
+        var failure: FileReadError?
+        // Only the bytes read are kept: nothing is zeroed first.
+        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, filled in
+            while filled < size {
+                let count = systemRead(descriptor, buffer.baseAddress! + filled, size - filled)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    failure = .fromErrno(errno)
+                    return
+                }
+                if count == 0 { break }  // the file shrank while we read it
+                filled += count
             }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw .fromErrno(errno)
-            }
-            if count == 0 { break }  // the file shrank while we read it
-            filled += count
         }
-        return filled == size ? bytes : Array(bytes[0..<filled])
+        if let failure { throw failure }
+        return bytes
     }
 
     /// Opens a found file by its name in its open folder when the walk kept one, else by its path.
