@@ -12,7 +12,8 @@ the machine falls on all of them:
     median of the paired HEAD/base ratios (round i against round i), peak RSS (median of 3 GNU time runs);
   * the floor: shared/oracle/decode_floor.c, libpng decoding the same files to RGBA on one core and nothing else;
   * `aapt2 compile` (its best case: one process, `--dir res -o out.zip`) on the corpus, next to HEAD on the
-    corpus; against the x10 run it is scaled by 10;
+    corpus, in the same rounds as the x10 runs; against the x10 run it is scaled by 10. The share of CPU time the
+    hypervisor stole meanwhile is printed: on a busy host two threads lose more than one;
   * HEAD with 1 and 2 jobs on the corpus x10, next to the machine's own 2-core scaling (the floor's files
     split between two processes run at once);
   * `check` on the largest corpus project (most files), HEAD against each base;
@@ -168,11 +169,15 @@ def main():
         tenfold_commands = {'HEAD x10': ([head] + check10, None)}
         tenfold_commands.update({'%s x10' % commit: ([binary] + check10, None) for commit, binary in bases.items()})
         tenfold_commands['floor x10'] = ([floor] + tenfold_files, None)
-        runs = process_timing.samples(tenfold_commands, args.rounds, label='bench-check')
-        runs.update(process_timing.samples({
+        # aapt2 takes its turn in the same rounds as HEAD and the floor, so both acceptance ratios compare runs
+        # made under the same load of the (shared) machine.
+        peer_commands = {
             'HEAD x1': ([head, 'ninepatch', 'check', args.corpus, '--format', 'json'], None),
             'aapt2 x1': ([aapt2, 'compile', '--dir', 'res', '-o', 'out.zip'], os.path.join(scratch, 'aapt2')),
-        }, max(3, args.rounds // 3), label='bench-check'))
+        }
+        steal_before = cpu_times()
+        runs = process_timing.samples(dict(tenfold_commands, **peer_commands), args.rounds, label='bench-check')
+        steal = stolen_share(steal_before, cpu_times())
         runs.update(process_timing.samples({
             'HEAD x10 -j1': ([head, 'ninepatch', 'check', '-j', '1', tenfold], None),
             'HEAD x10 -j2': ([head, 'ninepatch', 'check', '-j', '2', tenfold], None),
@@ -204,6 +209,8 @@ def main():
                 os.path.basename(project), paired_ratio(runs['HEAD check project'], runs[checked], 0),
                 paired_ratio(runs['HEAD check project'], runs[checked], 1),
                 peaks['HEAD check project'] / peaks[checked]))
+        print('the hypervisor took %.1f%% of the CPU time while HEAD, the floor and aapt2 ran (/proc/stat steal;'
+              ' a busy host slows two threads more than one)' % (steal * 100))
         print('against the peers:')
         print('  HEAD / one-core libpng floor (x10)       %6.2fx   (%s; both cores at best: 0.50x)' % (
             head_floor, ', '.join('%s %.2fx' % (commit, wall['%s x10' % commit] / wall['floor x10'])
@@ -230,6 +237,24 @@ def main():
     for text, passed in checks:
         print('  %s  %s' % ('PASS' if passed else 'FAIL', text))
     return 0 if all(passed for _, passed in checks) else 1
+
+
+def cpu_times():
+    """The machine's CPU time counters (/proc/stat's `cpu` line, in clock ticks), or None where there are none."""
+    try:
+        with open('/proc/stat') as stat:
+            return [int(field) for field in stat.readline().split()[1:]]
+    except (OSError, ValueError):
+        return None
+
+
+def stolen_share(before, after):
+    """The share of CPU time between two `cpu_times()` that the hypervisor gave to other guests (steal)."""
+    if not before or not after or len(before) < 8:
+        return 0.0
+    deltas = [later - earlier for earlier, later in zip(before, after)]
+    total = sum(deltas[:8])  # user nice system idle iowait irq softirq steal (guest time is inside user)
+    return deltas[7] / total if total else 0.0
 
 
 if __name__ == '__main__':
