@@ -57,9 +57,10 @@ public struct FolderWalker: Sendable {
     }
 
     /// `visitFiles(under:where:_:)` with what each file's folder entry said it is, so a reader can skip looking
-    /// up again the paths the walk saw as regular files (`FileReader.read(_:)`).
+    /// up again the paths the walk saw as regular files (`FileReader.read(_:)`), and each file's folder open for it
+    /// (`FoundFile.folder`) while the file is held.
     public func visitFoundFiles(under folder: String, where include: (String) -> Bool, _ visit: (FoundFile) -> Void) {
-        walk(from: folder, include: include, visit: visit, unreadable: { _, _ in })
+        walk(from: folder, include: include, visit: visit, unreadable: { _, _ in }, openFolders: OpenFolder.Budget())
     }
 
     /// As `visitFiles(under:where:_:)`, and tells `skipped` about each folder it could not read (and so skipped)
@@ -94,21 +95,23 @@ public struct FolderWalker: Sendable {
         var visited = Set<String>()
     }
 
+    /// Walks from `folder`; with `openFolders`, each found file's folder stays open for it within that budget.
     private func walk<Failure: Error>(
         from folder: String, include: (String) -> Bool, visit: (FoundFile) -> Void,
-        unreadable: (String, Int32) throws(Failure) -> Void, passedOver: (String, [String]) -> Void = { _, _ in }
+        unreadable: (String, Int32) throws(Failure) -> Void, passedOver: (String, [String]) -> Void = { _, _ in },
+        openFolders: OpenFolder.Budget? = nil
     ) throws(Failure) {
         let start = folder.hasSuffix("/") ? String(folder.dropLast()) : folder
         var links = followedLinks == .none ? nil : LinkedFolders(root: realPath(start))
         try walk(
             start, include: include, visit: visit, unreadable: unreadable, passedOver: passedOver, links: &links,
-            openFolders: OpenFolder.Budget())
+            openFolders: openFolders)
     }
 
     private func walk<Failure: Error>(
         _ folder: String, include: (String) -> Bool, visit: (FoundFile) -> Void,
         unreadable: (String, Int32) throws(Failure) -> Void, passedOver: (String, [String]) -> Void,
-        links: inout LinkedFolders?, openFolders: OpenFolder.Budget
+        links: inout LinkedFolders?, openFolders: OpenFolder.Budget?
     ) throws(Failure) {
         guard let stream = opendir(folder) else {
             try unreadable(folder, errno)
@@ -139,8 +142,9 @@ public struct FolderWalker: Sendable {
             }
             entries.append((name, isFolder, isRegularFile))
         }
-        let opened =
-            entries.contains { !$0.isFolder } ? OpenFolder(duplicating: dirfd(stream), within: openFolders) : nil
+        let opened = openFolders.flatMap { budget in
+            entries.contains { !$0.isFolder } ? OpenFolder(duplicating: dirfd(stream), within: budget) : nil
+        }
         closedir(stream)
         let enteredFolders = subfolderLimit?(folder) ?? Int.max
         var entered = 0
@@ -187,8 +191,9 @@ public struct FoundFile: Sendable, Hashable {
     /// path up first (it still refuses anything else it finds there when it opens it).
     public var isRegularFile: Bool
     /// The folder the walk found it in, still open, so `FileReader` can open the file by its name in it
-    /// (`openat`): the kernel then looks up one name instead of every folder of the path. `nil` for a path
-    /// named by someone, and once a walk holds `OpenFolder.Budget.limit` folders open.
+    /// (`openat`): the kernel then looks up one name instead of every folder of the path. Only
+    /// `FolderWalker.visitFoundFiles` keeps folders open, at most `OpenFolder.Budget.limit` at once; `nil` past
+    /// that, for other walks and for a path named by someone.
     public var folder: OpenFolder?
 
     public init(path: String, isRegularFile: Bool, folder: OpenFolder? = nil) {
