@@ -186,7 +186,8 @@ public struct FolderWalker: Sendable {
 /// A file a walk found: its path (`folder/relative/path`) and whether its folder entry named a regular file
 /// itself, not a symbolic link, FIFO, socket or device. Two found files are equal when their paths and kinds are.
 public struct FoundFile: Sendable, Hashable {
-    public var path: String
+    /// A changed path no longer names a file in `folder`, so the folder is let go.
+    public var path: String { didSet { folder = nil } }
     /// The entry was a regular file when the folder was read, so `FileReader` may open it without looking the
     /// path up first (it still refuses anything else it finds there when it opens it).
     public var isRegularFile: Bool
@@ -194,9 +195,14 @@ public struct FoundFile: Sendable, Hashable {
     /// (`openat`): the kernel then looks up one name instead of every folder of the path. Only
     /// `FolderWalker.visitFoundFiles` keeps folders open, at most `OpenFolder.Budget.limit` at once; `nil` past
     /// that, for other walks and for a path named by someone.
-    public var folder: OpenFolder?
+    public private(set) var folder: OpenFolder?
 
-    public init(path: String, isRegularFile: Bool, folder: OpenFolder? = nil) {
+    public init(path: String, isRegularFile: Bool) {
+        self.init(path: path, isRegularFile: isRegularFile, folder: nil)
+    }
+
+    /// A file the walk found in `folder`, which `path` ends with the name of.
+    init(path: String, isRegularFile: Bool, folder: OpenFolder?) {
         self.path = path
         self.isRegularFile = isRegularFile
         self.folder = folder

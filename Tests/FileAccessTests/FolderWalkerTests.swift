@@ -148,6 +148,11 @@ import Testing
         #expect(rename(folder.path + "/a", folder.path + "/renamed") == 0)
         #expect(try FileReader(maxBytes: 10).read(walked[0]) == Array("found".utf8))
         #expect(throws: FileReadError.notFound) { try FileReader(maxBytes: 10).read(walked[0].path) }
+        // A found file given another path lets its folder go: the path is what is opened.
+        var moved = walked[0]
+        moved.path = folder.path + "/renamed/file.txt"
+        #expect(moved.folder == nil)
+        #expect(try FileReader(maxBytes: 10).read(moved) == Array("found".utf8))
     }
 
     /// However many folders hold found files that wait to be read, a walk keeps at most
