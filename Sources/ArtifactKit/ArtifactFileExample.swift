@@ -38,22 +38,24 @@ extension Rule {
     /// An artifact rule failed by `TestImages/artifacts/<failing>.apk` and passed by `release.apk`.
     static func artifact(
         _ id: String, _ name: String, _ severity: Severity, _ summary: String, why severityReason: String,
-        failing: String
+        releaseBound: Bool = false, failing: String
     ) -> Rule {
         artifact(
-            id, name, severity, summary, why: severityReason, failing: [failing + ".apk"], passing: ["release.apk"])
+            id, name, severity, summary, why: severityReason, releaseBound: releaseBound, failing: [failing + ".apk"],
+            passing: ["release.apk"])
     }
 
     /// An artifact rule failed by each of `failing` and passed by each of `passing` (files in
     /// `TestImages/artifacts/`), checked expecting `uploadCertificate` when given.
     static func artifact(
         _ id: String, _ name: String, _ severity: Severity, _ summary: String, why severityReason: String,
-        failing: [String], passing: [String], uploadCertificate: String? = nil
+        releaseBound: Bool = false, failing: [String], passing: [String], uploadCertificate: String? = nil
     ) -> Rule {
         let file = { (name: String) in
             ArtifactFileExample("TestImages/artifacts/\(name)", uploadCertificate: uploadCertificate)
         }
         return Rule(
-            id, name, severity, summary, why: severityReason, passing: passing.map(file), failing: failing.map(file))
+            id, name, severity, summary, why: severityReason, releaseBound: releaseBound, passing: passing.map(file),
+            failing: failing.map(file))
     }
 }

@@ -46,8 +46,7 @@ public enum ArtifactRules {
             "ART003", "target-sdk-too-low", .error,
             "targetSdkVersion is below Play's target API level requirement for new apps and updates on the day "
                 + "of the check (a dated, sourced table; artifact.targetSdk in playprep.yml overrides it).",
-            why: "Play refuses the upload.",
-            failing: "old-target")
+            why: "Play refuses the upload.", releaseBound: true, failing: "old-target")
     ) { artifact, finding throws(ArtifactError) in
         let manifest = artifact.manifest
         let target = manifest.effectiveTargetSdk

@@ -19,6 +19,10 @@ public struct Rule: Sendable {
     /// are opt-in, like Android lint's disabled-by-default checks: `--enable ID` or a severity in playprep.yml
     /// turns them on.
     public var isEnabledByDefault: Bool
+    /// Whether its findings judge this release at one moment: against the release it is compared with (REL) or
+    /// against the store's requirement of the day (Play's target API level). The same words at the next release
+    /// are a new refusal, not a known problem, so a baseline never records or absorbs them.
+    public var isReleaseBound: Bool
     /// Inputs on which the rule reports nothing.
     public var passing: [any RuleExample]
     /// Inputs on which the rule reports at least one finding.
@@ -26,7 +30,8 @@ public struct Rule: Sendable {
 
     public init(
         _ id: String, _ name: String, _ severity: Severity, _ summary: String, why severityReason: String,
-        optIn: Bool = false, passing: [any RuleExample] = [], failing: [any RuleExample] = []
+        optIn: Bool = false, releaseBound: Bool = false, passing: [any RuleExample] = [],
+        failing: [any RuleExample] = []
     ) {
         self.id = id
         self.name = name
@@ -34,6 +39,7 @@ public struct Rule: Sendable {
         self.summary = summary
         self.severityReason = severityReason
         self.isEnabledByDefault = !optIn
+        self.isReleaseBound = releaseBound
         self.passing = passing
         self.failing = failing
     }
@@ -42,10 +48,12 @@ public struct Rule: Sendable {
     /// literals or implicit members of that type (`"com.example.app"`, `.fastlane("31 characters", …)`).
     public init<Example: RuleExample>(
         _ id: String, _ name: String, _ severity: Severity, _ summary: String, why severityReason: String,
-        optIn: Bool = false, examples: Example.Type, passing: [Example], failing: [Example]
+        optIn: Bool = false, releaseBound: Bool = false, examples: Example.Type, passing: [Example],
+        failing: [Example]
     ) {
         self.init(
-            id, name, severity, summary, why: severityReason, optIn: optIn, passing: passing, failing: failing)
+            id, name, severity, summary, why: severityReason, optIn: optIn, releaseBound: releaseBound,
+            passing: passing, failing: failing)
     }
 
     /// A finding of this rule in `file`, at the rule's default severity unless `severity` is given.

@@ -39,10 +39,11 @@ struct Baseline: Sendable, Hashable {
     var version: Int
     var entries: [Entry]
 
-    /// Every finding of `report`, one entry per finding group, with file names made relative by `relative`.
-    init(report: Report, relative: (String) -> String) {
+    /// Every finding of `report`, one entry per finding group, with file names made relative by `relative`;
+    /// findings of rules about this release (``Rule/isReleaseBound`` in `catalog`) are never recorded.
+    init(report: Report, relative: (String) -> String, catalog: RuleCatalog) {
         version = Self.currentVersion
-        entries = report.findingGroups.map { group in
+        entries = report.findingGroups.filter { !catalog.isReleaseBound($0.first.ruleID) }.map { group in
             Entry(
                 rule: group.first.ruleID, fingerprint: Fingerprint(of: group.first),
                 files: group.members.map { relative($0.diagnostic.file) }, message: group.message)
@@ -102,6 +103,14 @@ struct Baseline: Sendable, Hashable {
         } catch {
             throw .invalid(path, line: nil, column: nil, reason: "not a playprep baseline")
         }
+    }
+
+    /// The baseline without its entries of rules about this release (written by an older playprep, or by
+    /// hand), which it must never hide, and those entries.
+    func withoutReleaseBoundEntries(_ catalog: RuleCatalog) -> (baseline: Baseline, dropped: [Entry]) {
+        var kept = self
+        kept.entries = entries.filter { !catalog.isReleaseBound($0.rule) }
+        return (kept, entries.filter { catalog.isReleaseBound($0.rule) })
     }
 
     /// The baseline as pretty JSON in the current version, one entry per finding.
@@ -222,4 +231,9 @@ enum BaselineError: Error, Sendable, Hashable, CustomStringConvertible {
         case .invalid(let path, _, _, let reason): "\(path): \(reason)"
         }
     }
+}
+
+extension RuleCatalog {
+    /// Whether `id` names a rule whose findings judge this release (``Rule/isReleaseBound``).
+    func isReleaseBound(_ id: String) -> Bool { rules[id]?.isReleaseBound ?? false }
 }

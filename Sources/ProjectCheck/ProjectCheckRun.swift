@@ -106,24 +106,34 @@ extension ProjectCheckRequest {
             outcome.lines.removeAll { artifactLines.contains($0) }
         }
         if let writeBaseline {
-            let recorded = Baseline(report: outcome.report, relative: inventory.relative)
+            let recorded = Baseline(report: outcome.report, relative: inventory.relative, catalog: .playprep)
             outcome.recordedBaseline = (writeBaseline, recorded.json, recorded.entries.count)
             outcome.lines = artifactLines
             return outcome
         }
+        var releaseBoundEntries = [Baseline.Entry]()
         if let baseline {
-            let known: Baseline
+            let loaded: Baseline
             do {
-                known = try Baseline.load(baseline)
+                loaded = try Baseline.load(baseline)
             } catch {
                 throw .invalid(error.description)
             }
+            let (known, dropped) = loaded.withoutReleaseBoundEntries(.playprep)
             (outcome.report, outcome.report.baseline) = known.filter(
                 outcome.report, relative: inventory.relative, file: baseline)
+            releaseBoundEntries = dropped
         }
         outcome.lines += summary(
             of: run, inventory: inventory, report: outcome.report, elapsed: ContinuousClock.now - started,
             artifactFacts: artifactCheck?.facts)
+        if let baseline, !releaseBoundEntries.isEmpty {
+            let rules = Set(releaseBoundEntries.map(\.rule)).sorted().joined(separator: ", ")
+            let count = releaseBoundEntries.count
+            outcome.lines.append(
+                "playprep: \(baseline) holds \(count) entr\(count == 1 ? "y" : "ies") of rules that judge this release "
+                    + "(\(rules)), which a baseline never hides; --write-baseline rewrites it without them")
+        }
         return outcome
     }
 

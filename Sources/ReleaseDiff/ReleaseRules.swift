@@ -15,7 +15,7 @@ public enum ReleaseRules {
                 + "playprep cannot compare, is a note.",
             why: "Play refuses an upload whose versionCode was used (\"Version code 42 has already been used\"), "
                 + "after the whole build.",
-            examples: ReleaseDiffExample.self,
+            releaseBound: true, examples: ReleaseDiffExample.self,
             passing: [.releases("v1", then: "v2")], failing: [.releases("v1", then: "v1")])
     ) { releases, finding in
         // Against the release at REF: each release variant and the same variant there.
@@ -39,7 +39,7 @@ public enum ReleaseRules {
             why: "Play treats a new applicationId as a new app: the installed users of the old one get no more "
                 + "updates, and its listing, ratings and reviews stay with it; an upload with another package "
                 + "name is refused.",
-            examples: ReleaseDiffExample.self,
+            releaseBound: true, examples: ReleaseDiffExample.self,
             passing: [.releases("v1", then: "v2")], failing: [.releases("v1", then: "renamed")])
     ) { releases, finding in
         var reported = Set<String>()
@@ -79,7 +79,7 @@ public enum ReleaseRules {
                 + "the new level stop getting updates.",
             why: "Users on the dropped API levels keep the old version without being told; deliberate, but "
                 + "worth a decision.",
-            examples: ReleaseDiffExample.self,
+            releaseBound: true, examples: ReleaseDiffExample.self,
             passing: [.releases("v1", then: "v2")], failing: [.releases("v1", then: "min-sdk-24")])
     ) { releases, finding in
         levelChanges(releases, \.minSdk, finding) { before, now in
@@ -97,7 +97,7 @@ public enum ReleaseRules {
             "A release variant's targetSdk is not lower than at the compared release (--since REF).",
             why: "A lower targetSdk brings back old platform behaviours on devices that had the new ones, and "
                 + "Play's target level requirement may refuse it.",
-            examples: ReleaseDiffExample.self,
+            releaseBound: true, examples: ReleaseDiffExample.self,
             passing: [.releases("v1", then: "v2")], failing: [.releases("v1", then: "target-sdk-33")])
     ) { releases, finding in
         levelChanges(releases, \.targetSdk, finding) { before, now in
@@ -110,7 +110,7 @@ public enum ReleaseRules {
             "REL005", "signing-config-changed", .warning,
             "A release variant is signed with the same signingConfig as at the compared release (--since REF).",
             why: "Play accepts only uploads signed with the upload key it knows; a new config must hold that key.",
-            examples: ReleaseDiffExample.self,
+            releaseBound: true, examples: ReleaseDiffExample.self,
             passing: [.releases("v1", then: "v2")], failing: [.releases("v1", then: "signed-other")])
     ) { releases, finding in
         var seen = Set<String>()
@@ -142,7 +142,7 @@ public enum ReleaseRules {
                 + "compared release (--since REF) and is gone: Play keeps showing the old one.",
             why: "Nothing is refused: neither supply nor GPP deletes on Play what is gone from the tree, so the "
                 + "removal does not reach users unless it is made in Play Console.",
-            examples: ReleaseDiffExample.self,
+            releaseBound: true, examples: ReleaseDiffExample.self,
             passing: [.releases("listing-en", then: "listing-en-de")],
             failing: [.releases("listing-en-de", then: "listing-en")])
     ) { releases, finding in

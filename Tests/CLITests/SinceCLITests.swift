@@ -373,4 +373,45 @@ import Testing
         #expect(run.standardOutput.contains("versionCode 3 of com.playprep.sample"), "\(run.standardOutput)")
         #expect(run.standardOutput.contains("HEAD:app/build.gradle.kts:13"), "\(run.standardOutput)")
     }
+
+    /// A baseline written at a release whose versionCode was not yet raised must not hide REL001 at the next one:
+    /// the fingerprint of "versionCode 1 ... v1.0" and "versionCode 2 ... v1.1" is the same once digits are `#`.
+    /// Findings of rules about this release are never recorded, and an older baseline's are set aside, said once.
+    @Test func aBaselineNeverHidesAFindingAboutThisRelease() throws {
+        try #require(Repository.git != nil, "git is not installed")
+        var app = Repository.app()
+        // Gradle Play Publisher on the app module: its release reaches Play, so REL001 is an error whatever proof
+        // the rule asks for.
+        app["app/build.gradle"] = app["app/build.gradle"]?.replacingOccurrences(
+            of: "plugins { id 'com.android.application' }",
+            with: "plugins {\n    id 'com.android.application'\n    id 'com.github.triplet.play'\n}")
+        let repository = try Repository(app)
+        defer { repository.remove() }
+        let baseline = FileManager.default.temporaryDirectory.appendingPathComponent("playprep-bl-\(UUID()).json")
+        defer { try? FileManager.default.removeItem(at: baseline) }
+        let written = try repository.playprep(["check", ".", "--since", "v1.0", "--write-baseline", baseline.path])
+        #expect(written.status == 0, "\(written.standardError)")
+        let recorded = try String(contentsOf: baseline, encoding: .utf8)
+        #expect(!recorded.contains("REL001"), "\(recorded)")
+
+        let checked = try repository.playprep(["check", ".", "--since", "v1.0", "--baseline", baseline.path])
+        #expect(checked.status == 1, "\(checked.standardOutput)\(checked.standardError)")
+        #expect(checked.standardOutput.contains("error[REL001]"), "\(checked.standardOutput)")
+        #expect(!checked.standardError.contains("never hides"), "\(checked.standardError)")
+
+        // A baseline from before this rule (or edited by hand) that holds the finding: set aside, and said.
+        let old = """
+            {"tool": "playprep", "version": 2, "entries": [
+              {"rule": "REL001", "fingerprint": "versionCode # of org.example.since", "files": ["app/build.gradle"],
+               "message": "versionCode 1 of org.example.since"}]}
+            """
+        try Data(old.utf8).write(to: baseline)
+        let held = try repository.playprep(["check", ".", "--since", "v1.0", "--baseline", baseline.path])
+        #expect(held.status == 1, "\(held.standardOutput)\(held.standardError)")
+        #expect(held.standardOutput.contains("error[REL001]"), "\(held.standardOutput)")
+        #expect(
+            held.standardError.contains(
+                "\(baseline.path) holds 1 entry of rules that judge this release (REL001), which a baseline never "
+                    + "hides; --write-baseline rewrites it without them"), "\(held.standardError)")
+    }
 }

@@ -53,7 +53,7 @@ import Testing
         let github = GitHubReporter().render(report).split(separator: "\n").filter { $0.contains("title=IMG013") }
         #expect(github.count == 1)
 
-        let baseline = Baseline(report: report, relative: { $0 })
+        let baseline = Baseline(report: report, relative: { $0 }, catalog: .playprep)
         let entries = baseline.entries.filter { $0.rule == "IMG013" }
         #expect(entries.count == 1)
         #expect(entries.first?.files.count == 36)

@@ -264,7 +264,7 @@ import Testing
     let relative = { (path: String) in String(path.dropFirst("root/".count)) }
 
     @Test func recordsAndSuppressesEachProblemOnce() throws {
-        let baseline = Baseline(report: report, relative: relative)
+        let baseline = Baseline(report: report, relative: relative, catalog: .playprep)
         #expect(baseline.entries.count == 2)
         #expect(baseline.entries[0].fingerprint == Fingerprint("top border (#,#): pixel #x# is not a tick colour"))
         let (filtered, use) = baseline.filter(report, relative: relative, file: "b.json")
@@ -278,7 +278,7 @@ import Testing
     }
 
     @Test func entriesSurviveMovedPixelsAndLines() {
-        let baseline = Baseline(report: report, relative: relative)
+        let baseline = Baseline(report: report, relative: relative, catalog: .playprep)
         let moved = Report(files: [
             FileReport(file: "root/a.9.png", diagnostics: [Self.tick(x: 12), Self.tick(x: 40)])
         ])
@@ -296,13 +296,13 @@ import Testing
                     ])
             ])
         }
-        let (text, _) = Baseline(report: title(1), relative: relative).filter(
+        let (text, _) = Baseline(report: title(1), relative: relative, catalog: .playprep).filter(
             title(3), relative: relative, file: "b.json")
         #expect(text.diagnostics.isEmpty)
     }
 
     @Test func reportsEntriesThatNoLongerOccur() {
-        let baseline = Baseline(report: report, relative: relative)
+        let baseline = Baseline(report: report, relative: relative, catalog: .playprep)
         let fixed = Report(files: [FileReport(file: "root/a.9.png", diagnostics: [Self.tick(x: 3)])])
         let (filtered, use) = baseline.filter(fixed, relative: relative, file: "b.json")
         #expect(filtered.diagnostics.isEmpty)
@@ -315,7 +315,7 @@ import Testing
     }
 
     @Test func roundTripsThroughJSON() throws {
-        let baseline = Baseline(report: report, relative: relative)
+        let baseline = Baseline(report: report, relative: relative, catalog: .playprep)
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("baseline-\(UUID()).json")
         defer { try? FileManager.default.removeItem(at: url) }
         try baseline.json.write(to: url, atomically: true, encoding: .utf8)
