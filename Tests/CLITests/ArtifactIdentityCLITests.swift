@@ -45,28 +45,34 @@ import Testing
         let document = try #require(
             try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any])
         let files = try #require(document["files"] as? [[String: Any]])
+        let factsByFile = Dictionary(
+            files.compactMap { file -> (String, [String: Any])? in
+                guard let name = file["file"] as? String, let facts = file["artifact"] as? [String: Any] else {
+                    return nil
+                }
+                return (name, facts)
+            }, uniquingKeysWith: { first, _ in first })
+        // Every APK that aapt2 reads: playprep reads it too, with aapt2's identity and apksigner's signer. An APK
+        // aapt2 refuses proves nothing here either way (MalformedBinaryTests judge those).
         var compared = 0
-        var signed = 0
-        for file in files {
-            guard let facts = file["artifact"] as? [String: Any], let name = file["file"] as? String else { continue }
+        for apk in apks {
+            let name = "TestImages/artifacts/\(apk)"
             let path = Fixtures.packageRoot.appendingPathComponent(name).path
-            let badging = try Fixtures.standardOutput(of: aapt2, ["dump", "badging", path])
-            #expect(facts["applicationId"] as? String == Self.badging("name", in: badging), "\(name)")
-            #expect(
-                (facts["versionCode"] as? Int).map(String.init) ?? "" == Self.badging("versionCode", in: badging) ?? "")
-            #expect((facts["minSdk"] as? Int).map(String.init) == Self.badging("sdkVersion", in: badging), "\(name)")
-            #expect(
-                (facts["targetSdk"] as? Int).map(String.init) == Self.badging("targetSdkVersion", in: badging),
-                "\(name)")
+            let badging = try ChildProcess.run(aapt2, ["dump", "badging", path])
+            guard badging.status == 0 else { continue }
+            compared += 1
+            let facts = try #require(
+                factsByFile[name], "aapt2 reads \(name) but playprep does not: \(run.standardError)")
+            let aapt2Says = { (field: String) in Self.badging(field, in: badging.standardOutput) }
+            #expect(facts["applicationId"] as? String == aapt2Says("name"), "\(name)")
+            #expect((facts["versionCode"] as? Int).map(String.init) ?? "" == aapt2Says("versionCode") ?? "", "\(name)")
+            #expect((facts["minSdk"] as? Int).map(String.init) == aapt2Says("sdkVersion"), "\(name)")
+            #expect((facts["targetSdk"] as? Int).map(String.init) == aapt2Says("targetSdkVersion"), "\(name)")
             let signers = facts["signers"] as? [[String: Any]] ?? []
             let ours = (signers.first?["sha256"] as? String)?.replacingOccurrences(of: ":", with: "").lowercased()
             #expect(ours == (try Self.apksignerFingerprint(apksigner, path)), "\(name)")
-            compared += 1
-            if ours != nil { signed += 1 }
         }
-        // Every readable APK fixture, signed ones and the unsigned one.
-        #expect(compared == apks.count - 6, "\(run.standardError)")
-        #expect(signed == compared - 1)
+        #expect(compared > 0, "aapt2 read none of the APK fixtures")
     }
 
     @Test func aCleanArtifactStillSaysWhatItIs() throws {
