@@ -10,7 +10,7 @@ struct ListingCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "listing",
         abstract: "Check Google Play store listings kept for fastlane supply or Gradle Play Publisher.",
-        subcommands: [CheckListing.self]
+        subcommands: [CheckListing.self, FixListing.self]
     )
 }
 
@@ -83,5 +83,50 @@ struct CheckListing: ParsableCommand {
         }
         for line in outcome.lines { Console.standardError.write(line + "\n") }
         try report.finish(with: report.selected(outcome.report))
+    }
+}
+
+/// `playprep listing fix DIR`
+struct FixListing: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "fix",
+        abstract: "Repair what listing check reports where the repair has one right answer.",
+        discussion: """
+            Renames locale folders to the one Play code they mean (LOC002, LOC003; `git mv` where git tracks them), \
+            removes the trailing whitespace supply sends over a limit (TXT007) and re-encodes UTF-16, Latin-1 and \
+            byte-order-marked text as UTF-8 (TXT008). Text is never shortened; links are never written through. \
+            One line per change, then what is left for a person. Exit 0 when nothing is left to fix; with \
+            --dry-run nothing is written and the exit status is 1 when a change is needed.
+            """
+    )
+
+    @Argument(help: "The listing folder.")
+    var directory: String
+
+    @Option(help: "Layout of the tree: auto, fastlane or gpp.")
+    var layout: CheckListing.LayoutChoice = .auto
+
+    @Option(help: "Who reads the tree: play or fdroid (default: as `playprep check` decides).")
+    var store: CheckListing.StoreChoice?
+
+    @Flag(help: "Say what would change and change nothing.")
+    var dryRun = false
+
+    func run() throws {
+        if let problem = PathProblem.asFolder(directory) { throw CLIError.invalidArgument(problem.description) }
+        let request = ListingFixRequest(
+            check: ListingCheckRequest(
+                directory: directory, options: ListingOptions(layout: ListingLayout(rawValue: layout.rawValue)),
+                store: store.flatMap { ListingStore(rawValue: $0.rawValue) }),
+            dryRun: dryRun)
+        let outcome: ListingFixRequest.Outcome
+        do {
+            outcome = try request.run()
+        } catch {
+            throw CLIError(error)
+        }
+        Console.standardOutput.write(outcome.lines.map { $0 + "\n" }.joined())
+        if outcome.lines.isEmpty { Console.standardOutput.write("\(directory): nothing to fix\n") }
+        if outcome.left > 0 || (dryRun && outcome.changed) { throw ExitCode.failure }
     }
 }
