@@ -76,7 +76,8 @@ public struct CICommand: Sendable, Hashable {
 /// What a repository's CI configurations run, read without running them: every CI system of `CISystem.all`
 /// (GitHub Actions, GitLab CI, Jenkins, Buildkite, Bitrise, CircleCI, Azure Pipelines, Woodpecker, Codemagic,
 /// Travis) with their included files, the scripts, Makefile targets and `package.json` scripts those steps run
-/// (`ScriptChain`), the shell scripts nothing runs that call fastlane, and what could not be read (`unread`).
+/// (`ScriptChain`), the shell scripts nothing runs that call fastlane, and what could not be read (`unread`). A
+/// file its YAML parser refuses, or of a CI system playprep does not read, is read line by line (`CILines`).
 public struct ContinuousIntegration: Sendable {
     /// Every command, each job's in the order they run, a script's right after the step that runs it.
     public internal(set) var commands: [CICommand] = []

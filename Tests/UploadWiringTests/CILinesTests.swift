@@ -52,6 +52,20 @@ import Testing
         #expect(ci.files.isEmpty)
     }
 
+    /// The scripts a line-read step runs are followed, and their commands carry the same reason.
+    @Test func scriptsOfALineReadStepAreFollowed() throws {
+        let ci = ContinuousIntegration(
+            repository: MemoryRepository([
+                ".github/workflows/release.yml": "jobs:\n  x:\n    steps:\n      - run: echo \"a: b\" >> f\n"
+                    + "      - run: ./tools/release.sh\n",
+                "tools/release.sh": "#!/bin/sh\nbundle exec fastlane supply --metadata_path store\n",
+            ]))
+        let supply = try #require(ci.commands.first { $0.text.contains("fastlane supply") })
+        #expect(supply.summary == "tools/release.sh:2 bundle exec fastlane supply --metadata_path store")
+        #expect(supply.chain.map(\.line) == [5])
+        #expect(supply.readLineByLine?.hasPrefix(".github/workflows/release.yml read line by line") == true)
+    }
+
     /// GitLab's `script:` list and a Drone file (a system playprep does not read) yield their commands too.
     @Test func listsAndUnreadSystemsAreRead() {
         let ci = ContinuousIntegration(

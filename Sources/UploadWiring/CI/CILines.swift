@@ -3,7 +3,9 @@
 /// `command:`… value (a one-line scalar, a `|`/`>` block, or the items of a list under the key) is shell, read by
 /// `ShellReader`; each `uses:` is an action with the `with:` inputs of its step. A step's `env:` (or
 /// `variables:`) and `working-directory:` are read where they sit beside the key. The commands are one job per
-/// file and carry `readLineByLine`, so the uploads they start are partial (``PlayUpload/provenAsItsStepWasRead``).
+/// file and carry `readLineByLine` (as do the commands of the scripts they run), so an upload they start is
+/// partial (``PlayUpload/provenAsItsStepWasRead``) and a lane they run is judged by its signs, that CI line among
+/// them (``LivenessSign/namedByCI(_:)``).
 struct CILines {
     /// One line of the file: its number, indentation and, past a `- ` item mark, its text and column.
     struct Line {
