@@ -59,13 +59,14 @@ extension ProjectRules {
         }
     }
 
-    /// A note per tree whose only Play uploads cannot work or were abandoned: it is not judged by Play's rules.
+    /// A note per tree whose only Play uploads cannot run as written: it is not judged by Play's rules.
     static let deadUpload = ProjectRule(
         .project(
             "UPL002", "dead-upload", .note,
-            "An upload of a listing tree is dead (a lane that builds a task the build no longer has, an empty Play "
-                + "key, a path Ruby never expands, an old fastlane pin without a Gemfile, …): it is not counted, and a "
-                + "tree only dead uploads send is not judged by Play's rules; the note says why.",
+            "An upload of a listing tree is dead: it cannot run as written (a lane that builds a task the build no "
+                + "longer has, a path Ruby never expands, a binary sent to a package no module builds, …; never a lane "
+                + "a CI file names, nor the Play key, which comes at run time): it is not counted, and a tree only "
+                + "dead uploads send is not judged by Play's rules; the note says why.",
             why: "Nothing is wrong: the note says why Play's rules are not applied and how to apply them.",
             passing: [ProjectFileExample(project: "TestImages/releases/lane-run-by-workflow")],
             failing: [ProjectFileExample(project: "TestImages/releases/dead-lane", file: "fastlane/metadata/android")])

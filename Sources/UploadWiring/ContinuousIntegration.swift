@@ -53,6 +53,9 @@ public struct CICommand: Sendable, Hashable {
     var fileOperations: [FileOperation] = []
     /// The CI system whose configuration runs the command (`GitHub Actions`), `nil` for a script nothing runs.
     var system: String?
+    /// Why the CI file that holds the step was read line by line (its YAML refused, its system not read): the step
+    /// shows an upload only in part. `nil` for a file read as its CI system reads it.
+    var readLineByLine: String?
     /// The first command's words as the shell passes them: quotes removed, variables the CI file or script sets
     /// replaced, `*` for what only the run knows; a word that starts with `ShellReader.rootMark` is a path from the
     /// repository's root (`$GITHUB_WORKSPACE/x`). `ShellReader.resolve(word, in: workingDirectory)` makes any path
@@ -73,7 +76,8 @@ public struct CICommand: Sendable, Hashable {
 /// What a repository's CI configurations run, read without running them: every CI system of `CISystem.all`
 /// (GitHub Actions, GitLab CI, Jenkins, Buildkite, Bitrise, CircleCI, Azure Pipelines, Woodpecker, Codemagic,
 /// Travis) with their included files, the scripts, Makefile targets and `package.json` scripts those steps run
-/// (`ScriptChain`), the shell scripts nothing runs that call fastlane, and what could not be read (`unread`).
+/// (`ScriptChain`), the shell scripts nothing runs that call fastlane, and what could not be read (`unread`). A
+/// file its YAML parser refuses, or of a CI system playprep does not read, is read line by line (`CILines`).
 public struct ContinuousIntegration: Sendable {
     /// Every command, each job's in the order they run, a script's right after the step that runs it.
     public internal(set) var commands: [CICommand] = []
@@ -104,8 +108,17 @@ public struct ContinuousIntegration: Sendable {
             unread += reading.unread
             reusableWorkflows += reading.reusableWorkflows
         }
+        // A CI system playprep does not read: its lines are read one by one, so a lane it names is never dead.
         for (path, system) in CISystem.unreadSystems where repository.kind(of: path) == .file {
-            unread.append(UnreadWiring(file: path, what: "CI configuration", why: .unknownSystem(system)))
+            var reading = CIReading(repository: repository, system: system, limits: limits)
+            var why = UnreadWiring.Reason.unknownSystem(system)
+            if let text = reading.text(of: path, what: "CI configuration") {
+                reading.readLineByLine(text, file: path, because: "\(path) read line by line (\(why))")
+                why = .readLineByLine(why)
+            }
+            stepCommands += reading.commands
+            unread += reading.unread
+            unread.append(UnreadWiring(file: path, what: "CI configuration", why: why))
         }
         var chain = ScriptChain(repository: repository, limits: limits)
         commands = chain.expand(stepCommands)

@@ -37,6 +37,13 @@ import UploadWiring
         var testDescription: String { slug }
     }
 
+    /// The locale folders of mastodon-android's tree that Play refuses (`ar-SA` first, as it did).
+    static let mastodonLocales = [
+        Expected(rule: "LOC003", severity: .error, file: "fastlane/metadata/android/ar-SA"),
+        Expected(rule: "LOC003", severity: .error, file: "fastlane/metadata/android/he-IL"),
+        Expected(rule: "LOC001", severity: .error, file: "fastlane/metadata/android/oc-FR"),
+    ]
+
     static let refusals: [Refusal] = [
         Refusal(
             slug: "catima-title-2021",
@@ -136,6 +143,17 @@ import UploadWiring
                 Expected(rule: "IMG023", severity: .error, file: "fastlane/metadata/android/en-US/images/icon.png")
             ],
             proof: [["ci/tools/Jenkinsfile.playstore-meta:36"]]),
+        // mastodon-android on 2024-03-01: `json_key_file("")` in the Appfile, the key given at run time. The first
+        // workflow's YAML is refused (read line by line: it names lane `deploy`, which its own signs make live); the
+        // next ones run the lane with `SUPPLY_JSON_KEY_DATA`.
+        Refusal(
+            slug: "mastodon-yaml-refused-2024",
+            findings: mastodonLocales,
+            proof: [["fastlane/Fastfile:18"], ["fastlane/Appfile"], [".github/workflows/build_and_deploy.yml:35"]]),
+        Refusal(
+            slug: "mastodon-key-data-2024",
+            findings: mastodonLocales,
+            proof: [[".github/workflows/build_and_deploy.yml:43"]]),
         // The two below were refused by Play, but the repository proves no upload of what was refused: no error.
         Refusal(
             slug: "opendocument-console-2026",
@@ -212,6 +230,18 @@ import UploadWiring
         #expect(!played.contains { $0.hasSuffix("changelogs/41400.txt") })
     }
 
+    /// The workflow that strict YAML refuses is named once, with the parser's error and its line, as read line by
+    /// line; nothing else of it is "not read".
+    @Test func aRefusedWorkflowIsSaidOnce() throws {
+        let (_, plan, _) = try Self.check("refusals/mastodon-yaml-refused-2024")
+        #expect(
+            plan.unread == [
+                ".github/workflows/build_and_deploy.yml: GitHub Actions workflow not read: not valid YAML: line 32, "
+                    + "column 30: mapping values are not allowed in this context; its lines were read one by one for "
+                    + "uploader commands"
+            ])
+    }
+
     /// Supply was run from a laptop with nothing of it in the repository: the tree is F-Droid's, never Play's.
     @Test func anUploadOutsideTheRepositoryIsNotPlays() throws {
         let (_, plan, _) = try Self.check("refusals/mastodon-arsa-2024")
@@ -269,15 +299,6 @@ import UploadWiring
             slug: "openhab-apk-home", tree: "fastlane/metadata/android", store: "fdroid", proof: .none,
             deadLane: "deploy"),
         DeadLane(
-            slug: "openhab-2017-pin", tree: "fastlane/metadata/android", store: "fdroid", proof: .none,
-            deadLane: "deploy"),
-        DeadLane(
-            slug: "openhab-json-key-empty", tree: "fastlane/metadata/android", store: "fdroid", proof: .none,
-            deadLane: "deploy"),
-        DeadLane(
-            slug: "anki-template-2018", tree: "fastlane/metadata/android", store: "fdroid", proof: .none,
-            deadLane: "deploy"),
-        DeadLane(
             slug: "keepassdx-pro-removed-2022", tree: "fastlane/pro/metadata/android", store: "fdroid",
             proof: .none, deadLane: "deploy_beta_pro"),
         DeadLane(
@@ -297,6 +318,51 @@ import UploadWiring
             slug: "keyman-key-guard-no-script", tree: "android/KMAPro/kMAPro/src/main/play", store: "play",
             proof: .partial),
     ]
+
+    /// A set-up once judged a dead lane whose lane can run as written (issue 46: the key comes at run time; an old
+    /// `fastlane_version` pin is a minimum): the proof its signs now give the tree, and its errors exactly (each
+    /// naming every fragment of `names`).
+    struct RunnableLane: Sendable, CustomTestStringConvertible {
+        var slug: String
+        var tree: String
+        var proof: PlayProof
+        var errors: [Expected] = []
+        var names: [String] = []
+
+        var testDescription: String { slug }
+    }
+
+    static let runnableLanes: [RunnableLane] = [
+        RunnableLane(
+            slug: "openhab-json-key-empty", tree: "fastlane/metadata/android", proof: .live,
+            errors: [
+                Expected(rule: "LOC003", severity: .error, file: "fastlane/metadata/android/he-IL"),
+                Expected(rule: "LOC001", severity: .error, file: "fastlane/metadata/android/lb-LU"),
+                Expected(rule: "LOC003", severity: .error, file: "fastlane/metadata/android/nb-NO"),
+                Expected(rule: "LOC001", severity: .error, file: "fastlane/metadata/android/yi-DE"),
+            ],
+            names: ["fastlane/Fastfile:10", "fastlane/Appfile"]),
+        RunnableLane(slug: "openhab-2017-pin", tree: "fastlane/metadata/android", proof: .partial),
+        RunnableLane(slug: "anki-template-2018", tree: "fastlane/metadata/android", proof: .partial),
+    ]
+
+    @Test(arguments: runnableLanes)
+    func runnableLaneIsJudgedByItsSigns(_ lane: RunnableLane) throws {
+        let (diagnostics, plan, root) = try Self.check("runnable-lanes/" + lane.slug)
+        let errors = diagnostics.filter { $0.severity == .error }
+        let found = Set(
+            errors.map { Expected(rule: $0.ruleID, severity: .error, file: Self.relative($0.file, in: root)) })
+        #expect(found == Set(lane.errors))
+        let listings = plan.listings.filter { $0.folders.contains(lane.tree) }
+        #expect(listings.contains { $0.store == "play" && $0.proof == lane.proof })
+        for error in errors {
+            for fragment in lane.names {
+                #expect(
+                    Self.names(fragment, error, file: Self.relative(error.file, in: root), plan: plan),
+                    "\(error.ruleID) names no \(fragment)")
+            }
+        }
+    }
 
     @Test(arguments: deadLanes)
     func deadLaneRaisesNoError(_ dead: DeadLane) throws {

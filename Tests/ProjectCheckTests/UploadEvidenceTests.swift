@@ -74,15 +74,16 @@ import UploadWiring
         #expect(result.listings.first?.contains("[live: fastlane/Fastfile:12 `upload_to_play_store`]") == true)
     }
 
-    /// A lane that cannot run as written (an empty Play key, `"$HOME/…"` in Ruby quotes): not an upload; the tree
-    /// is F-Droid's, and one note says why and how to pin the store.
+    /// A lane that cannot run as written (`"$HOME/…"` in Ruby quotes; its empty Play key says nothing): not an
+    /// upload; the tree is F-Droid's, and one note says why and how to pin the store.
     @Test func deadLaneIsOneNote() throws {
         let (result, plan, root) = Self.run("dead-lane")
         #expect(Self.findings(result, root: root) == ["note UPL002 fastlane/metadata/android"])
         let note = try #require(result.report.diagnostics.first)
         #expect(
             note.message.hasPrefix("not judged by Play's rules: supply (lane `deploy`) (fastlane/Fastfile:8) is dead"))
-        #expect(note.message.contains("the Play key is empty"))
+        #expect(note.message.contains("is sent as written (Ruby does not expand $ in strings)"))
+        #expect(!note.message.contains("Play key"))
         #expect(note.hint?.contains("store: play") == true)
         #expect(plan.listings.first?.store == "fdroid")
     }

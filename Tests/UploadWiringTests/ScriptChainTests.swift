@@ -179,7 +179,8 @@ import Testing
                     + "remote include) (named at .gitlab-ci.yml:2)",
                 "Android-Fastlane.gitlab-ci.yml: GitLab CI include not read: outside the repository (a GitLab "
                     + "template) (named at .gitlab-ci.yml:3)",
-                ".drone.yml: CI configuration not read: Drone configurations are not read",
+                ".drone.yml: CI configuration not read: Drone configurations are not read; its lines were read one "
+                    + "by one for uploader commands",
                 "scripts/missing.sh: script not read: no such file in the repository (named at "
                     + ".github/workflows/release.yml:8)",
                 "scripts/upload.js: JavaScript file not read: JavaScript is not read (named at "

@@ -102,14 +102,20 @@ struct CIReading {
         }
     }
 
-    /// The first YAML document of `path`, or `nil` with the reason recorded.
+    /// The first YAML document of `path`, or `nil` with the reason recorded; YAML the parser refuses is read line
+    /// by line instead (`readLineByLine`), and the parse error said once.
     mutating func yaml(of path: String, what: String, referencedBy: Evidence? = nil) -> Node? {
         guard let text = text(of: path, what: what, referencedBy: referencedBy) else { return nil }
         switch CIYAML.document(text, maxNodes: limits.maxYAMLNodes) {
         case .success(let node): return node
         case .failure(let reason):
             files.removeAll { $0 == path }
-            unread.append(UnreadWiring(file: path, what: what, why: reason, referencedBy: referencedBy))
+            var said = reason
+            if case .invalidYAML = reason {
+                said = .readLineByLine(reason)
+                readLineByLine(text, file: path, because: "\(path) read line by line (\(reason))")
+            }
+            unread.append(UnreadWiring(file: path, what: what, why: said, referencedBy: referencedBy))
             return nil
         }
     }

@@ -3,7 +3,7 @@
 /// "not uploaded" while part of the wiring went unread.
 public struct UnreadWiring: Sendable, Hashable, CustomStringConvertible {
     /// Why it was not read.
-    public enum Reason: Error, Sendable, Hashable, CustomStringConvertible {
+    public indirect enum Reason: Error, Sendable, Hashable, CustomStringConvertible {
         /// The file is larger than `limit` bytes.
         case tooLarge(bytes: Int, limit: Int)
         /// A referenced file that is not in the repository.
@@ -30,6 +30,8 @@ public struct UnreadWiring: Sendable, Hashable, CustomStringConvertible {
         case unknownSystem(String)
         /// The file has no such target or script (`make deploy` with no `deploy:` rule).
         case noSuchTarget(String)
+        /// Not read as its CI system reads it (the reason), but line by line for uploader commands (`CILines`).
+        case readLineByLine(Reason)
 
         public var description: String {
             switch self {
@@ -48,6 +50,7 @@ public struct UnreadWiring: Sendable, Hashable, CustomStringConvertible {
             case .notRead(let what): "\(what) is not read"
             case .unknownSystem(let system): "\(system) configurations are not read"
             case .noSuchTarget(let name): "it has no \(name)"
+            case .readLineByLine(let reason): "\(reason); its lines were read one by one for uploader commands"
             }
         }
     }

@@ -2,9 +2,10 @@ public import AndroidBuild
 import FileAccess
 
 /// Gathers the ``LivenessSign``s of an upload nobody's CI runs from the repository: the build (its applicationIds,
-/// flavours and build types), the fastlane folder (Appfile, Gemfile, version pin, the lanes' `gradle` calls) and
-/// the documents that tell a maintainer what to run. The tree's own signs (its changelogs against the
-/// versionCode) are added by ``treeSigns(newestChangelog:versionCodes:tree:)``.
+/// flavours and build types), the fastlane folder (Appfile, Gemfile, version pin, the lanes' `gradle` calls), the
+/// documents that tell a maintainer what to run and the CI lines that name a lane without running it as read
+/// (a file read line by line). The tree's own signs (its changelogs against the versionCode) are added by
+/// ``treeSigns(newestChangelog:versionCodes:tree:)``.
 public struct LivenessReader: Sendable {
     /// fastlane 2.100.0 came out in mid 2018: a Fastfile pinning an older minimum, with no Gemfile to bring a
     /// newer fastlane, has not been kept up for years.
@@ -14,10 +15,15 @@ public struct LivenessReader: Sendable {
 
     var build: AndroidBuildModel
     var documents: ReleaseDocuments
+    /// Every `fastlane <lane>` of a CI file (or a script one runs), read or read line by line.
+    private var laneRuns: [FastlaneInvocation]
 
-    public init(build: AndroidBuildModel, documents: ReleaseDocuments) {
+    public init(build: AndroidBuildModel, documents: ReleaseDocuments, ci: ContinuousIntegration) {
         self.build = build
         self.documents = documents
+        laneRuns = ci.commands.filter { $0.origin != .unreferencedScript }.flatMap(FastlaneInvocation.all).filter {
+            !$0.runsSupply && !$0.runsAction
+        }
     }
 
     /// Every applicationId of the build's release variants, and of all its variants.
@@ -32,15 +38,28 @@ public struct LivenessReader: Sendable {
     /// person runs that reach it).
     func signs(of upload: FastlaneFiles.Upload, entries: [Int], in fastlane: FastlaneFiles) -> [ObservedSign] {
         var signs = [ObservedSign]()
+        let lanes = Set(fastlane.lanesRun(from: entries))
+        // Without a binary named, supply uploads every APK (AAB) the lane's `gradle` built.
+        let sendsWhatIsBuilt =
+            ["apk", "apk_paths", "aab", "aab_paths"].allSatisfy { upload.arguments[$0] == nil }
+            && upload.arguments["skip_upload_apk"]?.literal != "true"
+        let builds = fastlane.builds.filter { $0.lane.map(lanes.contains) == true }
+        let sendsBinary =
+            sendsWhatIsBuilt
+            ? builds.contains { ($0.tasks ?? []).contains { $0.hasPrefix("assemble") || $0.hasPrefix("bundle") } }
+            : ["apk", "apk_paths", "aab", "aab_paths"].contains { upload.arguments[$0] != nil }
         if let value = upload.arguments["package_name"]?.literal {
-            signs += packageSigns(value, upload.evidence)
+            signs += packageSigns(value, upload.evidence, sendsBinary: sendsBinary)
         } else if let appfile = fastlane.packageName {
-            signs += packageSigns(appfile.value, appfile.evidence)
+            signs += packageSigns(appfile.value, appfile.evidence, sendsBinary: sendsBinary)
+        }
+        if let package = upload.arguments["package_name"]?.literal ?? fastlane.packageName?.value {
+            signs += publisherSigns(package)
         }
         if let key = upload.arguments["json_key"] {
-            signs += keySigns(key, upload.evidence, hasKeyData: upload.arguments["json_key_data"] != nil)
+            signs += keySigns(key, upload.evidence, givenInTheCall: true)
         } else if let key = fastlane.jsonKeyFile {
-            signs += keySigns(key.value, key.evidence, hasKeyData: upload.arguments["json_key_data"] != nil)
+            signs += keySigns(key.value, key.evidence, givenInTheCall: false)
         }
         for option in ["apk", "aab"] {
             guard let value = upload.arguments[option], let path = value.string else { continue }
@@ -51,13 +70,8 @@ public struct LivenessReader: Sendable {
             }
         }
         signs += toolSigns(fastlane)
-        let lanes = Set(fastlane.lanesRun(from: entries))
         let package = upload.arguments["package_name"]?.literal ?? fastlane.packageName?.value
-        // Without a binary named, supply uploads every APK (AAB) the lane's `gradle` built.
-        let sendsWhatIsBuilt =
-            ["apk", "apk_paths", "aab", "aab_paths"].allSatisfy { upload.arguments[$0] == nil }
-            && upload.arguments["skip_upload_apk"]?.literal != "true"
-        for build in fastlane.builds where build.lane.map(lanes.contains) == true {
+        for build in builds {
             for task in build.tasks ?? [] {
                 if let sign = taskSign(task) { signs.append(ObservedSign(sign, build.evidence)) }
                 if sendsWhatIsBuilt, let package, let other = otherPackageBuilt(by: task, than: package) {
@@ -71,7 +85,18 @@ public struct LivenessReader: Sendable {
                 break
             }
         }
-        return signs
+        return signs + ciSigns(entries: entries, in: fastlane)
+    }
+
+    /// A CI line that runs one of `entries` of `fastlane` (in its folder, or where the folder is not known), though
+    /// the lane was not reached as a CI run: the file was read line by line.
+    private func ciSigns(entries: [Int], in fastlane: FastlaneFiles) -> [ObservedSign] {
+        let named = laneRuns.first { run in
+            (run.folder.map { FastlaneFiles.normalized($0) == fastlane.runFolder } ?? true)
+                && !Set(fastlane.lanes(named: run.name, platform: run.platform)).isDisjoint(with: entries)
+        }
+        guard let run = named, let step = run.command.fullChain.first else { return [] }
+        return [ObservedSign(.namedByCI(step.file), step)]
     }
 
     /// The signs of a `fastlane supply` command in a script nobody's CI runs: its options, then the fastlane
@@ -80,15 +105,18 @@ public struct LivenessReader: Sendable {
         -> [ObservedSign]
     {
         var signs = [ObservedSign]()
+        // `fastlane supply` builds nothing: it sends a binary only when one is named.
+        let sendsBinary = options("apk") != nil || options("aab") != nil
         if let name = options("package_name") {
-            signs += packageSigns(name, evidence)
+            signs += packageSigns(name, evidence, sendsBinary: sendsBinary)
         } else if let appfile = fastlane?.packageName {
-            signs += packageSigns(appfile.value, appfile.evidence)
+            signs += packageSigns(appfile.value, appfile.evidence, sendsBinary: sendsBinary)
         }
+        // A shell expands the command line's `--json_key`: only a named key is a sign (of use).
         if let key = options("json_key") {
-            signs += keySigns(RubyValue(text: "'\(key)'"), evidence, hasKeyData: options("json_key_data") != nil)
+            signs += keySigns(RubyValue(text: "'\(key)'"), evidence, givenInTheCall: false)
         } else if let key = fastlane?.jsonKeyFile {
-            signs += keySigns(key.value, key.evidence, hasKeyData: options("json_key_data") != nil)
+            signs += keySigns(key.value, key.evidence, givenInTheCall: false)
         }
         if let fastlane { signs += toolSigns(fastlane) }
         return signs + self.signs(ofScript: script)
@@ -112,11 +140,32 @@ public struct LivenessReader: Sendable {
         return []
     }
 
-    /// The package an upload names, against the build's applicationIds (nothing when the build shows none).
-    private func packageSigns(_ name: String, _ evidence: Evidence) -> [ObservedSign] {
+    /// The package an upload names, against the build's applicationIds (nothing when the build shows none). A
+    /// package no module builds kills only an upload that sends a binary: a listing alone may go to another app of
+    /// the same account.
+    private func packageSigns(_ name: String, _ evidence: Evidence, sendsBinary: Bool) -> [ObservedSign] {
         if releaseIDs.contains(name) { return [ObservedSign(.packageIsReleaseID(name), evidence)] }
-        if !allIDs.isEmpty, !allIDs.contains(name), !build.applications.contains(where: Self.hasUnknownID) {
+        if sendsBinary, !allIDs.isEmpty, !allIDs.contains(name),
+            !build.applications.contains(where: Self.hasUnknownID)
+        {
             return [ObservedSign(.packageMatchesNoModule(name), evidence)]
+        }
+        return []
+    }
+
+    /// Gradle Play Publisher applied to an app module whose release applicationId is `package`.
+    private func publisherSigns(_ package: String) -> [ObservedSign] {
+        for module in build.applications
+        where module.releaseVariants.contains(where: { $0.applicationID.value == package }) {
+            guard let plugin = module.plugins.first(where: { $0.id == UploadEvidence.gradlePlayPublisherID }) else {
+                continue
+            }
+            let file = plugin.location.file.droppingPrefix(build.root + "/").map(String.init) ?? plugin.location.file
+            return [
+                ObservedSign(
+                    .gppPublishesTheApp(module.name), Evidence(file: file, line: plugin.location.line, quote: plugin.id)
+                )
+            ]
         }
         return []
     }
@@ -125,11 +174,14 @@ public struct LivenessReader: Sendable {
         module.variants.isEmpty || module.variants.contains { $0.applicationID.value == nil }
     }
 
-    /// A key file: named, empty, or a path Ruby does not expand.
-    private func keySigns(_ value: RubyValue, _ evidence: Evidence, hasKeyData: Bool) -> [ObservedSign] {
-        guard let path = value.string else { return [] }
-        if path.trimmingWhitespace.isEmpty { return hasKeyData ? [] : [ObservedSign(.emptyKey, evidence)] }
-        if Self.hasVariable(path) { return [ObservedSign(.pathNotExpanded(path), evidence)] }
+    /// A key file named is a sign of use. An empty one, or one built from a variable, says nothing: the key comes at
+    /// run time (`SUPPLY_JSON_KEY`, `SUPPLY_JSON_KEY_DATA` win over the Appfile's value), except a path Ruby does not
+    /// expand given in the call itself, which nothing overrides: supply stops there.
+    private func keySigns(_ value: RubyValue, _ evidence: Evidence, givenInTheCall: Bool) -> [ObservedSign] {
+        guard let path = value.string, !path.trimmingWhitespace.isEmpty else { return [] }
+        if Self.hasVariable(path) {
+            return givenInTheCall ? [ObservedSign(.pathNotExpanded(path), evidence)] : []
+        }
         return [ObservedSign(.keyFileNamed(path), evidence)]
     }
 

@@ -20,8 +20,8 @@ public struct Uploader: Sendable {
         self.find = find
     }
 
-    /// The uploads this entry finds in `input`.
-    public func uploads(in input: UploaderInput) -> [PlayUpload] { find(input) }
+    /// The uploads this entry finds in `input` (one a CI step read line by line starts is partial).
+    public func uploads(in input: UploaderInput) -> [PlayUpload] { find(input).map(\.provenAsItsStepWasRead) }
 }
 
 /// A small repository (its files and their text) and the uploads an entry must find in it, as
@@ -53,7 +53,7 @@ public struct UploaderInput: Sendable {
         self.ci = ci
         self.build = build
         self.repository = repository
-        liveness = LivenessReader(build: build, documents: ReleaseDocuments(repository: repository))
+        liveness = LivenessReader(build: build, documents: ReleaseDocuments(repository: repository), ci: ci)
         for (index, command) in ci.commands.enumerated() { jobs[command.job, default: []].append(index) }
         fastlane = Self.runFolders(repository).map { FastlaneFiles(runFolder: $0, repository: repository) }
     }

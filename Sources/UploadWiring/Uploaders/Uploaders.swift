@@ -77,8 +77,10 @@ extension Uploader {
 
     /// The supply calls of one fastlane folder: each reached from a CI run, or else by hand.
     private static func laneUploads(in fastlane: FastlaneFiles, input: UploaderInput) -> [PlayUpload] {
+        // A run read line by line is no proof of its own: the lane is judged by its signs, that CI line among them.
         let runs = input.ci.commands.flatMap(FastlaneInvocation.all).filter { run in
             !run.runsSupply && !run.runsAction && run.command.origin != .unreferencedScript
+                && run.command.readLineByLine == nil
                 && (run.folder.map { FastlaneFiles.normalized($0) == fastlane.runFolder } ?? true)
         }
         var entries = [Int]()
