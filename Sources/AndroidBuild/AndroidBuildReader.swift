@@ -175,9 +175,14 @@ public struct AndroidBuildReader: Sendable {
                 scriptReader.read()
                 facts = scriptReader.facts
             }
-            if declaration.path == ":" { rootFacts = facts }
+            let isRoot = declaration.path == ":"
+            if isRoot { rootFacts = facts }
+            // The root script's `subprojects {}` and `allprojects {}` reach every other project of the build.
+            let inherited = isRoot ? [] : (rootFacts?.reachingPlugins ?? []).filter { $0.reach != .thisProject }
             let (module, variantLimit) = module(
-                declaration, build: build, buildFile: buildFile, facts: facts, conventions: conventions)
+                declaration, build: build, buildFile: buildFile, facts: facts,
+                reaching: inherited + facts.reachingPlugins.filter { $0.reach != .subprojects },
+                conventions: conventions)
             modules.append(module)
             limitsReached += variantLimit.map { [$0] } ?? []
         }
@@ -201,19 +206,20 @@ public struct AndroidBuildReader: Sendable {
     }
 
     /// One module from what its script declares: its kind by the plugins it applies (also through convention
-    /// plugins), its variants when it is an app (and the note when the variant cap cut some), and the plugins that
+    /// plugins, `withId` callbacks whose plugin it applies, and the root script's blocks for every project), its variants when it is an app (and the note when the variant cap cut some), and the plugins that
     /// could not be read when its kind is unknown (also when it configures `android {}` with no plugin playprep
     /// can read).
     private func module(
         _ declaration: SettingsReader.Project, build: GradleBuild, buildFile: String?, facts: BuildScriptFacts,
-        conventions: ConventionPlugins
+        reaching: [ReachingPlugin], conventions: ConventionPlugins
     ) -> (module: AndroidModule, variantLimit: BuildReadLimit?) {
-        let plugins = facts.plugins.flatMap { plugin in
+        let expand = { (plugin: AppliedPlugin) in
             [plugin]
                 + (conventions.applied[plugin.id] ?? []).map {
                     AppliedPlugin(id: $0, location: plugin.location, via: plugin.id)
                 }
         }
+        let plugins = ReachingPlugin.resolve(facts.plugins.flatMap(expand), reaching: reaching, expand: expand)
         var kind = BuildScriptFacts.kind(of: plugins.map(\.id))
         // A module that sets applicationId is an app, whatever plugin (unread) makes it one.
         if kind == .other, facts.defaultConfig.applicationID != nil { kind = .application }

@@ -4,6 +4,8 @@ struct BuildScriptFacts: Sendable {
     var plugins: [AppliedPlugin] = []
     /// Plugins applied only inside `if (…) { }` (a condition playprep does not evaluate).
     var guardedPlugins: [GuardedPlugin] = []
+    /// Plugins applied once another plugin is, or to other projects (`subprojects {}`, `allprojects {}`).
+    var reachingPlugins: [ReachingPlugin] = []
     var namespace: BuildValue<String>?
     /// Literal `namespace` declarations.
     var namespaceDeclarations: [DeclaredName] = []
@@ -38,6 +40,42 @@ struct BuildScriptFacts: Sendable {
             }
         }
         return .other
+    }
+}
+
+/// A plugin a script applies out of its own order: once another plugin is applied
+/// (`plugins.withId('com.android.application') { project.apply plugin: 'com.github.triplet.play' }`,
+/// `pluginManager.withPlugin(…) {}`), or in other projects (the root script's `subprojects {}`, `allprojects {}`).
+struct ReachingPlugin: Sendable {
+    /// The projects a block applies it to.
+    enum Reach: Sendable {
+        /// The script's own project (a `withId` callback).
+        case thisProject
+        /// Every project but the one whose script it is (`subprojects {}`).
+        case subprojects
+        /// Every project, the script's own included (`allprojects {}`).
+        case allProjects
+    }
+
+    var plugin: AppliedPlugin
+    /// The plugin whose application runs the callback (`withId('com.android.application')`); nil: always applied.
+    var trigger: String?
+    var reach: Reach
+
+    /// The plugins `applied` leads to among `reaching`: each whose trigger is applied (by `applied` or by another
+    /// of `reaching`), in the order they become applied; `expand` adds what a plugin applies in turn (convention
+    /// plugins).
+    static func resolve(
+        _ applied: [AppliedPlugin], reaching: [ReachingPlugin], expand: (AppliedPlugin) -> [AppliedPlugin]
+    ) -> [AppliedPlugin] {
+        var plugins = applied
+        var pending = reaching
+        while let next = pending.firstIndex(where: { reaching in
+            reaching.trigger.map { trigger in plugins.contains { $0.id == trigger } } ?? true
+        }) {
+            plugins += expand(pending.remove(at: next).plugin)
+        }
+        return plugins
     }
 }
 

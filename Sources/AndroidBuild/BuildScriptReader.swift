@@ -14,6 +14,8 @@ struct BuildScriptReader {
     private var appliedScripts: Set<String> = []
     /// How many `apply from:` scripts this one is inside.
     private var applyDepth = 0
+    /// Inside a `withId` callback or a block for other projects: the plugins applied there reach as this says.
+    private var pluginReach: (trigger: String?, reach: ReachingPlugin.Reach)?
 
     /// The part of the DSL a block configures.
     private enum Scope: Equatable {
@@ -25,6 +27,8 @@ struct BuildScriptReader {
         case play(String?)
         case playConfigs
         case playEnabled(String?)
+        /// `subprojects {}` / `allprojects {}`: only the plugins they apply are read.
+        case otherProjects
     }
 
     /// Blocks nest at most this deep before they are skipped (hostile input cannot exhaust the stack).
@@ -116,9 +120,11 @@ struct BuildScriptReader {
         let head = skipAnnotations(statement.head)
         guard !head.isEmpty, script.isIdentifier(head.lowerBound) else { return }
         if scope == .plugins {
-            if let id = pluginID(head) {
-                facts.plugins.append(AppliedPlugin(id: id, location: script.location(head.lowerBound)))
-            }
+            if let id = pluginID(head) { record(id, at: head.lowerBound) }
+            return
+        }
+        if scope == .otherProjects {
+            if let chain = StatementChain(script, in: head) { _ = applyPlugins(statement, chain: chain, depth: depth) }
             return
         }
         let first = script.text(head.lowerBound)
@@ -136,6 +142,7 @@ struct BuildScriptReader {
             return
         }
         guard let chain = StatementChain(script, in: head) else { return }
+        if scope == .script, applyPlugins(statement, chain: chain, depth: depth) { return }
         var segments = chain.segments
         let last = segments.removeLast()
         if chain.end == head.upperBound, let body = statement.body {
@@ -251,7 +258,7 @@ struct BuildScriptReader {
         case .play(let name):
             return segment.isPlainName && name == nil && segment.name == "playConfigs"
                 ? .playConfigs : segment.isPlainName && segment.name == "enabled" ? .playEnabled(name) : nil
-        case .ext, .plugins, .flavorDimensions, .dependencies, .playEnabled:
+        case .ext, .plugins, .flavorDimensions, .dependencies, .playEnabled, .otherProjects:
             return nil
         }
     }
@@ -283,9 +290,7 @@ struct BuildScriptReader {
     private mutating func call(_ scope: Scope, _ name: String, arguments: Range<Int>) {
         switch (scope, name) {
         case (.script, "apply"):
-            if let id = appliedPlugin(arguments) {
-                facts.plugins.append(AppliedPlugin(id: id, location: script.location(arguments.lowerBound)))
-            }
+            if let id = appliedPlugin(arguments) { record(id, at: arguments.lowerBound) }
             if let path = appliedScript(arguments) { apply(path) }
         case (.playEnabled(let name), "set"):
             setPublishing(name, arguments)
@@ -557,7 +562,9 @@ struct BuildScriptReader {
             }
             return nil
         case "alias":
-            guard let arguments = first.arguments, let alias = StatementChain(script, in: arguments),
+            // `alias(libs.plugins.x)`, or in Groovy without parentheses: `alias libs.plugins.x`.
+            let arguments = first.arguments ?? (chain.end < head.upperBound ? chain.end..<head.upperBound : nil)
+            guard let arguments, let alias = StatementChain(script, in: arguments),
                 alias.segments.count > 2, alias.segments[1].name == "plugins"
             else { return nil }
             let catalogName = alias.segments[0].name
@@ -574,6 +581,64 @@ struct BuildScriptReader {
         default:
             return chain.segments.count == 1 && first.arguments == nil ? first.name : nil
         }
+    }
+
+    /// A plugin applied at `token`: the module's own, or a ``ReachingPlugin`` inside a callback or a block for
+    /// other projects.
+    private mutating func record(_ id: String, at token: Int) {
+        let plugin = AppliedPlugin(id: id, location: script.location(token))
+        if let pluginReach {
+            facts.reachingPlugins.append(
+                ReachingPlugin(plugin: plugin, trigger: pluginReach.trigger, reach: pluginReach.reach))
+        } else {
+            facts.plugins.append(plugin)
+        }
+    }
+
+    /// The statements that apply plugins out of the script's order or by method: `subprojects {}` and
+    /// `allprojects {}` (their bodies read for plugins only), `plugins.withId('x') {}` and
+    /// `pluginManager.withPlugin('x') {}` (applied once `x` is), `pluginManager.apply('x')` and
+    /// `plugins.apply('x')`, each also after `project.`; in a block for other projects also `apply plugin: 'x'`.
+    /// True when the statement was one of these.
+    private mutating func applyPlugins(_ statement: TokenizedScript.Statement, chain: StatementChain, depth: Int)
+        -> Bool
+    {
+        let head = statement.head
+        let segments = chain.segments.drop { $0.isPlainName && $0.name == "project" }
+        guard let last = segments.last else { return false }
+        let receiver = segments.dropLast().map(\.name)
+        let inOtherProjects = pluginReach.map { $0.reach != .thisProject } ?? false
+        let scope: Scope = inOtherProjects ? .otherProjects : .script
+        if let body = statement.body, chain.end == head.upperBound {
+            let outer = pluginReach
+            defer { pluginReach = outer }
+            if receiver.isEmpty, last.isPlainName, last.name == "subprojects" || last.name == "allprojects" {
+                pluginReach = (nil, last.name == "subprojects" ? .subprojects : .allProjects)
+                run(body, in: .otherProjects, depth: depth + 1)
+                return true
+            }
+            guard
+                receiver == ["plugins"] && last.name == "withId"
+                    || receiver == ["pluginManager"]
+                        && last.name == "withPlugin",
+                let arguments = last.arguments,
+                case .value(.string(let trigger)) = evaluator.evaluate(arguments)
+            else { return false }
+            pluginReach = (trigger, outer?.reach ?? .thisProject)
+            run(body, in: scope, depth: depth + 1)
+            return true
+        }
+        guard statement.body == nil, last.name == "apply" else { return false }
+        let arguments = chain.end == head.upperBound ? last.arguments : chain.end..<head.upperBound
+        guard let arguments else { return false }
+        if receiver == ["plugins"] || receiver == ["pluginManager"] {
+            guard case .value(.string(let id)) = evaluator.evaluate(arguments) else { return false }
+            record(id, at: arguments.lowerBound)
+            return true
+        }
+        guard receiver.isEmpty, scope == .otherProjects, let id = appliedPlugin(arguments) else { return false }
+        record(id, at: arguments.lowerBound)
+        return true
     }
 
     private mutating func unread(_ range: Range<Int>, _ reason: String) {

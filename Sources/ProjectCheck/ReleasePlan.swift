@@ -123,7 +123,7 @@ public struct ReleasePlan: Sendable, Hashable, Codable {
             lines.append("  \(listing.folders.joined(separator: " + ")) (\(listing.layout))")
             lines.append("    read by: \(listing.readers) [proof: \(listing.proof.rawValue)]")
             for evidence in listing.evidence { lines.append("      evidence: \(evidence)") }
-            if listing.senders.count > 1 || listing.senders.contains(where: { $0.liveness != nil }) {
+            if !listing.senders.isEmpty {
                 lines.append("    uploads:")
                 for sender in listing.senders {
                     lines.append(

@@ -36,8 +36,9 @@ struct TreeAsSent: Sendable {
         "git", "sort", "jq", "if", "then", "else", "elif", "fi", "do", "done", "case", "esac",
     ]
 
-    /// What `steps` (in order, before the upload) do to the locale folders `locales` of `tree`.
-    static func outcome(of tree: String, locales: [String], steps: [CICommand]) -> Outcome {
+    /// What `steps` (in order, before the upload) do to the locale folders `locales` of `tree`; `files` are the
+    /// repository's files (relative to the project), to follow a copy of a folder or a glob into the tree.
+    static func outcome(of tree: String, locales: [String], steps: [CICommand], files: [String] = []) -> Outcome {
         // Where each committed locale folder is now (nil: gone), and the folders that exist.
         var location = [String: String?]()
         for locale in locales { location[locale] = tree + "/" + locale }
@@ -55,14 +56,14 @@ struct TreeAsSent: Sendable {
                     if isReadOnly(step) || followed.contains(step.evidence) { continue }
                     return .unknown(step.evidence, parts: parts(named: step.text, in: tree))
                 case .copy(let from, let to) where isInside(to, tree):
-                    // A file into a folder keeps its name; a file of the tree is copied as committed.
-                    let target = folders.contains(to) ? to + "/" + (from.split(separator: "/").last ?? "") : to
-                    guard !from.contains("*"), !from.contains("$"), !target.contains("$"), target != tree,
-                        !folders.contains(target)
+                    guard let placed = copiedFiles(from: from, to: to, folders: folders, files: files),
+                        !placed.isEmpty, placed.keys.allSatisfy({ $0 != tree && isInside($0, tree) })
                     else { return .unknown(step.evidence, parts: parts(named: to, in: tree)) }
                     let inTree = { (path: String) in String(path.dropFirst(tree.count + 1)) }
                     // A copy of a copy is a copy of the first file.
-                    copies[inTree(target)] = isInside(from, tree) ? copies[inTree(from)] ?? from : from
+                    for (target, source) in placed {
+                        copies[inTree(target)] = isInside(source, tree) ? copies[inTree(source)] ?? source : source
+                    }
                 case .copy:
                     continue
                 case .makeFolder(let path):
@@ -101,6 +102,49 @@ struct TreeAsSent: Sendable {
         guard !deciding.isEmpty else { return .unchanged }
         let kept = locales.filter { location[$0] == .some(tree + "/" + $0) }
         return .kept(kept, copies: copies, by: unique(deciding))
+    }
+
+    /// The files a copy of `from` into `to` puts in place (where → which file): a file, into a folder keeping its
+    /// name; each file of a folder of the repository (`cp -r shots …/images/phoneScreenshots`: into
+    /// `phoneScreenshots/shots/` when that folder exists, else as `phoneScreenshots/`; `shots/.`: its contents);
+    /// each file a glob in the last segment matches (`cp shots/*.png …/phoneScreenshots/`). Nil when the copy
+    /// cannot be followed (a `$` part, a glob elsewhere, a file copied over a folder).
+    static func copiedFiles(from: String, to: String, folders: Set<String>, files: [String]) -> [String: String]? {
+        guard !from.contains("$"), !to.contains("$"), !to.contains("*") else { return nil }
+        let isFolder = { (path: String) in folders.contains(path) || files.contains { $0.hasPrefix(path + "/") } }
+        let contents = from.hasSuffix("/.")
+        let source = contents ? String(from.dropLast(2)) : from
+        let name = String(source.split(separator: "/").last ?? "")
+        if name.contains("*") {
+            let parent = String(source.dropLast(name.count + 1))
+            guard !parent.contains("*") else { return nil }
+            let matched = files.filter { file in
+                file.hasPrefix(parent + "/") && !file.dropFirst(parent.count + 1).contains("/")
+                    && Self.fits(String(file.dropFirst(parent.count + 1)), glob: name)
+            }
+            return Dictionary(
+                uniqueKeysWithValues: matched.map { (to + "/" + ($0.split(separator: "/").last ?? ""), $0) })
+        }
+        let inside = files.filter { $0.hasPrefix(source + "/") }
+        guard inside.isEmpty else {
+            let base = contents || !isFolder(to) ? to : to + "/" + name
+            return Dictionary(uniqueKeysWithValues: inside.map { (base + $0.dropFirst(source.count), $0) })
+        }
+        guard !source.contains("*") else { return nil }
+        let target = isFolder(to) ? to + "/" + name : to
+        return folders.contains(target) ? nil : [target: source]
+    }
+
+    /// Whether `name` fits `glob`, whose only wildcard is `*` (any run of characters).
+    private static func fits(_ name: String, glob: String) -> Bool {
+        let pieces = glob.split(separator: "*", omittingEmptySubsequences: false).map(String.init)
+        guard let first = pieces.first, let last = pieces.last, name.hasPrefix(first) else { return false }
+        var rest = Substring(name.dropFirst(first.count))
+        for piece in pieces.dropFirst().dropLast() {
+            guard let range = rest.range(of: piece) else { return false }
+            rest = rest[range.upperBound...]
+        }
+        return pieces.count == 1 ? rest.isEmpty : rest.hasSuffix(last) && rest.count >= last.count
     }
 
     /// The parts of the tree the paths in `text` name below a locale folder (`<tree>/<locale>/images/…`:

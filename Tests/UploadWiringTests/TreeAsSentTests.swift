@@ -24,6 +24,16 @@ import Testing
         return nil
     }
 
+    /// The locale folders kept and the files copied in when the CI readers follow `lines`; nil (recorded) when not.
+    static func sent(_ lines: [String], files: [String] = []) -> (kept: [String], copies: [String: String])? {
+        let outcome = TreeAsSent.outcome(of: tree, locales: locales, steps: steps(lines), files: files)
+        guard case .kept(let kept, let copies, _) = outcome else {
+            Issue.record("not followed: \(outcome)")
+            return nil
+        }
+        return (kept, copies)
+    }
+
     @Test func movingTheTreeAwayAndOneLocaleBack() {
         #expect(
             Self.kept([
@@ -74,22 +84,57 @@ import Testing
 
     /// A file copied into a locale folder is sent there: the uploader's file is the copied one.
     @Test func aCopyIntoTheTreeIsTheFileSent() {
-        let outcome = TreeAsSent.outcome(
-            of: Self.tree, locales: Self.locales,
-            steps: Self.steps([
+        guard
+            let (kept, copies) = Self.sent([
                 "cp ./fastlane/metadata/android/en-US/full_description.txt ./fastlane/metadata/android/fr-FR",
                 "cp notes/5.txt fastlane/metadata/android/en-US/changelogs/5.txt",
-            ]))
-        guard case .kept(let kept, let copies, _) = outcome else {
-            Issue.record("not followed: \(outcome)")
-            return
-        }
+            ])
+        else { return }
         #expect(kept == Self.locales)
         #expect(
             copies == [
                 "fr-FR/full_description.txt": "fastlane/metadata/android/en-US/full_description.txt",
                 "en-US/changelogs/5.txt": "notes/5.txt",
             ])
+    }
+
+    /// Screenshots a step copies into the tree before the upload, a folder's contents or the files of a glob, are
+    /// the files sent there; a glob whose folder is built at run time is not followed.
+    @Test func aFolderOrAGlobCopiedIntoTheTreeIsSent() {
+        let files = ["shots/en-US/1.png", "shots/en-US/2.png", "art/icon.png", "art/notes.txt"]
+        guard
+            let (kept, copies) = Self.sent(
+                [
+                    "cp -r shots/en-US/. fastlane/metadata/android/en-US/images/phoneScreenshots",
+                    "cp art/*.png fastlane/metadata/android/de-DE/images/",
+                ], files: files)
+        else { return }
+        #expect(kept == Self.locales)
+        #expect(
+            copies == [
+                "en-US/images/phoneScreenshots/1.png": "shots/en-US/1.png",
+                "en-US/images/phoneScreenshots/2.png": "shots/en-US/2.png",
+                "de-DE/images/icon.png": "art/icon.png",
+            ])
+        // `cp -r shots` into a folder the tree has lands in `shots/` inside it.
+        #expect(
+            TreeAsSent.copiedFiles(
+                from: "shots/en-US", to: "fastlane/metadata/android/en-US",
+                folders: ["fastlane/metadata/android/en-US"],
+                files: files)
+                == [
+                    "fastlane/metadata/android/en-US/en-US/1.png": "shots/en-US/1.png",
+                    "fastlane/metadata/android/en-US/en-US/2.png": "shots/en-US/2.png",
+                ])
+        let unknown = TreeAsSent.outcome(
+            of: Self.tree, locales: Self.locales,
+            steps: Self.steps(["cp $SHOTS/*.png fastlane/metadata/android/en-US/images/phoneScreenshots/"]),
+            files: files)
+        guard case .unknown(_, let parts) = unknown else {
+            Issue.record("followed: \(unknown)")
+            return
+        }
+        #expect(parts == [.images, .screenshots])
     }
 
     /// A step that runs a script the CI readers follow is judged by the script's own lines: the locale folder

@@ -18,7 +18,9 @@ struct UploadFilter: Sendable {
             if let current, case .text(.releaseNotes) = file.role, !current.contains(file.path) {
                 result.files[index].isUploaded = false
             }
-            if !receives(Self.part(of: file.path), in: listing.layout) { result.files[index].isUploaded = false }
+            if !receives(Self.part(of: file.path, in: listing.layout), in: listing.layout) {
+                result.files[index].isUploaded = false
+            }
             // fdroidserver takes only default.txt of a Triple-T tree's release notes (and a `whatsnew` file).
             if options.store == .fdroid, listing.layout == .gpp, case .text(.releaseNotes(let name)) = file.role,
                 name != "default" && name != "whatsnew"
@@ -31,15 +33,14 @@ struct UploadFilter: Sendable {
 
     /// The layout findings (keyed by root-relative path) of a `layout` tree about what the store receives.
     func received(_ findings: [String: [Finding]], in layout: ListingLayout) -> [String: [Finding]] {
-        options.store == .fdroid ? [:] : findings.filter { receives(Self.part(of: $0.key), in: layout) }
+        options.store == .fdroid ? [:] : findings.filter { receives(Self.part(of: $0.key, in: layout), in: layout) }
     }
 
     /// Whether the store receives files of `part`.
     private func receives(_ part: UploadedParts, in layout: ListingLayout) -> Bool {
         switch (options.store, layout) {
         case (.fdroid, _): part == .text || part == .changelogs
-        case (.play, .fastlane): options.uploads.contains(part)
-        case (.play, .gpp): true
+        case (.play, _): options.uploads.contains(part)
         }
     }
 
@@ -63,9 +64,15 @@ struct UploadFilter: Sendable {
             })
     }
 
-    /// Which part of a fastlane tree a path (a file or a folder) belongs to.
-    static func part(of path: String) -> UploadedParts {
+    /// Which part of a tree in `layout` a path (a file or a folder, relative to the tree) belongs to.
+    static func part(of path: String, in layout: ListingLayout) -> UploadedParts {
         let parts = path.pathComponents
+        if layout == .gpp {
+            // `release-notes/<locale>/<track>.txt`; `listings/<locale>/graphics/<type>/…`; texts and app details.
+            if parts.first == "release-notes" { return .changelogs }
+            guard parts.count > 3, parts[2] == "graphics" else { return .text }
+            return parts[3].hasSuffix("-screenshots") ? .screenshots : .images
+        }
         guard parts.count > 1 else { return .text }
         if parts[1] == "changelogs" { return .changelogs }
         if parts[1] == "images" { return parts.count == 3 ? .images : .screenshots }

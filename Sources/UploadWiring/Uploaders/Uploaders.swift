@@ -4,7 +4,7 @@ extension Uploader {
     /// Every uploader playprep knows, each one entry.
     public static let all: [Uploader] = [
         supplyInLanes, supplyCommand, gradlePlayPublisher, uploadGooglePlayAction, bitriseGooglePlayDeploy,
-        otherRepositoryWorkflow,
+        playDeveloperAPIScript, otherRepositoryWorkflow,
     ]
 
     /// supply called from a Fastfile lane: shown when CI runs a lane that reaches it, else a lane a person runs,
@@ -439,6 +439,54 @@ extension Uploader {
                         tree: .copiedNotes(tree: fill.tree, locales: fill.locales), parts: .changelogs,
                         trigger: .ci, evidence: action.fullChain + [fill.evidence], command: action)
                 }
+            }
+        }
+    }
+
+    /// A script a CI step runs that edits the listing through the Play Developer API: the folders it reads.
+    static let playDeveloperAPIScript = Uploader(
+        "Play Developer API script",
+        sends: "the listing folders a script names (a path literal, an argument default, an argument of the step) "
+            + "when it edits the listing through the Play Developer API (`androidpublisher`): texts for "
+            + "`edits().listings().update/patch`, images and screenshots for `edits().images().upload`, release "
+            + "notes for a track update with `releaseNotes`",
+        examples: [
+            UploaderExample(
+                "a workflow runs a Python script that reads the fastlane tree",
+                [
+                    ".github/workflows/listing.yml":
+                        "jobs:\n  listing:\n    steps:\n      - run: python3 tools/play_listing.py\n",
+                    "tools/play_listing.py":
+                        "from googleapiclient.discovery import build\n"
+                        + "service = build('androidpublisher', 'v3', credentials=creds)\n"
+                        + "root = 'fastlane/metadata/android'\n"
+                        + "edit = service.edits().insert(packageName=PACKAGE, body={}).execute()\n"
+                        + "service.edits().listings().update(packageName=PACKAGE, editId=edit['id'], "
+                        + "language=lang, body=body).execute()\n"
+                        + "service.edits().commit(packageName=PACKAGE, editId=edit['id']).execute()\n",
+                    "fastlane/metadata/android/en-US/title.txt": "Example\n",
+                ],
+                finds: [
+                    "Play Developer API (tools/play_listing.py) → fastlane/metadata/android [text] ci "
+                        + ".github/workflows/listing.yml:4"
+                ])
+        ]
+    ) { input in
+        PlayDeveloperAPIScript.scripts(run: input.ci, in: input.repository).flatMap { command, path, script in
+            var trigger = UploadTrigger.ci
+            if command.origin == .unreferencedScript {
+                let file = command.evidence.file
+                trigger = .byHand(
+                    HandRun(
+                        what: "script \(file)", evidence: command.evidence,
+                        signs: [ObservedSign(.runByScript(file), command.evidence)]
+                            + input.liveness.signs(ofScript: file)))
+            }
+            return script.trees.map { tree in
+                PlayUpload(
+                    uploader: "Play Developer API script", what: "Play Developer API (\(path))",
+                    tree: .metadataFolder(tree), parts: script.parts, trigger: trigger,
+                    evidence: command.fullChain + [script.call], command: command)
             }
         }
     }

@@ -1,0 +1,2 @@
+rootProject.name = "vault"
+include(":androidApp")
