@@ -90,6 +90,7 @@ public struct FileReader: Sendable {
     /// no FIFO or device there, a link put there since is not followed (`O_NOFOLLOW`: it is read as `read(_:)`
     /// reads a path), and what is opened is still refused unless it is a regular file.
     public func read(_ file: FoundFile) throws(FileReadError) -> [UInt8] {
+        if let leaving = file.leaving { throw .leavesProject(leaving) }
         let path = file.path
         var info = stat()
         let descriptor: Int32

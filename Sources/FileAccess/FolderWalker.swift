@@ -231,6 +231,9 @@ public struct FoundFile: Sendable, Hashable {
     /// `FolderWalker.visitFoundFiles` keeps folders open, at most `OpenFolder.Budget.limit` at once; `nil` past
     /// that, for other walks and for a path named by someone.
     public private(set) var folder: OpenFolder?
+    /// Set when the entry is a symbolic link that leads out of the folder searched: `FileReader` refuses it
+    /// unopened.
+    public private(set) var leaving: LeavingLink?
 
     public init(path: String, isRegularFile: Bool) {
         self.init(path: path, isRegularFile: isRegularFile, folder: nil)
@@ -246,6 +249,12 @@ public struct FoundFile: Sendable, Hashable {
     /// A path named by someone, not found by a walk: nothing is known of it yet.
     public init(named path: String) {
         self.init(path: path, isRegularFile: false)
+    }
+
+    /// A link a walk found at `path` that leads out of the folder it searched: never to be read.
+    public init(path: String, leaving: LeavingLink) {
+        self.init(path: path, isRegularFile: false)
+        self.leaving = leaving
     }
 
     public static func == (one: FoundFile, other: FoundFile) -> Bool {

@@ -370,16 +370,16 @@ struct GalleryNinePatch: ParsableCommand {
 
     func run() throws {
         try OutputFile(path: output, force: force).refuseExisting()
-        var files = [String]()
+        var files = [FoundFile]()
         do {
-            try NinePatchFinder().forEachFile(in: paths) { files.append($0) }
+            try NinePatchFinder().forEachFoundFile(in: paths) { files.append($0) }
         } catch {
             switch error {
             case .notFound(let path): throw CLIError.inputNotFound(path)
             }
         }
         let checker = limits.checker()
-        let entries = files.map { GalleryPage.Entry(checker.check(fileAt: $0, keepImage: true)) }
+        let entries = files.map { GalleryPage.Entry(checker.check($0, keepImage: true)) }
         let html: String
         do {
             html = try GalleryPage().html(entries)

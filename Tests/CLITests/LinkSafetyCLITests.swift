@@ -180,6 +180,25 @@ import Testing
         #expect(!linked.standardOutput.contains("outside the project"))
     }
 
+    /// `ninepatch check` and `gallery` of a folder: a NinePatch linked outside it is one unread file, its pixels
+    /// neither judged nor drawn.
+    @Test func ninePatchCommandsDoNotReadALinkOutOfTheFolder() throws {
+        defer { cleanUp() }
+        try FileManager.default.copyItem(
+            at: Fixtures.testImage("crafted/nearblack_tick_top.9.png"),
+            to: URL(fileURLWithPath: outside + "/private.9.png"))
+        try link("app/src/main/res/drawable-hdpi/linked.9.png", to: "../../../../../../outside/private.9.png")
+        let run = try PlayprepBinary.run(["ninepatch", "check", project + "/app", "--format", "json"])
+        #expect(run.status == 1)
+        let linked = try findings(run.standardOutput).filter { $0.file.hasSuffix("/linked.9.png") }
+        #expect(linked.count == 1, "\(linked)")
+        #expect(linked.first?.message.contains("outside the project: not read") == true, "\(linked)")
+        let page = scratch.appendingPathComponent("gallery.html").path
+        let gallery = try PlayprepBinary.run(["ninepatch", "gallery", project + "/app", "-o", page])
+        #expect(gallery.status == 0, "\(gallery.standardError)")
+        #expect(try read(page).contains("outside the project"))
+    }
+
     /// `ninepatch scale` into a density folder linked outside, `export` through a dangling link, `fix --in-place`
     /// on a link: refused, nothing outside changes; with `--force`, export and fix replace the link itself.
     @Test func authoringCommandsNeverWriteThroughALink() throws {
