@@ -36,11 +36,12 @@ public struct AndroidBuildReader: Sendable {
     /// Reads the model from the files one folder walk found: `files` are every path under `root` (each starting
     /// with `root + "/"`), already filtered by the user's excludes; the reader picks settings.gradle(.kts),
     /// build.gradle(.kts), gradle.properties, gradle/*.versions.toml, AndroidManifest.xml and the files scripts
-    /// read from it and reads them with FileAccess's FileReader (size-limited). It never throws: an unreadable
-    /// file is skipped.
+    /// read from it and reads them with FileAccess's FileReader (size-limited, and never through a link that
+    /// leads out of `root`). It never throws: an unreadable file is skipped.
     public func read(root: String, files: [String]) -> AndroidBuildModel {
         var scriptFiles = ScriptFiles(
-            root: root, walked: Set(files), reader: FileReader(maxBytes: Self.maximumFileBytes))
+            root: root, walked: Set(files),
+            reader: FileReader(maxBytes: Self.maximumFileBytes, within: ProjectBoundary(root: root)))
         let roots = GradleRoots(root: root, files: files)
         let absolute = { (folder: String) in folder.isEmpty ? root : root + "/" + folder }
         // The walk's files by the nearest folder with a settings file that holds them ("" for the others).

@@ -31,17 +31,24 @@ public enum FileWriteError: Error, Sendable, Hashable, CustomStringConvertible {
     case system(String)
     /// The path names a folder.
     case isFolder
+    /// A symbolic link is on the way (``OutputTarget/link``): never written through.
+    case throughLink(OutputLink)
 
     public var description: String {
         switch self {
         case .system(let reason): reason
         case .isFolder: "is a folder"
+        case .throughLink(let link):
+            "\(link.path) is a symbolic link (to \(link.target)); playprep never writes through a link"
+                + (link.isOutput ? "" : " (make it a folder of its own)")
         }
     }
 }
 
-/// Writes a whole file atomically: the bytes go to a temporary file in the same folder, which is flushed and
-/// then renamed over the target, so readers see the old file or the complete new one, never a partial file;
+/// Writes a whole file atomically: the bytes go to a temporary file in the same folder (created with
+/// `O_EXCL|O_NOFOLLOW`, so nothing planted at its name is followed), which is flushed and then renamed over the
+/// target (a symbolic link at the target's name is replaced, never written through), so readers see the old
+/// file or the complete new one, never a partial file;
 /// on failure the temporary file is removed and the target is untouched. On Linux the bytes are first written
 /// to an unnamed file (`O_TMPFILE`) that only gets a name once complete, so even a process killed mid-write
 /// leaves nothing behind.
@@ -58,7 +65,7 @@ public struct AtomicFile: Sendable {
     public func write(_ bytes: [UInt8]) throws(FileWriteError) {
         let temporary = temporaryPath()
         let unnamed = openUnnamed()
-        let descriptor = unnamed ?? open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        let descriptor = unnamed ?? open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw .system(String(cString: strerror(errno))) }
         var failure = bytes.withUnsafeBytes { writeAll($0, to: descriptor) }
         if failure == 0, let permissions, fchmod(descriptor, mode_t(permissions)) != 0 { failure = errno }
@@ -98,7 +105,7 @@ public struct AtomicFile: Sendable {
     /// resolved through its folder.
     public func wouldReplace(_ input: String) -> Bool {
         guard let inputPath = realPath(input) else { return false }
-        if let targetPath = realPath(path) ?? realPath(folder).map({ ($0 == "/" ? "" : $0) + "/" + name }),
+        if let targetPath = realPath(path) ?? inRealFolder,
             targetPath == inputPath
         {
             return true
@@ -107,6 +114,11 @@ public struct AtomicFile: Sendable {
         var targetInfo = stat()
         return stat(input, &inputInfo) == 0 && stat(path, &targetInfo) == 0
             && inputInfo.st_dev == targetInfo.st_dev && inputInfo.st_ino == targetInfo.st_ino
+    }
+
+    /// The name in its folder's real path (the name itself not resolved); `nil` when the folder does not exist.
+    var inRealFolder: String? {
+        realPath(folder).map { ($0 == "/" ? "" : $0) + "/" + name }
     }
 
     /// The folder part of the path (`.` for a bare name) and the name after the last slash.

@@ -19,6 +19,8 @@ public enum FileReadError: Error, Sendable, Hashable, CustomStringConvertible {
     case tooLarge(bytes: Int, limit: Int)
     /// The operating system refused: permission denied, I/O error, … (`strerror` text).
     case system(String)
+    /// A symbolic link on the path leads out of the reader's ``ProjectBoundary``: never opened.
+    case leavesProject(LeavingLink)
 
     public var description: String {
         switch self {
@@ -27,6 +29,7 @@ public enum FileReadError: Error, Sendable, Hashable, CustomStringConvertible {
         case .notRegularFile(let kind): "not a regular file (a \(kind))"
         case .tooLarge(let bytes, let limit): "file is \(bytes) bytes, over the limit of \(limit) bytes"
         case .system(let reason): reason
+        case .leavesProject(let link): link.description
         }
     }
 
@@ -65,9 +68,14 @@ public func realPath(_ path: String) -> String? {
 public struct FileReader: Sendable {
     /// Files larger than this are refused before any byte is read.
     public var maxBytes: Int
+    /// When set, a path that resolves outside it (through a symbolic link) is refused unopened
+    /// (``FileReadError/leavesProject(_:)``): a repository's link must not make playprep read, and quote, a file
+    /// of the machine it runs on.
+    public var boundary: ProjectBoundary?
 
-    public init(maxBytes: Int) {
+    public init(maxBytes: Int, within boundary: ProjectBoundary? = nil) {
         self.maxBytes = maxBytes
+        self.boundary = boundary
     }
 
     /// Only regular files (or links to them) are read: a FIFO, socket or device is refused before it is opened,
@@ -77,10 +85,12 @@ public struct FileReader: Sendable {
     }
 
     /// `read(_:)` for a file a folder walk found. One it saw as a regular file is opened without looking its
-    /// path up first (one system call and one path walk fewer on each of thousands of drawables): the walk saw
+    /// path up first (one system call and one path walk fewer on each of thousands of drawables; ``boundary`` is not
+    /// asked again, since the walk entered only the folders its link policy admits): the walk saw
     /// no FIFO or device there, a link put there since is not followed (`O_NOFOLLOW`: it is read as `read(_:)`
     /// reads a path), and what is opened is still refused unless it is a regular file.
     public func read(_ file: FoundFile) throws(FileReadError) -> [UInt8] {
+        if let leaving = file.leaving { throw .leavesProject(leaving) }
         let path = file.path
         var info = stat()
         let descriptor: Int32
@@ -88,6 +98,7 @@ public struct FileReader: Sendable {
             descriptor = Self.openFound(file, flags: O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW)
             if descriptor < 0 && errno == ELOOP { return try read(FoundFile(named: path)) }
         } else {
+            if let leaving = boundary?.escape(of: path) { throw .leavesProject(leaving) }
             guard stat(path, &info) == 0 else { throw .fromErrno(errno) }
             try Self.requireRegular(info)
             descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)

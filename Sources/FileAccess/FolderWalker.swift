@@ -8,7 +8,9 @@ import Synchronization
 
 /// Lists the files below a folder, recursively, in sorted order. Symbolic links to folders are followed as
 /// `followedLinks` says, each under the link's own name and each target once; a link to one of its own ancestors
-/// is never followed, so none can loop. A link that is not followed is listed as a file.
+/// is never followed, so none can loop. A link that is not followed is listed as a file, except, when links are
+/// followed at all, one that resolves outside the boundary: that one is neither listed nor followed, and is
+/// handed to the caller as a ``LeavingLink`` so it can say so.
 public struct FolderWalker: Sendable {
     /// Which symbolic links to folders a walk descends into.
     public enum FollowedLinks: Sendable, Hashable {
@@ -16,9 +18,9 @@ public struct FolderWalker: Sendable {
         case none
         /// Links whose target lies inside the walked folder (a project's `metadata -> app-metadata/<id>`).
         case withinRoot
-        /// Links to any folder, as a program opening paths through them sees the tree (a listing folder whose
-        /// locale links to a shared one).
-        case anywhere
+        /// Links whose target lies inside `boundary`, which holds the walked folder (a listing folder whose
+        /// locale links to a shared one elsewhere in the project).
+        case inside(ProjectBoundary)
     }
 
     /// Folder names not to descend into (e.g. `build`); hidden folders (`.git`, `.gradle`) are always skipped.
@@ -65,59 +67,77 @@ public struct FolderWalker: Sendable {
 
     /// As `visitFiles(under:where:_:)`, and tells `skipped` about each folder it could not read (and so skipped)
     /// and `passedOver` about each folder whose subfolders past `subfolderLimit` it did not enter (the folder and
-    /// their names, in order), so a caller can report them instead of passing over them in silence.
+    /// their names, in order), and `leaving` about each link that leads out of the boundary, so a caller can
+    /// report them instead of passing over them in silence.
     public func visitFiles(
         under folder: String, where include: (String) -> Bool, skipped: (UnreadableFolder) -> Void,
-        passedOver: (_ folder: String, _ subfolders: [String]) -> Void = { _, _ in }, _ visit: (String) -> Void
+        passedOver: (_ folder: String, _ subfolders: [String]) -> Void = { _, _ in },
+        leaving: (LeavingLink) -> Void = { _ in }, _ visit: (String) -> Void
     ) {
         walk(
             from: folder, include: include, visit: { visit($0.path) },
             unreadable: { path, code in skipped(UnreadableFolder(path: path, reason: .fromErrno(code))) },
-            passedOver: passedOver)
+            passedOver: passedOver, leaving: leaving)
     }
 
     /// The files `files(under:where:)` would return, with what their folder entries said they are, but a folder
     /// that cannot be read (`folder` itself included) stops the walk instead of being skipped, so a caller that
-    /// must see every file can say which it could not.
-    public func allFiles(under folder: String, where include: (String) -> Bool) throws(UnreadableFolder) -> [FoundFile]
-    {
+    /// must see every file can say which it could not; `leaving` hears of each link that leads out of the boundary.
+    public func allFiles(
+        under folder: String, where include: (String) -> Bool, leaving: (LeavingLink) -> Void = { _ in }
+    ) throws(UnreadableFolder) -> [FoundFile] {
         var found = [FoundFile]()
         let stop = { (path: String, code: Int32) throws(UnreadableFolder) in
             throw UnreadableFolder(path: path, reason: .fromErrno(code))
         }
-        try walk(from: folder, include: include, visit: { found.append($0) }, unreadable: stop)
+        try walk(from: folder, include: include, visit: { found.append($0) }, unreadable: stop, leaving: leaving)
         return found
     }
 
-    /// The targets of followed links, so each is walked once.
+    /// The boundary links must stay in, and the targets of followed links, so each is walked once.
     private struct LinkedFolders {
-        var root: String?
+        var boundary: ProjectBoundary?
         var visited = Set<String>()
+    }
+
+    /// What a symbolic link met by the walk is to it.
+    private enum LinkKind {
+        /// A folder to enter under the link's name.
+        case followedFolder
+        /// Listed as a file (a link to a file inside, a dangling link, a folder already walked or an ancestor).
+        case listed
+        /// Resolves outside the boundary: neither listed nor followed.
+        case leaving(LeavingLink)
     }
 
     /// Walks from `folder`; with `openFolders`, each found file's folder stays open for it within that budget.
     private func walk<Failure: Error>(
         from folder: String, include: (String) -> Bool, visit: (FoundFile) -> Void,
         unreadable: (String, Int32) throws(Failure) -> Void, passedOver: (String, [String]) -> Void = { _, _ in },
-        openFolders: OpenFolder.Budget? = nil
+        leaving: (LeavingLink) -> Void = { _ in }, openFolders: OpenFolder.Budget? = nil
     ) throws(Failure) {
-        let start = folder.hasSuffix("/") ? String(folder.dropLast()) : folder
-        var links = followedLinks == .none ? nil : LinkedFolders(root: realPath(start))
+        let start = folder.count > 1 && folder.hasSuffix("/") ? String(folder.dropLast()) : folder
+        var links: LinkedFolders?
+        switch followedLinks {
+        case .none: links = nil
+        case .withinRoot: links = LinkedFolders(boundary: ProjectBoundary(root: start))
+        case .inside(let boundary): links = LinkedFolders(boundary: boundary)
+        }
         try walk(
-            start, include: include, visit: visit, unreadable: unreadable, passedOver: passedOver, links: &links,
-            openFolders: openFolders)
+            start, include: include, visit: visit, unreadable: unreadable, passedOver: passedOver, leaving: leaving,
+            links: &links, openFolders: openFolders)
     }
 
     private func walk<Failure: Error>(
         _ folder: String, include: (String) -> Bool, visit: (FoundFile) -> Void,
         unreadable: (String, Int32) throws(Failure) -> Void, passedOver: (String, [String]) -> Void,
-        links: inout LinkedFolders?, openFolders: OpenFolder.Budget?
+        leaving: (LeavingLink) -> Void, links: inout LinkedFolders?, openFolders: OpenFolder.Budget?
     ) throws(Failure) {
         guard let stream = opendir(folder) else {
             try unreadable(folder, errno)
             return
         }
-        var entries = [(name: String, isFolder: Bool, isRegularFile: Bool)]()
+        var entries = [(name: String, isFolder: Bool, isRegularFile: Bool, leaving: LeavingLink?)]()
         while let entry = readdir(stream) {
             // The name in place (NUL-terminated), not a copy of the whole d_name array walked byte by byte.
             let name = withUnsafePointer(to: &entry.pointee.d_name) { array in
@@ -129,6 +149,7 @@ public struct FolderWalker: Sendable {
             let type = Int32(entry.pointee.d_type)
             var isFolder = type == Int32(DT_DIR)
             var isRegularFile = type == Int32(DT_REG)
+            var leavingLink: LeavingLink?
             if type == Int32(DT_UNKNOWN) || type == Int32(DT_LNK) {
                 var info = stat()
                 let path = folder + "/" + name
@@ -136,21 +157,30 @@ public struct FolderWalker: Sendable {
                     isFolder = (info.st_mode & S_IFMT) == S_IFDIR
                     isRegularFile = (info.st_mode & S_IFMT) == S_IFREG
                     if (info.st_mode & S_IFMT) == S_IFLNK, links != nil {
-                        isFolder = follow(path, in: folder, links: &links)
+                        switch follow(path, in: folder, links: &links) {
+                        case .followedFolder: isFolder = true
+                        case .listed: isFolder = false
+                        case .leaving(let link):
+                            if name.hasPrefix(".") || skippedFolderNames.contains(name) || !include(name) { continue }
+                            leavingLink = link
+                        }
                     }
                 }
             }
-            entries.append((name, isFolder, isRegularFile))
+            entries.append((name, isFolder, isRegularFile, leavingLink))
         }
         let opened = openFolders.flatMap { budget in
-            entries.contains { !$0.isFolder } ? OpenFolder(duplicating: dirfd(stream), within: budget) : nil
+            entries.contains { !$0.isFolder && $0.leaving == nil }
+                ? OpenFolder(duplicating: dirfd(stream), within: budget) : nil
         }
         closedir(stream)
         let enteredFolders = subfolderLimit?(folder) ?? Int.max
         var entered = 0
         var notEntered = [String]()
         for entry in entries.sorted(by: { $0.name < $1.name }) {
-            if entry.isFolder {
+            if let link = entry.leaving {
+                leaving(link)
+            } else if entry.isFolder {
                 guard !entry.name.hasPrefix(".") && !skippedFolderNames.contains(entry.name) else { continue }
                 guard entered < enteredFolders else {
                     notEntered.append(entry.name)
@@ -161,7 +191,7 @@ public struct FolderWalker: Sendable {
                     entered += 1
                     try walk(
                         path, include: include, visit: visit, unreadable: unreadable, passedOver: passedOver,
-                        links: &links, openFolders: openFolders)
+                        leaving: leaving, links: &links, openFolders: openFolders)
                 }
             } else if include(entry.name) {
                 visit(FoundFile(path: folder + "/" + entry.name, isRegularFile: entry.isRegularFile, folder: opened))
@@ -170,15 +200,20 @@ public struct FolderWalker: Sendable {
         if !notEntered.isEmpty { passedOver(folder, notEntered) }
     }
 
-    /// Whether the link at `path`, in `folder`, is a folder `followedLinks` admits (inside the root, or anywhere)
-    /// that is not an ancestor of the link (which would loop) and was not walked through another link before.
-    private func follow(_ path: String, in folder: String, links: inout LinkedFolders?) -> Bool {
+    /// What the link at `path`, in `folder`, is to the walk: one resolving outside the boundary leaves it; a
+    /// folder inside is followed unless it is an ancestor of the link (which would loop: compared by path
+    /// components, so a link to `/` is an ancestor of everything) or was walked through another link before.
+    private func follow(_ path: String, in folder: String, links: inout LinkedFolders?) -> LinkKind {
+        guard let target = realPath(path) else { return .listed }
+        guard let boundary = links?.boundary, boundary.contains(realPath: target) else {
+            let written = linkText(path) ?? target
+            return .leaving(LeavingLink(link: links?.boundary?.relative(path) ?? path, target: written))
+        }
         var info = stat()
-        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR, let target = realPath(path),
-            followedLinks == .anywhere || links?.root.map({ target.hasPrefix($0 + "/") }) == true,
-            let here = realPath(folder), here != target, !here.hasPrefix(target + "/")
-        else { return false }
-        return links?.visited.insert(target).inserted ?? false
+        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { return .listed }
+        guard let here = realPath(folder), !ProjectBoundary.isAncestor(target.split(separator: "/"), of: here)
+        else { return .listed }
+        return links?.visited.insert(target).inserted == true ? .followedFolder : .listed
     }
 
 }
@@ -196,6 +231,9 @@ public struct FoundFile: Sendable, Hashable {
     /// `FolderWalker.visitFoundFiles` keeps folders open, at most `OpenFolder.Budget.limit` at once; `nil` past
     /// that, for other walks and for a path named by someone.
     public private(set) var folder: OpenFolder?
+    /// Set when the entry is a symbolic link that leads out of the folder searched: `FileReader` refuses it
+    /// unopened.
+    public private(set) var leaving: LeavingLink?
 
     public init(path: String, isRegularFile: Bool) {
         self.init(path: path, isRegularFile: isRegularFile, folder: nil)
@@ -211,6 +249,12 @@ public struct FoundFile: Sendable, Hashable {
     /// A path named by someone, not found by a walk: nothing is known of it yet.
     public init(named path: String) {
         self.init(path: path, isRegularFile: false)
+    }
+
+    /// A link a walk found at `path` that leads out of the folder it searched: never to be read.
+    public init(path: String, leaving: LeavingLink) {
+        self.init(path: path, isRegularFile: false)
+        self.leaving = leaving
     }
 
     public static func == (one: FoundFile, other: FoundFile) -> Bool {

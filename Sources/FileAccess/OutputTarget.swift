@@ -39,10 +39,29 @@ public struct OutputRefusal: Error, Sendable, Hashable, CustomStringConvertible 
     }
 }
 
+/// A symbolic link where an output would be written: the output's own name, or a folder on the way to it.
+public struct OutputLink: Sendable, Hashable {
+    /// The link's path, as the output path names it.
+    public var path: String
+    /// Its target as written in it.
+    public var target: String
+    /// Whether the link is the output's own name (which `--force` replaces), not a folder on the way.
+    public var isOutput: Bool
+
+    public init(path: String, target: String, isOutput: Bool) {
+        self.path = path
+        self.target = target
+        self.isOutput = isOutput
+    }
+}
+
 /// Where a command writes one output, decided the way Unix tools do: `-` is standard output; `/dev/stdout`,
 /// `/dev/stderr` and `/dev/fd/N` are the process's own descriptors; a FIFO, a character device or a socket is
-/// opened and written, never replaced; anything else is a regular file, reached through its symbolic links (the
-/// links stay) and replaced atomically with the permission bits it had.
+/// opened and written, never replaced; anything else is a regular file, replaced atomically with the permission
+/// bits it had. A symbolic link is never written through (a repository can commit `playprep.sarif ->
+/// ../elsewhere`): one at the output's name, existing or dangling, is refused, or replaced itself when the caller
+/// says so; one among the folders on the way below `linksCheckedBelow` (the working folder unless told) is
+/// always refused. Folders above it are the user's own and resolved as they are.
 public struct OutputTarget: Sendable, Hashable {
     /// How the bytes get there.
     public enum Destination: Sendable, Hashable {
@@ -58,10 +77,26 @@ public struct OutputTarget: Sendable, Hashable {
     /// The path as the user gave it.
     public let path: String
     public let destination: Destination
+    /// The first symbolic link on the way to a file destination, if any: writing is refused because of it.
+    public let link: OutputLink?
 
-    public init(path: String) {
+    /// `linksCheckedBelow`: the folder below which every folder of the path must be a real folder, not a link
+    /// (a project or resource folder the output goes into); the working folder when `nil`.
+    public init(path: String, linksCheckedBelow base: String? = nil) {
         self.path = path
         destination = Self.destination(of: path)
+        if case .file = destination {
+            link = Self.outputLink(path) ?? Self.folderLink(on: path, below: base)
+        } else {
+            link = nil
+        }
+    }
+
+    /// Throws unless the bytes can go here without following a link; with `replacingLink`, a link at the output's
+    /// own name is allowed (the write replaces the link itself, never its target).
+    public func refuseLink(replacingLink: Bool = false) throws(FileWriteError) {
+        guard let link, !(replacingLink && link.isOutput) else { return }
+        throw .throughLink(link)
     }
 
     /// Whether the bytes go to this process's standard output.
@@ -82,7 +117,10 @@ public struct OutputTarget: Sendable, Hashable {
         }
     }
 
-    public func write(_ bytes: [UInt8]) throws(FileWriteError) {
+    /// Writes `bytes`; refused (`FileWriteError.throughLink`) when ``link`` is set, unless `replacingLink` and
+    /// the link is the output's own name: then the link is replaced by the new file.
+    public func write(_ bytes: [UInt8], replacingLink: Bool = false) throws(FileWriteError) {
+        try refuseLink(replacingLink: replacingLink)
         switch destination {
         case .descriptor(let descriptor):
             let failure = bytes.withUnsafeBytes { writeAll($0, to: descriptor) }
@@ -95,14 +133,14 @@ public struct OutputTarget: Sendable, Hashable {
             if failure != 0 { throw .system(String(cString: strerror(failure))) }
         case .file(let path, let permissions):
             var info = stat()
-            if stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR { throw .isFolder }
+            if lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR { throw .isFolder }
             try AtomicFile(path: path, permissions: permissions).write(bytes)
         }
     }
 
     /// Writes UTF-8 text.
-    public func write(_ text: String) throws(FileWriteError) {
-        try write(Array(text.utf8))
+    public func write(_ text: String, replacingLink: Bool = false) throws(FileWriteError) {
+        try write(Array(text.utf8), replacingLink: replacingLink)
     }
 
     private static func destination(of path: String) -> Destination {
@@ -111,32 +149,56 @@ public struct OutputTarget: Sendable, Hashable {
         for prefix in ["/dev/fd/", "/proc/self/fd/"] where path.hasPrefix(prefix) {
             if let descriptor = Int32(path.dropFirst(prefix.count)) { return .descriptor(descriptor) }
         }
+        // The name itself, never what a link there points to: the file goes in the folder's real path.
+        let placed = AtomicFile(path: path).inRealFolder ?? path
         var info = stat()
-        if stat(path, &info) == 0 {
-            let type = info.st_mode & S_IFMT
-            if type != S_IFREG && type != S_IFDIR { return .stream(path) }
-            if type == S_IFREG { return .file(realPath(path) ?? path, permissions: UInt32(info.st_mode & 0o7777)) }
+        guard lstat(path, &info) == 0 else { return .file(placed, permissions: nil) }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return .file(placed, permissions: UInt32(info.st_mode & 0o7777))
+        case S_IFDIR, S_IFLNK: return .file(placed, permissions: nil)
+        default: return .stream(path)
         }
-        return .file(linkTarget(path), permissions: nil)
     }
 
-    /// Where a path that does not exist yet will be created: through a dangling symbolic link to its target
-    /// (so the link stays), else the path itself.
-    private static func linkTarget(_ path: String) -> String {
-        var current = path
-        for _ in 0..<40 {
-            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-            let count = readlink(current, &buffer, buffer.count - 1)
-            guard count > 0 else { return current }
-            let target = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            if target.hasPrefix("/") {
-                current = target
-            } else {
-                let slash = current.lastIndex(of: "/")
-                current = slash.map { String(current[...$0]) + target } ?? target
+    /// The output's own name when it is a symbolic link (dangling or not).
+    private static func outputLink(_ path: String) -> OutputLink? {
+        linkText(path).map { OutputLink(path: path, target: $0, isOutput: true) }
+    }
+
+    /// The first folder of `path` that is a symbolic link: every folder of a relative path; of an absolute one,
+    /// those below `base` (the working folder when `nil`), none when it lies elsewhere. Up to a `..`, which leaves
+    /// the checked part.
+    private static func folderLink(on path: String, below base: String?) -> OutputLink? {
+        let parts = path.split(separator: "/")
+        var checked = parts[...]
+        var folder: String?
+        if path.hasPrefix("/") {
+            guard let base = base.flatMap(absolute) ?? currentFolder() else { return nil }
+            let baseParts = base.split(separator: "/")
+            guard parts.count > baseParts.count, zip(parts, baseParts).allSatisfy({ $0 == $1 }) else { return nil }
+            checked = parts[baseParts.count...]
+            folder = "/" + baseParts.joined(separator: "/")
+        }
+        for part in checked.dropLast() {
+            if part == ".." { return nil }
+            let next = folder.map { $0.hasSuffix("/") ? $0 + part : $0 + "/" + part } ?? String(part)
+            folder = next
+            if part != ".", let target = linkText(next) {
+                return OutputLink(path: next, target: target, isOutput: false)
             }
         }
-        return current
+        return nil
+    }
+
+    /// `path` made absolute against the working folder, not resolved.
+    private static func absolute(_ path: String) -> String? {
+        path.hasPrefix("/") ? path : currentFolder().map { $0 + "/" + path }
+    }
+
+    private static func currentFolder() -> String? {
+        guard let folder = getcwd(nil, 0) else { return nil }
+        defer { free(folder) }
+        return String(cString: folder)
     }
 
 }

@@ -13,7 +13,8 @@ public enum NinePatchFinderError: Error, Sendable, Hashable, CustomStringConvert
 
 /// Finds NinePatch candidates: named files as they are, folders searched recursively for names ending in
 /// `.9.png` in any letter case (so mis-cased ones can be warned about). Hidden folders and `build` folders are
-/// skipped. Folder results are sorted, so reports are deterministic.
+/// skipped. Folder results are sorted, so reports are deterministic. A link in a searched folder that leads out
+/// of it is found with `FoundFile.leaving` set, so it is reported unread.
 public struct NinePatchFinder: Sendable {
     public init() {}
 
@@ -39,7 +40,11 @@ public struct NinePatchFinder: Sendable {
             case .file:
                 visit(FoundFile(named: path))
             case .folder:
-                walker.visitFoundFiles(under: path, where: { NinePatchSourceKind(path: $0) != .other }, visit)
+                let boundary = ProjectBoundary(root: path)
+                walker.visitFoundFiles(under: path, where: { NinePatchSourceKind(path: $0) != .other }) { file in
+                    guard !file.isRegularFile, let leaving = boundary?.escape(of: file.path) else { return visit(file) }
+                    visit(FoundFile(path: file.path, leaving: leaving))
+                }
             }
         }
     }

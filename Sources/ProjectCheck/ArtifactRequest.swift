@@ -97,10 +97,13 @@ extension FileReport {
 
 extension ProjectConfiguration {
     /// Reads the `playprep.yml` at `path`: a missing or unreadable file or a configuration error in one line.
-    public static func read(_ path: String) throws(ProjectCheckError) -> ProjectConfiguration {
+    /// `project`: the repository's own file is not read through a link out of it.
+    public static func read(_ path: String, within project: String? = nil) throws(ProjectCheckError)
+        -> ProjectConfiguration
+    {
         let bytes: [UInt8]
         do {
-            bytes = try FileReader(maxBytes: 1 << 20).read(path)
+            bytes = try FileReader(maxBytes: 1 << 20, within: project.flatMap(ProjectBoundary.init(root:))).read(path)
         } catch {
             throw error == .notFound ? .notFound(path) : .unreadable(path, reason: error.description)
         }

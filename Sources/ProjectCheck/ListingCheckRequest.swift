@@ -70,8 +70,15 @@ public struct ListingCheckRequest: Sendable {
                 lines.append("playprep: release notes judged: \(choice.description)")
             }
             let report = try checker.check(source, options: options, displayRoot: directory)
+            let links = try source.leavingLinks().map { link in
+                FileReport(
+                    file: (directory.hasSuffix("/") ? directory : directory + "/") + link.link,
+                    diagnostics: [
+                        UnreadableInputs.leaving(link, in: directory, RuleOutput(rule: ProjectRules.unreadable.rule))
+                    ])
+            }
             return ListingCheckOutcome(
-                report: Report(files: report.files.map { $0.withUnreadableListingFile() }), lines: lines)
+                report: Report(files: report.files.map { $0.withUnreadableListingFile() } + links), lines: lines)
         } catch {
             switch error {
             case .notFound(let path), .notAFolder(let path): throw .notFound(path)

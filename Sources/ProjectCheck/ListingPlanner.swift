@@ -21,6 +21,8 @@ struct ListingTarget: Sendable, Hashable {
     /// Files a step copies into the tree before uploading it: path in the tree → the full path of the project
     /// file copied there.
     var copies: [String: String] = [:]
+    /// The project: a copied file that a link or `..` takes out of it is refused unread.
+    var project: ProjectBoundary?
 
     /// The tree as its uploads send it, from the walked files: the locales its uploads send (only the shown and
     /// live ones' when `proven`), and the files copied into it.
@@ -32,7 +34,7 @@ struct ListingTarget: Sendable, Hashable {
         return SentListingSource(
             committed: LayeredFileSource(
                 layers: layers, files: folders.flatMap(walked.files(under:)), maxFileBytes: maxFileBytes),
-            copies: copies, reader: FileReader(maxBytes: maxFileBytes))
+            copies: copies, reader: FileReader(maxBytes: maxFileBytes, within: project))
     }
 
     /// Whether some of what Play receives is sent only by uploads the repository cannot decide: parts or locale
@@ -226,7 +228,8 @@ struct ListingPlanner: Sendable {
         return ListingTarget(
             displayRoot: listing.path, layers: [listing.path], options: options,
             summary: inventory.relative(listing.path) + ": " + summary, readers: readers,
-            releaseNotes: releaseNotes, copies: readers.copies.mapValues { inventory.root + "/" + $0 })
+            releaseNotes: releaseNotes, copies: readers.copies.mapValues { inventory.root + "/" + $0 },
+            project: ProjectBoundary(root: inventory.root))
     }
 
     /// `playprep.yml`'s `listing.roots` entry as evidence.
@@ -399,6 +402,7 @@ struct ListingPlanner: Sendable {
             releaseNotes: readers.store == .play
                 ? "release-notes/<locale>/<track>.txt: GPP sends every track's notes"
                 : "release-notes/<locale>/default.txt: the only notes fdroidserver reads",
-            copies: readers.copies.mapValues { inventory.root + "/" + $0 })
+            copies: readers.copies.mapValues { inventory.root + "/" + $0 },
+            project: ProjectBoundary(root: inventory.root))
     }
 }

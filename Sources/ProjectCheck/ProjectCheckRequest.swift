@@ -90,7 +90,9 @@ public struct ProjectCheckRequest: Sendable {
     func configuration() throws(ProjectCheckError) -> ProjectConfiguration {
         var configuration = ProjectConfiguration()
         if let path = configurationPath {
-            configuration = try ProjectConfiguration.read(path)
+            // The project's own playprep.yml is the repository's; `--config` is the user's.
+            configuration = try ProjectConfiguration.read(
+                path, within: configurationFile == nil ? projectDirectory : nil)
         }
         if let versionCode {
             configuration.listingOptions.versionCode = versionCode

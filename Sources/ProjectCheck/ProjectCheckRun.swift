@@ -207,7 +207,8 @@ extension ProjectCheckRequest {
 
     /// Refuses, before anything is written, a report output or `writeBaseline` that would replace a file this run
     /// reads: the project's build, fastlane and listing files and NinePatches, the configuration, the artifact and
-    /// the baseline (which `writeBaseline` may update in place).
+    /// the baseline (which `writeBaseline` may update in place); then one a symbolic link is on the way to
+    /// (`OutputTarget.link`: a repository's committed `playprep.sarif -> ../elsewhere` is never written through).
     private func refuseOutputsOverInputs(_ inventory: ProjectInventory, listingRoots: [String])
         throws(ProjectCheckError)
     {
@@ -225,6 +226,13 @@ extension ProjectCheckRequest {
             if let reportOutput { try OutputTarget(path: reportOutput).refuse(overwriting: inputs, option: "--output") }
         } catch {
             throw .invalid(error.description)
+        }
+        for output in [writeBaseline, reportOutput].compactMap({ $0 }) {
+            do {
+                try OutputTarget(path: output).refuseLink()
+            } catch {
+                throw .invalid("\(output): cannot be written: \(error)")
+            }
         }
     }
 }

@@ -48,6 +48,9 @@ struct ProjectInventory: Sendable, Hashable {
     /// Listing folders whose locale folders past `ListingChecker.maximumLocaleFolders` (in name order) the walk
     /// did not enter, with those folders' names: nothing in them is read, which the check reports.
     var passedOverLocaleFolders: [PassedOverFolders] = []
+    /// Symbolic links that lead out of the project (excludes applied): never read or followed, which the check
+    /// reports, naming each link and its target as written.
+    var leavingLinks: [LeavingLink] = []
 
     /// Whether the walk found nothing `check` judges: no Gradle settings or build file, manifest, listing tree or
     /// NinePatch in a resource folder.
@@ -92,7 +95,8 @@ struct ProjectInventory: Sendable, Hashable {
 
 /// Walks a project once, skipping hidden folders, `build` outputs, `node_modules` and anything the excludes match
 /// (a folder whose every file an exclude matches is not even entered), following links to folders inside the
-/// project (a `metadata` link to `app-metadata/<applicationId>`).
+/// project (a `metadata` link to `app-metadata/<applicationId>`); a link that leads out of the project is neither
+/// followed nor read, and is kept as a `LeavingLink`.
 struct ProjectDiscovery: Sendable {
     var excludes: [Glob]
 
@@ -126,7 +130,10 @@ struct ProjectDiscovery: Sendable {
         var lastListingFolder: String?
         walker.visitFiles(
             under: trimmedRoot, where: { _ in true }, skipped: { inventory.unreadableFolders.append($0) },
-            passedOver: { inventory.passedOverLocaleFolders.append(PassedOverFolders(folder: $0, subfolders: $1)) }
+            passedOver: { inventory.passedOverLocaleFolders.append(PassedOverFolders(folder: $0, subfolders: $1)) },
+            leaving: { link in
+                if !excludes.contains(where: { $0.matches(link.link) }) { inventory.leavingLinks.append(link) }
+            }
         ) { path in
             let relative = inventory.relative(path)
             if excludes.contains(where: { $0.matches(relative) }) { return }

@@ -3,7 +3,9 @@ import FileAccess
 import PlayListingKit
 import UploadWiring
 
-/// PRJ001 for what a check needs and cannot read: folders the walk could not list, and build files, manifests,
+/// PRJ001 for what a check needs and cannot read: folders the walk could not list, symbolic links that lead out
+/// of the project (never read: their target is named as the link writes it, never what is there), and build
+/// files, manifests,
 /// Fastfiles and Appfiles that cannot be read or are not UTF-8 text (build files may also be UTF-16 with a byte order mark) (`.properties` files are ISO-8859-1, as Gradle
 /// reads them). The build reader and listing planner skip
 /// such files; this says so on each path instead of passing in silence.
@@ -28,8 +30,9 @@ struct UnreadableInputs: Sendable {
                     hint: FileReport.unreadableListingHint)
             }
         }
+        let links = inventory.leavingLinks.map { Self.leaving($0, in: inventory.root, finding) }
         let files = inventory.readFiles().filter { $0.role == .buildFile || $0.role == .fastlaneFile }
-        return folders + localeFolders
+        return folders + localeFolders + links
             + files.compactMap { input in
                 let bytes: [UInt8]
                 do {
@@ -52,6 +55,15 @@ struct UnreadableInputs: Sendable {
                     "\(input.role.rawValue) that is not UTF-8 text (byte \(offset) is invalid): it was skipped",
                     hint: "save it as UTF-8, as Gradle and fastlane expect")
             }
+    }
+
+    /// PRJ001 on a symbolic link of the folder `root` that leads out of it: its target as the link writes it,
+    /// never what is there.
+    static func leaving(_ link: LeavingLink, in root: String, _ finding: RuleOutput) -> Diagnostic {
+        finding.diagnostic(
+            file: (root.hasSuffix("/") ? root : root + "/") + link.link,
+            "a symbolic link to \(link.target), outside the project: it was not read",
+            hint: "commit the file itself, or exclude the link in playprep.yml")
     }
 
     /// The offset of the first byte that is not part of valid UTF-8, or `nil` for valid text.

@@ -54,7 +54,9 @@ struct CheckArtifact: ParsableCommand {
         let configuration: ProjectConfiguration
         let previous: ArtifactCheck?
         do {
-            configuration = try config.map(ProjectConfiguration.read) ?? ProjectConfiguration()
+            configuration =
+                try config.map { path throws(ProjectCheckError) in try ProjectConfiguration.read(path) }
+                ?? ProjectConfiguration()
             let todaysChecker = ArtifactChecker.today(
                 targetSdk: targetSdk, expected: expectation.expected ?? configuration.expectedApplicationID,
                 policy: configuration.targetAPIPolicy)

@@ -54,6 +54,8 @@ struct FixNinePatch: ParsableCommand {
             try OutputFile(path: output, force: force).checkNotOverwriting(
                 files.map { InputFile($0, role: .ninePatch) })
             try OutputFile(path: output, force: force).refuseExisting()
+        } else if inPlace {
+            for file in files { try OutputFile(path: file, force: true, replacesLink: force).refuseLink() }
         }
         let checker = limits.checker(detail: .geometry)
         let console = Console.standardOutput
@@ -88,7 +90,8 @@ struct FixNinePatch: ParsableCommand {
                 }
                 continue
             }
-            try OutputFile(path: target, force: true).write(repaired.image, encoder: PNGEncoder(compressionLevel: 9))
+            try OutputFile(path: target, force: true, replacesLink: force).write(
+                repaired.image, encoder: PNGEncoder(compressionLevel: 9))
             console.write("\(file): \(repaired.changes.count) pixel(s) repaired, written to \(target)\n")
         }
         if needsAttention { throw ExitCode.failure }
@@ -160,7 +163,7 @@ struct ScaleNinePatch: ParsableCommand {
             target.refusal =
                 "ninepatch scale never writes over its source: leave \(output.density.rawValue) out of --to"
             try target.checkNotOverwriting([InputFile(file, role: .ninePatch)])
-            try OutputFile(path: output.path, force: force).refuseExisting()
+            try OutputFile(path: output.path, force: force, linksCheckedBelow: resDir).refuseExisting()
         }
         let source = try AcceptedNinePatch(file: file, checker: limits.checker())
         var scaled = [(String, ScaledNinePatch)]()
@@ -177,7 +180,8 @@ struct ScaleNinePatch: ParsableCommand {
         }
         for (path, result) in scaled {
             try OutputFile.createFolder(String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)]))
-            try OutputFile(path: path, force: true).write(result.image, encoder: PNGEncoder(compressionLevel: 9))
+            try OutputFile(path: path, force: true, replacesLink: force, linksCheckedBelow: resDir).write(
+                result.image, encoder: PNGEncoder(compressionLevel: 9))
             Console.standardOutput.write(
                 "\(path): \(result.ninePatch.width)x\(result.ninePatch.height) content, stretch x "
                     + "\(result.ninePatch.stretchX.map(\.description).joined(separator: " ")), y "
@@ -237,16 +241,13 @@ struct ExportNinePatch: ParsableCommand {
         let files = SliceExportFiles(file: file, ninePatch: source.ninePatch, format: format.files, output: output)
         for target in files.paths {
             try OutputFile(path: target, force: false).checkNotOverwriting([InputFile(file, role: .ninePatch)])
-            try OutputFile(path: target, force: force).refuseExisting()
+            try OutputFile(path: target, force: force, linksCheckedBelow: output).refuseExisting()
         }
         try OutputFile.createFolder(files.folder)
-        try OutputFile(path: files.image, force: true).write(
+        try OutputFile(path: files.image, force: true, replacesLink: force, linksCheckedBelow: output).write(
             source.image.withoutFrame, encoder: PNGEncoder(compressionLevel: 9))
-        do {
-            try AtomicFile(path: files.textFile).write(files.text)
-        } catch {
-            throw CLIError.cannotWrite(files.textFile, reason: error.description)
-        }
+        try OutputFile(path: files.textFile, force: true, replacesLink: force, linksCheckedBelow: output).write(
+            files.text)
         for loss in files.export.losses { Console.standardError.write("playprep: warning: \(file): \(loss)\n") }
         Console.standardOutput.write(files.paths.joined(separator: "\n") + "\n")
     }
@@ -369,34 +370,34 @@ struct GalleryNinePatch: ParsableCommand {
 
     func run() throws {
         try OutputFile(path: output, force: force).refuseExisting()
-        var files = [String]()
+        var files = [FoundFile]()
         do {
-            try NinePatchFinder().forEachFile(in: paths) { files.append($0) }
+            try NinePatchFinder().forEachFoundFile(in: paths) { files.append($0) }
         } catch {
             switch error {
             case .notFound(let path): throw CLIError.inputNotFound(path)
             }
         }
         let checker = limits.checker()
-        let entries = files.map { GalleryPage.Entry(checker.check(fileAt: $0, keepImage: true)) }
+        let entries = files.map { GalleryPage.Entry(checker.check($0, keepImage: true)) }
         let html: String
         do {
             html = try GalleryPage().html(entries)
         } catch {
             throw CLIError.cannotWrite(output, reason: error.description)
         }
-        do {
-            try AtomicFile(path: output).write(html)
-        } catch {
-            throw CLIError.cannotWrite(output, reason: error.description)
-        }
+        try OutputFile(path: output, force: true, replacesLink: force).write(html)
         Console.standardOutput.write("\(output): \(files.count) NinePatch file(s)\n")
     }
 }
 
 extension OutputFile {
-    /// Refuses a target that exists already, unless `--force`.
+    /// Refuses a target that exists already, unless `--force`, and one a symbolic link is on the way to (with
+    /// `--force`, a link at its own name is replaced instead; a dangling one too, never followed).
     func refuseExisting() throws {
+        var replacing = self
+        replacing.replacesLink = force
+        try replacing.refuseLink()
         if !force && PathKind(path: path) != .missing {
             throw CLIError.cannotWrite(path, reason: "it exists (pass --force to replace it)")
         }

@@ -70,7 +70,7 @@ struct CheckListing: ParsableCommand {
             versionCode: versionCode, checksAllChangelogs: allChangelogs)
         if let problem = PathProblem.asFolder(directory) { throw CLIError.invalidArgument(problem.description) }
         try report.refuse(
-            overwriting: FolderWalker(followedLinks: .anywhere).files(under: directory, where: { _ in true }).map {
+            overwriting: FolderWalker(followedLinks: .withinRoot).files(under: directory, where: { _ in true }).map {
                 InputFile($0, role: .listingFile)
             })
         let outcome: ListingCheckOutcome

@@ -4,7 +4,7 @@ import PNGKit
 
 /// An output file a command is asked to write (`-` for standard output): never one of its inputs unless
 /// `--force`, written as `OutputTarget` says (regular files atomically, so a failed or killed run leaves the old
-/// file or nothing, never a partial one; FIFOs and devices opened and written).
+/// file or nothing, never a partial one; FIFOs and devices opened and written; never through a symbolic link).
 struct OutputFile {
     let path: String
     let force: Bool
@@ -12,6 +12,30 @@ struct OutputFile {
     var option = "-o"
     /// What the refusal says instead of "(or pass --force)", for a command that never replaces its input.
     var refusal: String?
+    /// Whether a symbolic link at the output's name is replaced by the new file (the user's `--force`) instead of
+    /// refused; it is never written through.
+    var replacesLink = false
+    /// The folder below which no folder on the way may be a link (`OutputTarget`): the working folder when `nil`.
+    var linksCheckedBelow: String?
+
+    /// The target as `OutputTarget` decides it, links included.
+    var target: OutputTarget { OutputTarget(path: path, linksCheckedBelow: linksCheckedBelow) }
+
+    /// Refuses, before any work is done, a target a symbolic link is on the way to (unless `replacesLink` and the
+    /// link is the output's own name).
+    func refuseLink() throws {
+        do {
+            try target.refuseLink(replacingLink: replacesLink)
+        } catch {
+            throw CLIError.cannotWrite(path, reason: Self.reason(error, offeringForce: !replacesLink))
+        }
+    }
+
+    /// The error's words, with the way out `--force` gives where it gives one.
+    private static func reason(_ error: FileWriteError, offeringForce: Bool) -> String {
+        guard offeringForce, case .throughLink(let link) = error, link.isOutput else { return error.description }
+        return error.description + " (pass --force to replace the link)"
+    }
 
     /// Refuses, before any work is done, a target that is one of `inputs` (after resolving links, hard links
     /// included).
@@ -40,10 +64,19 @@ struct OutputFile {
         } catch {
             throw CLIError.cannotWrite(path, reason: error.description)
         }
+        try write(bytes: bytes)
+    }
+
+    /// Writes UTF-8 text (exit 2 when it cannot be written).
+    func write(_ text: String) throws {
+        try write(bytes: Array(text.utf8))
+    }
+
+    private func write(bytes: [UInt8]) throws {
         do {
-            try OutputTarget(path: path).write(bytes)
+            try target.write(bytes, replacingLink: replacesLink)
         } catch {
-            throw CLIError.cannotWrite(path, reason: error.description)
+            throw CLIError.cannotWrite(path, reason: Self.reason(error, offeringForce: !replacesLink))
         }
     }
 }

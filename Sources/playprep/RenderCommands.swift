@@ -103,9 +103,13 @@ struct RenderNinePatch: ParsableCommand {
 
     func run() throws {
         let targets = size.map {
-            OutputFile(path: output.replacingOccurrences(of: "{size}", with: "\($0)"), force: force)
+            OutputFile(
+                path: output.replacingOccurrences(of: "{size}", with: "\($0)"), force: force, replacesLink: force)
         }
-        for target in targets { try target.checkNotOverwriting([InputFile(file, role: .ninePatch)]) }
+        for target in targets {
+            try target.checkNotOverwriting([InputFile(file, role: .ninePatch)])
+            try target.refuseLink()
+        }
         let source = try AcceptedNinePatch(file: file, checker: limits.checker())
         var content = PremultipliedImage(source.image.withoutFrame)
         var ninePatch = source.ninePatch

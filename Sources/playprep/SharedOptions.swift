@@ -86,7 +86,8 @@ struct ReportOptions: ParsableArguments {
         }
     }
 
-    /// Refuses, before anything is written, an `--output` that would replace one of the files the run reads.
+    /// Refuses, before anything is written, an `--output` that would replace one of the files the run reads, or
+    /// that a symbolic link is on the way to.
     func refuse(overwriting inputs: [InputFile]) throws {
         guard let output else { return }
         do {
@@ -94,6 +95,7 @@ struct ReportOptions: ParsableArguments {
         } catch {
             throw CLIError.invalidArgument(error.description)
         }
+        try OutputFile(path: output, force: false).refuseLink()
     }
 
     /// Prints `report` (or writes it to `--output` and prints its summary) and exits 1 when it fails. The HTML
@@ -204,7 +206,7 @@ struct OutputOptions: ParsableArguments {
     @Option(name: .shortAndLong, help: "The file to write (atomically: it appears complete or not at all).")
     var output: String
 
-    @Flag(help: "Allow the output to replace the input file.")
+    @Flag(help: "Allow the output to replace the input file, or a symbolic link at its name (never followed).")
     var force = false
 
     /// Refuses, before any work, to replace `input` (read as `role`) without `--force` (the paths are compared
@@ -212,11 +214,12 @@ struct OutputOptions: ParsableArguments {
     func checkTarget(against input: String, role: InputFile.Role = .ninePatch) throws {
         if let problem = PathProblem.asFile(input) { throw CLIError.invalidArgument(problem.description) }
         try OutputFile(path: output, force: force).checkNotOverwriting([InputFile(input, role: role)])
+        try OutputFile(path: output, force: force, replacesLink: force).refuseLink()
     }
 
     /// Encodes and writes the output; an encoding or writing failure leaves no file behind (exit 2).
     func write(_ encode: () throws(PNGError) -> [UInt8]) throws {
-        try OutputFile(path: output, force: force).write(encode)
+        try OutputFile(path: output, force: force, replacesLink: force).write(encode)
     }
 }
 

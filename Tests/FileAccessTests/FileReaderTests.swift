@@ -102,4 +102,39 @@ import Testing
         #expect(PathKind(path: folder.path + "/to-file") == .file)
         #expect(PathKind(path: folder.path + "/broken") == .missing)
     }
+
+    /// A reader bound to a project refuses, unopened, what a link takes outside it, naming the link and its
+    /// target as written (never the content); links inside the project read as before.
+    @Test func aBoundReaderRefusesWhatALinkTakesOutOfTheProject() throws {
+        try folder.write("token=SECRET", at: "outside/config")
+        try folder.write("en-US title", at: "project/shared/title.txt")
+        try folder.link("project/video.txt", to: "../outside/config")
+        try folder.link("project/metadata", to: "../outside")
+        try folder.link("project/inside.txt", to: "shared/title.txt")
+        let boundary = try #require(ProjectBoundary(root: folder.path + "/project"))
+        let reader = FileReader(maxBytes: 1 << 20, within: boundary)
+        let error = #expect(throws: FileReadError.self) { try reader.read(folder.path + "/project/video.txt") }
+        #expect(error == .leavesProject(LeavingLink(link: "video.txt", target: "../outside/config")))
+        #expect(error?.description == "video.txt is a link to ../outside/config, outside the project: not read")
+        #expect(error?.description.contains("SECRET") == false)
+        #expect(throws: FileReadError.leavesProject(LeavingLink(link: "metadata", target: "../outside"))) {
+            try reader.read(folder.path + "/project/metadata/config")
+        }
+        #expect(try reader.read(folder.path + "/project/inside.txt") == Array("en-US title".utf8))
+        #expect(try FileReader(maxBytes: 1 << 20).read(folder.path + "/project/video.txt").count == 12)
+    }
+
+    /// Containment is by path components after `realpath`: `/` holds everything, `/a` does not hold `/ab`.
+    @Test func theBoundaryComparesComponentsNotStrings() throws {
+        try folder.write("x", at: "a/file")
+        try folder.write("x", at: "ab/file")
+        let boundary = try #require(ProjectBoundary(root: folder.path + "/a"))
+        #expect(boundary.contains(realPath: folder.path + "/a/file"))
+        #expect(boundary.contains(realPath: folder.path + "/a"))
+        #expect(!boundary.contains(realPath: folder.path + "/ab/file"))
+        let root = try #require(ProjectBoundary(root: "/"))
+        #expect(root.contains(realPath: "/usr"))
+        #expect(root.contains(realPath: "/"))
+        #expect(ProjectBoundary(root: folder.path + "/missing") == nil)
+    }
 }

@@ -105,12 +105,41 @@ import Testing
         try folder.link("root/inner", to: "real")
         try folder.link("root/outer", to: "../outside")
         #expect(walk(FolderWalker(), under: "root") == ["root/inner", "root/outer", "root/real/inside.txt"])
+        var leaving = [LeavingLink]()
+        let within = FolderWalker(followedLinks: .withinRoot)
+        within.visitFiles(
+            under: folder.path + "/root", where: { _ in true }, skipped: { _ in }, leaving: { leaving.append($0) }
+        ) { _ in }
+        #expect(walk(within, under: "root") == ["root/inner/inside.txt", "root/real/inside.txt"])
+        #expect(leaving == [LeavingLink(link: "outer", target: "../outside")])
+        let boundary = try #require(ProjectBoundary(root: folder.path))
         #expect(
-            walk(FolderWalker(followedLinks: .withinRoot), under: "root")
-                == ["root/inner/inside.txt", "root/outer", "root/real/inside.txt"])
-        #expect(
-            walk(FolderWalker(followedLinks: .anywhere), under: "root")
+            walk(FolderWalker(followedLinks: .inside(boundary)), under: "root")
                 == ["root/inner/inside.txt", "root/outer/shared.txt", "root/real/inside.txt"])
+    }
+
+    /// A link to `/` or to a system folder leaves any project: one leaving link, nothing below it walked. The
+    /// ancestor test compares components, so `/` (whose string form ends in a slash) is an ancestor like any other.
+    @Test func aLinkToTheRootOrASystemFolderIsOneLeavingLinkAndIsNotWalked() throws {
+        try folder.write("x", at: "root/fastlane/metadata/android/en-US/title.txt")
+        try folder.link("root/fastlane/metadata/android/xx", to: "/")
+        try folder.link("root/fastlane/metadata/android/yy", to: "/usr")
+        var leaving = [LeavingLink]()
+        let files = try FolderWalker(followedLinks: .withinRoot).allFiles(
+            under: folder.path + "/root", where: { _ in true }, leaving: { leaving.append($0) })
+        #expect(files.map(\.path) == [folder.path + "/root/fastlane/metadata/android/en-US/title.txt"])
+        #expect(
+            leaving == [
+                LeavingLink(link: "fastlane/metadata/android/xx", target: "/"),
+                LeavingLink(link: "fastlane/metadata/android/yy", target: "/usr"),
+            ])
+        // With the whole file system as the boundary, a link to `/` is an ancestor of every folder: not entered.
+        try folder.link("root/loop", to: "/")
+        let everything = try #require(ProjectBoundary(root: "/"))
+        #expect(
+            try FolderWalker(followedLinks: .inside(everything), skipsFolder: { $0.hasSuffix("/fastlane") }).allFiles(
+                under: folder.path + "/root", where: { _ in true }
+            ).map(\.path) == [folder.path + "/root/loop"])
     }
 
     @Test func aLinkToAnAncestorOrToAFolderWalkedBeforeIsNotFollowed() throws {
@@ -119,8 +148,9 @@ import Testing
         try folder.link("root/a/loop", to: "..")
         try folder.link("root/b", to: "../shared")
         try folder.link("root/c", to: "../shared")
+        let boundary = try #require(ProjectBoundary(root: folder.path))
         #expect(
-            walk(FolderWalker(followedLinks: .anywhere), under: "root")
+            walk(FolderWalker(followedLinks: .inside(boundary)), under: "root")
                 == ["root/a/file.txt", "root/a/loop", "root/b/file.txt", "root/c"])
     }
 

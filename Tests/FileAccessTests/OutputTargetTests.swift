@@ -24,22 +24,52 @@ import Testing
         #expect(OutputTarget(path: "-").isStandardOutput)
     }
 
-    @Test func aSymbolicLinkStaysAndItsTargetIsReplaced() throws {
-        let target = try folder.write("old", at: "reports/real.txt")
-        try folder.link("link.txt", to: "reports/real.txt")
-        try OutputTarget(path: folder.path + "/link.txt").write("new")
-        let kind =
-            try FileManager.default.attributesOfItem(atPath: folder.path + "/link.txt")[.type] as? FileAttributeType
-        #expect(kind == .typeSymbolicLink)
-        #expect(try read(target) == "new")
-        #expect(try folder.names(in: "reports") == ["real.txt"])
+    /// What the entry at `relative` is, without following a link there.
+    func kind(_ relative: String) throws -> FileAttributeType? {
+        try FileManager.default.attributesOfItem(atPath: folder.path + "/" + relative)[.type] as? FileAttributeType
     }
 
-    @Test func aDanglingLinkCreatesItsTarget() throws {
-        try folder.link("link.txt", to: "made.txt")
-        try OutputTarget(path: folder.path + "/link.txt").write("made")
-        #expect(try read(folder.path + "/made.txt") == "made")
-        #expect(try folder.names() == ["link.txt", "made.txt"])
+    @Test func aSymbolicLinkIsRefusedOrReplacedNeverWrittenThrough() throws {
+        let victim = try folder.write("victim", at: "outside/victim")
+        try folder.write("x", at: "project/README")
+        try folder.link("project/playprep.sarif", to: "../outside/victim")
+        let output = folder.path + "/project/playprep.sarif"
+        let error = #expect(throws: FileWriteError.self) { try OutputTarget(path: output).write("report") }
+        #expect(error == .throughLink(OutputLink(path: output, target: "../outside/victim", isOutput: true)))
+        #expect(
+            error?.description
+                == "\(output) is a symbolic link (to ../outside/victim); playprep never writes through a link")
+        #expect(try read(victim) == "victim")
+        try OutputTarget(path: output).write("report", replacingLink: true)
+        #expect(try kind("project/playprep.sarif") == .typeRegular)
+        #expect(try read(output) == "report")
+        #expect(try read(victim) == "victim")
+    }
+
+    @Test func aDanglingLinkIsRefusedAndCreatesNothing() throws {
+        try folder.write("x", at: "project/README")
+        try folder.link("project/out.txt", to: "../made.txt")
+        #expect(throws: FileWriteError.self) { try OutputTarget(path: folder.path + "/project/out.txt").write("x") }
+        #expect(try folder.names() == ["project"])
+        try OutputTarget(path: folder.path + "/project/out.txt").write("x", replacingLink: true)
+        #expect(try folder.names() == ["project"])
+        #expect(try kind("project/out.txt") == .typeRegular)
+    }
+
+    @Test func aLinkedFolderOnTheWayBelowTheBaseIsRefusedEvenWhenReplacingLinks() throws {
+        try folder.write("x", at: "outside/keep")
+        try folder.write("x", at: "project/README")
+        try folder.link("project/reports", to: "../outside")
+        let project = folder.path + "/project"
+        let output = project + "/reports/r.txt"
+        let target = OutputTarget(path: output, linksCheckedBelow: project)
+        #expect(target.link == OutputLink(path: project + "/reports", target: "../outside", isOutput: false))
+        #expect(throws: FileWriteError.self) { try target.write("x", replacingLink: true) }
+        #expect(try folder.names(in: "outside") == ["keep"])
+        // Above the base the folders are the user's: a link there is resolved as the user set it up.
+        #expect(OutputTarget(path: output, linksCheckedBelow: project + "/reports").link == nil)
+        try OutputTarget(path: output, linksCheckedBelow: project + "/reports").write("mine")
+        #expect(try read(folder.path + "/outside/r.txt") == "mine")
     }
 
     @Test func anExistingFileKeepsItsPermissionBits() throws {

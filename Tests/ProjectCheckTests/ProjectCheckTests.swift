@@ -396,6 +396,57 @@ import Testing
         let inventory = ProjectDiscovery().inventory(of: root.path)
         #expect(inventory.listings.map { inventory.relative($0.path) } == ["fastlane/metadata/android"])
         #expect(!inventory.files.contains { inventory.relative($0).hasPrefix("tmp/") })
+        #expect(
+            inventory.leavingLinks.map(\.description) == ["tmp is a link to \(outside), outside the project: not read"])
+    }
+
+    /// Links out of the project (a listing file, gradle.properties) are never read: one PRJ001 each, naming the
+    /// link and its target as written, and nothing of what they point to in any finding; an excluded one is
+    /// passed over like any excluded path.
+    @Test func aLinkOutOfTheProjectIsOnePRJ001AndWhatItPointsToIsNeverRead() throws {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("leaving-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let root = scratch.appendingPathComponent("project")
+        let files = [
+            "outside/keys.properties": "storePassword=SECRET-7c1\n",
+            "outside/config": "token=SECRET-7c1\n",
+            "project/settings.gradle.kts": "include(\":app\")\n",
+            "project/app/build.gradle.kts":
+                "plugins { id(\"com.android.application\") }\nandroid { defaultConfig { applicationId = \"org.example.app\" } }\n",
+            "project/fastlane/metadata/android/en-US/title.txt": "Example\n",
+        ]
+        for (path, text) in files {
+            let url = scratch.appendingPathComponent(path)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+        try FileManager.default.createSymbolicLink(
+            atPath: root.appendingPathComponent("gradle.properties").path,
+            withDestinationPath: "../outside/keys.properties")
+        try FileManager.default.createSymbolicLink(
+            atPath: root.appendingPathComponent("fastlane/metadata/android/en-US/video.txt").path,
+            withDestinationPath: "../../../../../outside/config")
+        let inventory = ProjectDiscovery().inventory(of: root.path)
+        #expect(
+            inventory.leavingLinks.map(\.link) == ["fastlane/metadata/android/en-US/video.txt", "gradle.properties"])
+        #expect(
+            inventory.leavingLinks.map(\.target) == ["../../../../../outside/config", "../outside/keys.properties"])
+        #expect(!inventory.files.contains { $0.hasSuffix("/video.txt") || $0.hasSuffix("/gradle.properties") })
+        #expect(
+            ProjectDiscovery(excludes: [Glob("gradle.properties")]).inventory(of: root.path).leavingLinks.map(\.link)
+                == ["fastlane/metadata/android/en-US/video.txt"])
+        let report = try ProjectCheckRequest(projectDirectory: root.path).run().report
+        let found = report.files.flatMap(\.diagnostics)
+        let unread = found.filter { $0.ruleID == "PRJ001" }
+        #expect(
+            unread.map(\.file) == [
+                root.path + "/fastlane/metadata/android/en-US/video.txt", root.path + "/gradle.properties",
+            ])
+        #expect(
+            unread.first?.message
+                == "a symbolic link to ../../../../../outside/config, outside the project: it was not read")
+        #expect(!found.contains { ($0.message + ($0.hint ?? "")).contains("SECRET") })
     }
 }
 

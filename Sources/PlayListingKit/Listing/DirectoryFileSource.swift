@@ -1,4 +1,4 @@
-import FileAccess
+public import FileAccess
 public import Foundation
 
 /// The files of a folder on disk.
@@ -23,37 +23,53 @@ public struct DirectoryFileSource: ListingFileSource {
         folder = root.path
     }
 
-    /// Links to folders are followed wherever they point, each target once; a broken link, or one to a folder
-    /// already walked, is left out.
+    /// Links to folders inside the folder are followed, each target once; a broken link, or one to a folder
+    /// already walked, is left out, and so is a link that leads out of the folder (a locale linked to `/usr`):
+    /// never followed or read, it is one of ``leavingLinks()``.
     public func filePaths() throws(ListingReadError) -> [String] {
+        let prefix = folder.count + 1
+        // A link is listed only when it leads to a file (not a folder, not nowhere).
+        return try walk().files.filter { $0.isRegularFile || PathKind(path: $0.path) == .file }
+            .map { String($0.path.dropFirst(prefix)) }.sorted()
+    }
+
+    /// The symbolic links of the folder that lead out of it, relative to it, with their targets as written: none
+    /// is read, so a caller can name each (PRJ001).
+    public func leavingLinks() throws(ListingReadError) -> [LeavingLink] {
+        try walk().leaving
+    }
+
+    private func walk() throws(ListingReadError) -> (files: [FoundFile], leaving: [LeavingLink]) {
         switch PathKind(path: folder) {
         case .missing: throw .notFound(folder)
         case .file: throw .notAFolder(folder)
         case .folder: break
         }
-        let walker = FolderWalker(skippedFolderNames: Self.clutter, followedLinks: .anywhere)
-        let found: [FoundFile]
+        let walker = FolderWalker(skippedFolderNames: Self.clutter, followedLinks: .withinRoot)
+        var leaving = [LeavingLink]()
         do {
-            found = try walker.allFiles(under: folder) { !Self.clutter.contains($0) && !$0.hasPrefix(".") }
+            let files = try walker.allFiles(
+                under: folder, where: { !Self.clutter.contains($0) && !$0.hasPrefix(".") },
+                leaving: { leaving.append($0) })
+            return (files, leaving)
         } catch {
             throw .unreadable(error.path, reason: error.reason.description)
         }
-        let prefix = folder.count + 1
-        // A link is listed only when it leads to a file (not a folder, not nowhere).
-        return found.filter { $0.isRegularFile || PathKind(path: $0.path) == .file }
-            .map { String($0.path.dropFirst(prefix)) }.sorted()
     }
 
     public func contents(of path: String) throws(ListingReadError) -> [UInt8] {
-        try Self.contents(of: path, in: folder, maxFileBytes: maxFileBytes)
+        try Self.contents(of: path, in: folder, maxFileBytes: maxFileBytes, within: ProjectBoundary(root: folder))
     }
 
     /// The file at `path` in `folder` (a folder URL's `path`), as `root.appendingPathComponent(path).path`
-    /// names it, without a URL for each file: a listing's files are read one by one.
-    static func contents(of path: String, in folder: String, maxFileBytes: Int) throws(ListingReadError) -> [UInt8] {
+    /// names it, without a URL for each file: a listing's files are read one by one. With `boundary`, a file
+    /// that a link takes out of it is refused unread.
+    static func contents(
+        of path: String, in folder: String, maxFileBytes: Int, within boundary: ProjectBoundary? = nil
+    ) throws(ListingReadError) -> [UInt8] {
         let file = folder.hasSuffix("/") ? folder + path : folder + "/" + path
         do {
-            return try FileReader(maxBytes: maxFileBytes).read(file)
+            return try FileReader(maxBytes: maxFileBytes, within: boundary).read(file)
         } catch {
             throw .unreadable(file, reason: error.description)
         }

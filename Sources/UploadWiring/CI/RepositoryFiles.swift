@@ -75,10 +75,13 @@ enum WiringText {
 struct DiskRepository: RepositoryFiles {
     var root: String
     var walked: [String]
+    /// A file a link takes out of the repository is never read.
+    private let boundary: ProjectBoundary?
 
     /// `walked` holds the project walk's paths (absolute or relative to `root`).
     init(root: String, walked: [String]) {
         self.root = root
+        boundary = ProjectBoundary(root: root)
         let prefix = root + "/"
         self.walked = walked.map { $0.droppingPrefix(prefix).map(String.init) ?? $0 }
     }
@@ -86,7 +89,7 @@ struct DiskRepository: RepositoryFiles {
     private func absolute(_ path: String) -> String { path.isEmpty ? root : root + "/" + path }
 
     func bytes(of path: String, maxBytes: Int) throws(FileReadError) -> [UInt8] {
-        try FileReader(maxBytes: maxBytes).read(absolute(path))
+        try FileReader(maxBytes: maxBytes, within: boundary).read(absolute(path))
     }
 
     func kind(of path: String) -> PathKind { PathKind(path: absolute(path)) }
