@@ -105,7 +105,14 @@ struct RenderNinePatch: ParsableCommand {
         let targets = size.map {
             OutputFile(path: output.replacingOccurrences(of: "{size}", with: "\($0)"), force: force)
         }
-        for target in targets { try target.checkNotOverwriting([InputFile(file, role: .ninePatch)]) }
+        for (size, target) in zip(size, targets) {
+            try target.checkNotOverwriting([InputFile(file, role: .ninePatch)])
+            do {
+                try limits.pngLimits.admitOutput(width: size.width, height: size.height)
+            } catch {
+                throw CLIError.cannotWrite(target.path, reason: error.description)
+            }
+        }
         let source = try AcceptedNinePatch(file: file, checker: limits.checker())
         var content = PremultipliedImage(source.image.withoutFrame)
         var ninePatch = source.ninePatch
