@@ -11,6 +11,8 @@ public enum ArtifactError: Error, Sendable, Hashable, CustomStringConvertible {
     case archiveTooLarge(bytes: UInt64, limit: Int)
     /// An entry that expands far more than real files do: a zip bomb.
     case compressionRatio(String, ratio: UInt64, limit: Int)
+    /// Two entries whose compressed data share bytes of the file: one stream inflated once per entry.
+    case overlappingEntries(String, String)
     /// An entry whose data cannot be read or inflated, or whose checksum does not match.
     case corruptEntry(String, reason: String)
     /// A required entry is missing (the manifest).
@@ -33,6 +35,9 @@ public enum ArtifactError: Error, Sendable, Hashable, CustomStringConvertible {
         case .compressionRatio(let name, let ratio, let limit):
             "refused before extracting anything: entry '\(name)' expands \(ratio) times, over the limit of "
                 + "\(limit) (a zip bomb)"
+        case .overlappingEntries(let first, let second):
+            "refused before extracting anything: entries '\(first)' and '\(second)' share compressed bytes of the "
+                + "file (one stream inflated once per entry: a zip bomb)"
         case .corruptEntry(let name, let reason): "entry '\(name)' is corrupt: \(reason)"
         case .missingEntry(let name): "no \(name): not an APK or AAB"
         case .malformed(let name, let reason): "\(name) is malformed: \(reason)"

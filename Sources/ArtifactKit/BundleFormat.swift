@@ -8,6 +8,10 @@ public enum BundleFormat {
         let root: Playprep_Aapt2_XmlNode
         do {
             root = try Playprep_Aapt2_XmlNode(serializedBytes: bytes)
+        } catch BinaryDecodingError.messageDepthLimit {
+            throw ArtifactParseError(
+                "the manifest nests deeper than \(maximumElementDepth) levels (protobuf's limit of "
+                    + "\(BinaryDecodingOptions().messageDepthLimit) nested messages; an element is two)")
         } catch {
             throw ArtifactParseError("not an aapt2 protobuf XML tree: \(error)")
         }
@@ -18,8 +22,12 @@ public enum BundleFormat {
         return elements
     }
 
+    /// The deepest element nesting a protobuf manifest can be read with: each element is two nested messages
+    /// (the node and the element), within SwiftProtobuf's decoding depth limit.
+    public static let maximumElementDepth = BinaryDecodingOptions().messageDepthLimit / 2
+
     /// Appends `element` and its descendants; `pathNames` counts the names their paths hold, within
-    /// ``BinaryXML/maximumPathNames`` (protobuf's own limit keeps the depth under 100).
+    /// ``BinaryXML/maximumPathNames`` (protobuf's own limit keeps the depth within ``maximumElementDepth``).
     private static func append(
         _ element: Playprep_Aapt2_XmlElement, parents: [String], to elements: inout [XMLElement], pathNames: inout Int
     ) throws(ArtifactParseError) {

@@ -15,7 +15,8 @@ public struct SafeArchive {
     }
 
     private let archive: Archive
-    private let entriesByPath: [String: Entry]
+    /// Each entry with its uncompressed size as the directory declares it.
+    private let entriesByPath: [String: (entry: Entry, size: UInt64)]
     public let limits: ArchiveLimits
     /// Every file entry, in directory order.
     public let entries: [EntryInfo]
@@ -42,29 +43,35 @@ public struct SafeArchive {
             throw .notAnArchive("it does not start with a ZIP local file header")
         }
         // ZIPFoundation trusts the directory's offsets and traps on one past the end: check them first.
-        if let reason = ZipDirectory.outOfBoundsReason(bytes) { throw .notAnArchive(reason) }
+        let records = try ZipDirectory.records(bytes)
         let archive: Archive
         do {
-            archive = try Archive(data: Data(bytes), accessMode: .read)
+            archive = try Archive(data: Self.sharedData(bytes), accessMode: .read)
         } catch {
             // ZIPFoundation's error names (missingEndOfCentralDirectoryRecord, …) say no more than this.
             throw .notAnArchive("no readable central directory: the file is truncated or corrupt")
         }
         let all = Array(archive)
         guard all.count <= limits.maxEntries else { throw .tooManyEntries(count: all.count, limit: limits.maxEntries) }
+        // The sizes are the directory's as read here: ZIPFoundation takes a ZIP64 size of 0 for "not given" and
+        // keeps 0xFFFFFFFF (`zip -fz` writes every size as a ZIP64 field).
+        guard all.count == records.count else {
+            throw .notAnArchive("its directory holds \(records.count) records, of which \(all.count) could be read")
+        }
         var total: UInt64 = 0
         var infos = [EntryInfo]()
-        var byPath = [String: Entry]()
-        for entry in all {
+        var byPath = [String: (entry: Entry, size: UInt64)]()
+        for (entry, record) in zip(all, records) {
             let path = entry.path
             if let reason = Self.unsafeReason(path) { throw .unsafeEntryName(path, reason: reason) }
             guard byPath[path] == nil else { throw .unsafeEntryName(path, reason: "appears twice") }
-            let size = entry.uncompressedSize
+            let size = UInt64(record.uncompressedSize)
+            let compressedSize = UInt64(record.compressedSize)
             if size > UInt64(limits.maxEntryBytes) {
                 throw .entryTooLarge(path, bytes: size, limit: limits.maxEntryBytes)
             }
             if size >= UInt64(limits.ratioCheckMinimumBytes) {
-                let ratio = size / max(entry.compressedSize, 1)
+                let ratio = size / max(compressedSize, 1)
                 if ratio > UInt64(limits.maxCompressionRatio) {
                     throw .compressionRatio(path, ratio: ratio, limit: limits.maxCompressionRatio)
                 }
@@ -73,18 +80,30 @@ public struct SafeArchive {
             if total > UInt64(limits.maxTotalBytes) {
                 throw .archiveTooLarge(bytes: total, limit: limits.maxTotalBytes)
             }
-            byPath[path] = entry
+            byPath[path] = (entry, size)
             infos.append(
                 EntryInfo(
-                    path: path, compressedSize: entry.compressedSize, uncompressedSize: size,
+                    path: path, compressedSize: compressedSize, uncompressedSize: size,
                     isCompressed: entry.isCompressed, isFolder: entry.type == .directory))
         }
         self.archive = archive
         self.entriesByPath = byPath
         self.limits = limits
         self.entries = infos.filter { !$0.isFolder }
-        self.storedDataOffsets = ZipDirectory.storedDataOffsets(bytes)
+        self.storedDataOffsets = Dictionary(
+            records.filter { $0.method == 0 }.map { ($0.name, $0.dataStart) }, uniquingKeysWith: { first, _ in first })
         self.bytes = bytes
+    }
+
+    /// `bytes` as the `Data` ZIPFoundation reads, without a second copy of the archive: the `Data` points at the
+    /// array's own storage and keeps the array alive until it is released. Neither is ever mutated (ZIPFoundation
+    /// opens it read-only), so the storage stays where it is.
+    private static func sharedData(_ bytes: [UInt8]) -> Data {
+        bytes.withUnsafeBufferPointer { buffer in
+            Data(
+                bytesNoCopy: UnsafeMutableRawPointer(mutating: buffer.baseAddress!), count: buffer.count,
+                deallocator: .custom { _, _ in withExtendedLifetime(bytes) {} })
+        }
     }
 
     /// Whether the archive has an entry named `path`.
@@ -93,13 +112,20 @@ public struct SafeArchive {
     /// The bytes of entry `path`, inflated in memory; stops as soon as more bytes arrive than the directory
     /// declared or the per-entry limit allows, and checks the CRC.
     public func read(_ path: String) throws(ArtifactError) -> [UInt8] {
-        guard let entry = entriesByPath[path] else { throw .missingEntry(path) }
-        let declared = entry.uncompressedSize
+        guard let (entry, declared) = entriesByPath[path] else { throw .missingEntry(path) }
+        // Nothing to inflate (and ZIPFoundation would read a ZIP64 entry of 0 bytes as one of 0xFFFFFFFF).
+        if declared == 0 {
+            guard entry.checksum == 0 else {
+                throw .corruptEntry(path, reason: "empty, but the directory declares the CRC-32 \(hex(entry.checksum))")
+            }
+            return []
+        }
         let limit = min(declared, UInt64(limits.maxEntryBytes))
         var data = [UInt8]()
         data.reserveCapacity(Int(limit))
+        let checksum: CRC32
         do {
-            _ = try archive.extract(entry, skipCRC32: false) { chunk in
+            checksum = try archive.extract(entry, skipCRC32: false) { chunk in
                 guard UInt64(data.count + chunk.count) <= limit else {
                     throw ArtifactError.entryTooLarge(
                         path, bytes: UInt64(data.count + chunk.count), limit: Int(limit))
@@ -113,6 +139,10 @@ public struct SafeArchive {
         }
         guard UInt64(data.count) == declared else {
             throw .corruptEntry(path, reason: "\(data.count) bytes where the directory declares \(declared)")
+        }
+        guard checksum == entry.checksum else {
+            throw .corruptEntry(
+                path, reason: "its CRC-32 is \(hex(checksum)) where the directory declares \(hex(entry.checksum))")
         }
         return data
     }
@@ -144,39 +174,136 @@ public struct SafeArchive {
     }
 }
 
-/// The central directory read directly, for what ZIPFoundation does not expose: where an entry's data starts,
-/// and whether every place the directory points at lies inside the file.
+/// A CRC-32 as eight hexadecimal digits.
+private func hex(_ checksum: CRC32) -> String {
+    let digits = String(checksum, radix: 16)
+    return String(repeating: "0", count: max(0, 8 - digits.count)) + digits
+}
+
+/// The central directory read directly (ZIP64 records too), for what ZIPFoundation does not expose or trusts:
+/// where an entry's data starts, whether every place the directory points at lies inside the file, and whether
+/// two entries share compressed bytes.
 enum ZipDirectory {
-    /// Why the directory cannot be trusted: a record, a local header or an entry's data that lies past the end of
-    /// the file. `nil` when every place is inside the file (or there is no directory to read this way, which
-    /// ZIPFoundation then refuses itself).
-    static func outOfBoundsReason(_ bytes: [UInt8]) -> String? {
+    /// One directory record: its name, compression method and where its local header and data lie.
+    struct Record {
+        var name: String
+        var method: Int
+        var localHeader: Int
+        var dataStart: Int
+        var compressedSize: Int
+        var uncompressedSize: Int
+    }
+
+    /// Where the directory lies and how many records it holds, from the end record (or its ZIP64 record).
+    struct Location {
+        var start: Int
+        var count: Int
+        /// Where the records must end: the ZIP64 end record if there is one, else the end record.
+        var end: Int
+    }
+
+    /// Every record of the directory, in directory order; empty when there is no end record to read (which
+    /// ZIPFoundation then refuses itself). Throws why the directory cannot be trusted: a record, a local header or
+    /// an entry's data past the end of the file, or entries whose data overlap, which would inflate one deflate
+    /// stream once per entry and so pass every per-entry check (an overlapping-entry zip bomb).
+    static func records(_ bytes: [UInt8]) throws(ArtifactError) -> [Record] {
         func u16(_ at: Int) -> Int { Int(bytes[at]) | Int(bytes[at + 1]) << 8 }
         func u32(_ at: Int) -> Int { u16(at) | u16(at + 2) << 16 }
-        guard let end = endRecord(bytes) else { return nil }
-        let count = u16(end + 10)
-        var record = u32(end + 16)
-        guard record <= end else { return "the central directory starts past its own end record" }
-        for index in 0..<count {
-            guard record + 46 <= bytes.count, u32(record) == 0x0201_4B50 else {
-                return "directory record \(index + 1) of \(count) lies outside the file or is damaged"
+        guard let location = try location(bytes) else { return [] }
+        var record = location.start
+        var records = [Record]()
+        records.reserveCapacity(min(location.count, 1 << 16))
+        for index in 0..<location.count {
+            guard record + 46 <= location.end, u32(record) == 0x0201_4B50 else {
+                throw .notAnArchive(
+                    "directory record \(index + 1) of \(location.count) lies outside the file or is damaged")
             }
-            let compressed = u32(record + 20)
-            let next = record + 46 + u16(record + 28) + u16(record + 30) + u16(record + 32)
-            let local = u32(record + 42)
-            guard next <= bytes.count, local + 30 <= bytes.count, u32(local) == 0x0403_4B50 else {
-                return
+            let nameLength = u16(record + 28)
+            let extraLength = u16(record + 30)
+            let next = record + 46 + nameLength + extraLength + u16(record + 32)
+            guard next <= location.end else {
+                throw .notAnArchive("directory record \(index + 1) of \(location.count) runs past the directory's end")
+            }
+            var compressed = u32(record + 20)
+            var uncompressed = u32(record + 24)
+            var local = u32(record + 42)
+            // ZIP64: the sizes and offset marked 0xFFFFFFFF are in the record's extra field 0x0001, in this order.
+            if uncompressed == 0xFFFF_FFFF || compressed == 0xFFFF_FFFF || local == 0xFFFF_FFFF {
+                var values = zip64Values(
+                    bytes, extra: (record + 46 + nameLength)..<(record + 46 + nameLength + extraLength))
+                if uncompressed == 0xFFFF_FFFF, !values.isEmpty { uncompressed = values.removeFirst() }
+                if compressed == 0xFFFF_FFFF, !values.isEmpty { compressed = values.removeFirst() }
+                if local == 0xFFFF_FFFF, !values.isEmpty { local = values.removeFirst() }
+            }
+            guard local >= 0, local <= bytes.count - 30, u32(local) == 0x0403_4B50 else {
+                throw .notAnArchive(
                     "entry \(index + 1) points at a local header outside the file (offset \(local) of \(bytes.count) bytes)"
+                )
             }
             let data = local + 30 + u16(local + 26) + u16(local + 28)
-            // 0xFFFFFFFF marks a ZIP64 size, which no APK or AAB uses; ZIPFoundation judges those itself.
-            guard compressed == 0xFFFF_FFFF || data + compressed <= bytes.count else {
-                return
+            guard compressed >= 0, compressed <= bytes.count, data + compressed <= bytes.count else {
+                throw .notAnArchive(
                     "entry \(index + 1)'s data runs past the end of the file (\(data + compressed) of \(bytes.count) bytes)"
+                )
             }
+            records.append(
+                Record(
+                    name: String(decoding: bytes[(record + 46)..<(record + 46 + nameLength)], as: UTF8.self),
+                    method: u16(record + 10), localHeader: local, dataStart: data, compressedSize: compressed,
+                    uncompressedSize: uncompressed))
             record = next
         }
-        return nil
+        let byStart = records.sorted { $0.localHeader < $1.localHeader }
+        for (earlier, later) in zip(byStart, byStart.dropFirst())
+        where later.localHeader < earlier.dataStart + earlier.compressedSize {
+            throw .overlappingEntries(earlier.name, later.name)
+        }
+        return records
+    }
+
+    /// Where the directory starts and how many records it holds; `nil` without an end record.
+    static func location(_ bytes: [UInt8]) throws(ArtifactError) -> Location? {
+        func u16(_ at: Int) -> Int { Int(bytes[at]) | Int(bytes[at + 1]) << 8 }
+        func u32(_ at: Int) -> Int { u16(at) | u16(at + 2) << 16 }
+        func u64(_ at: Int) -> Int? {
+            let high = u32(at + 4)
+            return high < 1 << 30 ? u32(at) | high << 32 : nil
+        }
+        guard let end = endRecord(bytes) else { return nil }
+        let count = u16(end + 10)
+        let start = u32(end + 16)
+        // A ZIP64 archive marks the count or offset 0xFFFF(FFFF) and keeps the real ones in its ZIP64 end record,
+        // which a locator just before the end record points at.
+        if count == 0xFFFF || start == 0xFFFF_FFFF || u32(end + 12) == 0xFFFF_FFFF, end >= 20,
+            u32(end - 20) == 0x0706_4B50
+        {
+            guard let record = u64(end - 12), record <= end - 20 - 56, u32(record) == 0x0606_4B50,
+                let wide = u64(record + 32), let wideStart = u64(record + 48)
+            else { throw .notAnArchive("the ZIP64 end record lies outside the file or is damaged") }
+            guard wideStart <= record else {
+                throw .notAnArchive("the central directory starts past its ZIP64 end record")
+            }
+            return Location(start: wideStart, count: wide, end: record)
+        }
+        guard start <= end else { throw .notAnArchive("the central directory starts past its own end record") }
+        return Location(start: start, count: count, end: end)
+    }
+
+    /// The 8-byte values of a ZIP64 extended information field (id 0x0001) in `extra`, in order.
+    private static func zip64Values(_ bytes: [UInt8], extra: Range<Int>) -> [Int] {
+        var at = extra.lowerBound
+        while at + 4 <= extra.upperBound {
+            let id = Int(bytes[at]) | Int(bytes[at + 1]) << 8
+            let size = Int(bytes[at + 2]) | Int(bytes[at + 3]) << 8
+            guard at + 4 + size <= extra.upperBound else { return [] }
+            if id == 1 {
+                return stride(from: at + 4, to: at + 4 + size - 7, by: 8).map { field in
+                    (0..<8).reduce(0) { value, byte in value | Int(bytes[field + byte]) << (8 * byte) }
+                }.map { $0 < 0 ? Int.max : $0 }
+            }
+            at += 4 + size
+        }
+        return []
     }
 
     /// Where the end of central directory record starts: the last signature within its 64 KB comment window.
@@ -189,33 +316,6 @@ enum ZipDirectory {
 
     /// Where the central directory starts (what the APK Signing Block precedes), or `nil` without an end record.
     static func centralDirectoryOffset(_ bytes: [UInt8]) -> Int? {
-        guard let end = endRecord(bytes) else { return nil }
-        return Int(bytes[end + 16]) | Int(bytes[end + 17]) << 8 | Int(bytes[end + 18]) << 16
-            | Int(bytes[end + 19]) << 24
-    }
-
-    /// The data offset of every stored (method 0) entry, by name; empty when the directory cannot be read this
-    /// way (ZIP64, which no APK uses).
-    static func storedDataOffsets(_ bytes: [UInt8]) -> [String: Int] {
-        func u16(_ at: Int) -> Int { Int(bytes[at]) | Int(bytes[at + 1]) << 8 }
-        func u32(_ at: Int) -> Int { u16(at) | u16(at + 2) << 16 }
-        guard let end = endRecord(bytes) else { return [:] }
-        let count = u16(end + 10)
-        var record = u32(end + 16)
-        var offsets = [String: Int]()
-        for _ in 0..<count {
-            guard record + 46 <= bytes.count, u32(record) == 0x0201_4B50 else { return offsets }
-            let method = u16(record + 10)
-            let nameLength = u16(record + 28)
-            let next = record + 46 + nameLength + u16(record + 30) + u16(record + 32)
-            let local = u32(record + 42)
-            guard next <= bytes.count, local + 30 <= bytes.count, u32(local) == 0x0403_4B50 else { return offsets }
-            if method == 0 {
-                let name = String(decoding: bytes[(record + 46)..<(record + 46 + nameLength)], as: UTF8.self)
-                offsets[name] = local + 30 + u16(local + 26) + u16(local + 28)
-            }
-            record = next
-        }
-        return offsets
+        (try? location(bytes))??.start
     }
 }

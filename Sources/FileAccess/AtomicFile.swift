@@ -63,11 +63,20 @@ public struct AtomicFile: Sendable {
     }
 
     public func write(_ bytes: [UInt8]) throws(FileWriteError) {
+        try write { stream in stream.write(bytes) }
+    }
+
+    /// Writes what `produce` writes to the stream it is given, piece by piece (nothing held whole), with the
+    /// same guarantee: the target is replaced only once every piece is written; ``DescriptorStream/abandon()``
+    /// leaves it untouched.
+    public func write(producing produce: (inout DescriptorStream) -> Void) throws(FileWriteError) {
         let temporary = temporaryPath()
         let unnamed = openUnnamed()
         let descriptor = unnamed ?? open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw .system(String(cString: strerror(errno))) }
-        var failure = bytes.withUnsafeBytes { writeAll($0, to: descriptor) }
+        var stream = DescriptorStream(descriptor)
+        produce(&stream)
+        var failure = stream.finish()
         if failure == 0, let permissions, fchmod(descriptor, mode_t(permissions)) != 0 { failure = errno }
         if failure == 0 && fsync(descriptor) != 0 { failure = errno }
         if failure == 0, unnamed != nil, !giveName(temporary, to: descriptor) { failure = errno }

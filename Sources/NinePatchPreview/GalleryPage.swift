@@ -2,6 +2,20 @@ import Foundation
 public import NinePatchKit
 public import PNGKit
 
+/// Why the gallery page could not be written: a file whose drawing would be over the output limits, or that
+/// the renderer refuses.
+public enum GalleryError: Error, Sendable, Hashable, CustomStringConvertible {
+    case tooLarge(file: String, OversizedImage)
+    case cannotDraw(file: String, reason: RenderError)
+
+    public var description: String {
+        switch self {
+        case .tooLarge(let file, let oversized): "\(file) cannot be drawn: \(oversized)"
+        case .cannotDraw(let file, let reason): "\(file) cannot be drawn: \(reason)"
+        }
+    }
+}
+
 /// One self-contained HTML page showing every NinePatch of a project, each drawn as Android draws it at several
 /// sizes with its content box (the padding) outlined, so a team sees them all at once. Files aapt2 rejects are
 /// listed with their first error instead of a drawing.
@@ -28,9 +42,12 @@ public struct GalleryPage: Sendable {
 
     /// On-screen pixels per image pixel, so small NinePatches stay visible (drawn without smoothing).
     public var zoom: Int
+    /// The largest drawing made (the decoder's input limits, by default).
+    public var limits: PNGLimits
 
-    public init(zoom: Int = 2) {
+    public init(zoom: Int = 2, limits: PNGLimits = .standard) {
         self.zoom = zoom
+        self.limits = limits
     }
 
     /// The sizes each NinePatch is drawn at: its own, wider, taller, and both.
@@ -39,39 +56,15 @@ public struct GalleryPage: Sendable {
         return [(width, height), (width * 3, height), (width, height * 2), (width * 3, height * 2)]
     }
 
-    /// The page, with every picture inline as a PNG `data:` URI.
-    public func html(_ entries: [Entry]) throws(RenderError) -> String {
-        var body = ""
-        for entry in entries {
-            switch entry {
-            case .rejected(let file, let reason):
-                body +=
-                    "<section class=\"rejected\"><h2>\(Self.escape(file))</h2><p>\(Self.escape(reason))</p></section>\n"
-            case .accepted(let file, let image, let ninePatch):
-                body += "<section><h2>\(Self.escape(file))</h2>\n"
-                let content = PremultipliedImage(image.withoutFrame)
-                for (width, height) in Self.sizes(for: ninePatch) {
-                    let drawn = try NinePatchRenderer().render(content, as: ninePatch, width: width, height: height)
-                    let png = (try? PNGEncoder.fast.encode(drawn.unpremultiplied)) ?? []
-                    let padding = ninePatch.padding
-                    let box = (
-                        left: padding.left * zoom, top: padding.top * zoom,
-                        width: max(0, width - padding.left - padding.right) * zoom,
-                        height: max(0, height - padding.top - padding.bottom) * zoom
-                    )
-                    body += """
-                        <figure><div class="np" style="width:\(width * zoom)px;height:\(height * zoom)px">\
-                        <img alt="" width="\(width * zoom)" height="\(height * zoom)" \
-                        src="data:image/png;base64,\(Data(png).base64EncodedString())">\
-                        <div class="box" style="left:\(box.left)px;top:\(box.top)px;width:\(box.width)px;height:\(box.height)px"></div>\
-                        </div><figcaption>\(width)x\(height)</figcaption></figure>
-
-                        """
-                }
-                body += "</section>\n"
-            }
-        }
-        return """
+    /// Writes the page of `count` files to `page`, with every picture inline as a PNG `data:` URI: the head,
+    /// then each of `entries` as it is drawn (none is held once its section is written), then the end. A
+    /// drawing over ``limits`` (checked before it is made) or that the renderer refuses stops the page, naming
+    /// the file.
+    public func write(
+        _ entries: some Sequence<Entry>, count: Int, to page: inout some TextOutputStream
+    ) throws(GalleryError) {
+        page.write(
+            """
             <!doctype html>
             <html><head><meta charset="utf-8"><title>NinePatch gallery</title><style>
             body { font: 14px system-ui, sans-serif; margin: 16px; background: #fff; color: #222; }
@@ -85,10 +78,55 @@ public struct GalleryPage: Sendable {
             figcaption { font-size: 12px; color: #666; }
             </style></head>
             <body>
-            <h1>NinePatch gallery: \(entries.count) file\(entries.count == 1 ? "" : "s")</h1>
+            <h1>NinePatch gallery: \(count) file\(count == 1 ? "" : "s")</h1>
             <p>Each NinePatch drawn as Android draws it at its own size, wider, taller and both, \(zoom)x; the dashed \
             box is its content area (padding).</p>
-            \(body)<script>
+
+            """)
+        for entry in entries {
+            switch entry {
+            case .rejected(let file, let reason):
+                page.write(
+                    "<section class=\"rejected\"><h2>\(Self.escape(file))</h2><p>\(Self.escape(reason))</p></section>\n"
+                )
+            case .accepted(let file, let image, let ninePatch):
+                page.write("<section><h2>\(Self.escape(file))</h2>\n")
+                let content = PremultipliedImage(image.withoutFrame)
+                for (width, height) in Self.sizes(for: ninePatch) {
+                    do {
+                        try limits.admitOutput(width: width, height: height)
+                    } catch {
+                        throw .tooLarge(file: file, error)
+                    }
+                    let drawn: PremultipliedImage
+                    do {
+                        drawn = try NinePatchRenderer().render(content, as: ninePatch, width: width, height: height)
+                    } catch {
+                        throw .cannotDraw(file: file, reason: error)
+                    }
+                    let png = (try? PNGEncoder.fast.encode(drawn.unpremultiplied)) ?? []
+                    let padding = ninePatch.padding
+                    let box = (
+                        left: padding.left * zoom, top: padding.top * zoom,
+                        width: max(0, width - padding.left - padding.right) * zoom,
+                        height: max(0, height - padding.top - padding.bottom) * zoom
+                    )
+                    page.write(
+                        """
+                        <figure><div class="np" style="width:\(width * zoom)px;height:\(height * zoom)px">\
+                        <img alt="" width="\(width * zoom)" height="\(height * zoom)" \
+                        src="data:image/png;base64,\(Data(png).base64EncodedString())">\
+                        <div class="box" style="left:\(box.left)px;top:\(box.top)px;width:\(box.width)px;height:\(box.height)px"></div>\
+                        </div><figcaption>\(width)x\(height)</figcaption></figure>
+
+                        """)
+                }
+                page.write("</section>\n")
+            }
+        }
+        page.write(
+            """
+            <script>
             addEventListener('load', () => {
               const images = [...document.images];
               document.body.dataset.imagesLoaded = images.filter(i => i.complete && i.naturalWidth > 0).length;
@@ -96,7 +134,7 @@ public struct GalleryPage: Sendable {
             });
             </script></body></html>
 
-            """
+            """)
     }
 
     private static func escape(_ text: String) -> String {

@@ -94,6 +94,12 @@ public struct PreviewSheet: Sendable {
             self, sourceSize: (source.width, source.height), sizes: sizes, header: header, legend: legend,
             marksPixels: !marked.isEmpty)
         let lineHeight = layout.lineHeight
+        // The sheet is held to the renderer's limit too, before its pixels are allocated.
+        let maxPixels = NinePatchRenderer(filter: filter).maxPixels
+        let pixels = layout.width.multipliedReportingOverflow(by: layout.height)
+        guard !pixels.overflow, pixels.partialValue <= maxPixels else {
+            throw .destinationTooLarge(width: layout.width, height: layout.height, maxPixels: maxPixels)
+        }
         var canvas = Canvas(width: layout.width, height: layout.height, background: paper)
 
         for (index, line) in header.enumerated() {

@@ -121,4 +121,30 @@ public struct PNGLimits: Sendable, Hashable {
             && width.multipliedReportingOverflow(by: height).partialValue
                 <= maxPixels
     }
+
+    /// Throws unless an image of `width`×`height` that a command would make is within these limits, the ones
+    /// the decoder holds its input to: checked before the image's pixels are allocated.
+    public func admitOutput(width: Int, height: Int) throws(OversizedImage) {
+        guard admits(width: width, height: height) else {
+            throw OversizedImage(width: width, height: height, limits: self)
+        }
+    }
+}
+
+/// An image a command would write that is larger than its ``PNGLimits``, refused before it is allocated.
+public struct OversizedImage: Error, Sendable, Hashable, CustomStringConvertible {
+    public var width: Int
+    public var height: Int
+    public var limits: PNGLimits
+
+    public init(width: Int, height: Int, limits: PNGLimits) {
+        self.width = width
+        self.height = height
+        self.limits = limits
+    }
+
+    public var description: String {
+        "it would be \(width)x\(height) pixels, over the limit of \(limits.maxWidth)x\(limits.maxHeight) and "
+            + "\(limits.maxPixels) pixels (raise it with --max-width/--max-height/--max-pixels)"
+    }
 }

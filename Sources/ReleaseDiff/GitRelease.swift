@@ -9,6 +9,8 @@ public enum ReleaseReadError: Error, Sendable, Hashable, CustomStringConvertible
     /// The reference is not in this clone because its history was cut (`git clone --depth`).
     case shallowClone(String)
     case noVersionTag
+    /// The files read at the reference hold more bytes together than ``GitRelease/maximumTotalBytes``.
+    case tooLarge(String, bytes: Int, limit: Int)
     case gitFailed(String)
 
     public var description: String {
@@ -25,6 +27,9 @@ public enum ReleaseReadError: Error, Sendable, Hashable, CustomStringConvertible
         case .noVersionTag:
             "--since last-tag: no tag reachable from HEAD looks like a version (v1.2.0, 1.2, release-3); "
                 + "in a shallow clone fetch the history first (actions/checkout: fetch-depth: 0)"
+        case .tooLarge(let reference, let bytes, let limit):
+            "--since \(reference): the files playprep reads there hold \(bytes) bytes together, over playprep's "
+                + "limit of \(limit) bytes; nothing was compared"
         case .gitFailed(let message): "--since: git: \(message)"
         }
     }
@@ -41,8 +46,9 @@ public enum ReleaseFileUse: Sendable, Hashable {
 /// The project as it was at a git reference, written into a private temporary folder so the same discovery and
 /// build reader as the working tree's read it (one code path, no second reader over git objects). Only the
 /// files playprep reads are fetched, by one `git ls-tree` and one `git cat-file --batch` (and one more for the
-/// targets of symbolic links, followed as the working tree's walk follows them: ``TreeLinks``); nothing is checked
-/// out and neither the working tree nor the index is touched. ``remove()`` deletes the folder.
+/// targets of symbolic links, followed as the working tree's walk follows them: ``TreeLinks``), whose output is
+/// written object by object as it arrives (``CatFileBatch``), never held whole; nothing is checked out and neither
+/// the working tree nor the index is touched. ``remove()`` deletes the folder.
 public struct GitRelease: Sendable {
     /// The reference as the user gave it, or the tag `last-tag` stood for.
     public var reference: String
@@ -56,16 +62,24 @@ public struct GitRelease: Sendable {
     public var skipped: [String] = []
     private var scratch: String
 
+    /// The most bytes the files read at a reference may hold together (after each file's own limit): 64 MiB,
+    /// far above any real project's build files and manifests and far below what fills a runner's disk. One
+    /// blob named by many paths counts once per path, as the working tree's readers read each path.
+    public static let maximumTotalBytes = 64 << 20
+
     /// `reference` (a tag, branch or commit, or `last-tag`) read for the project at `projectDirectory`, keeping
     /// the files `use` keeps: it gets every file path of the tree, relative to the project, and says of each what
-    /// is read of it (nil: nothing).
+    /// is read of it (nil: nothing). Files whose contents together exceed `maxTotalBytes` stop the read.
     public static func read(
-        _ reference: String, projectDirectory: String, use: ([String]) -> [ReleaseFileUse?]
+        _ reference: String, projectDirectory: String, maxTotalBytes: Int = maximumTotalBytes,
+        use: ([String]) -> [ReleaseFileUse?]
     ) throws(ReleaseReadError) -> GitRelease {
         guard !reference.hasPrefix("-"), !reference.isEmpty else { throw .unknownReference(reference) }
         let scratch = try makeScratchFolder()
         do {
-            return try read(reference, projectDirectory: projectDirectory, scratch: scratch, use: use)
+            return try read(
+                reference, projectDirectory: projectDirectory, scratch: scratch, maxTotalBytes: maxTotalBytes,
+                use: use)
         } catch {
             try? FileManager.default.removeItem(atPath: scratch)
             throw error
@@ -81,20 +95,57 @@ public struct GitRelease: Sendable {
     public var shortCommit: String { String(commit.prefix(12)) }
 
     private static func read(
-        _ reference: String, projectDirectory: String, scratch: String, use: ([String]) -> [ReleaseFileUse?]
+        _ reference: String, projectDirectory: String, scratch: String, maxTotalBytes: Int,
+        use: ([String]) -> [ReleaseFileUse?]
     ) throws(ReleaseReadError) -> GitRelease {
         let git = GitProcess(directory: projectDirectory, scratch: scratch)
-        func run(_ arguments: [String], input: [UInt8] = []) throws(ReleaseReadError) -> [UInt8] {
+        func readError(_ error: GitProcessError) -> ReleaseReadError {
+            switch error {
+            case .notInstalled: .gitNotInstalled
+            case .cannotStart(let message): .gitFailed(message)
+            case .failed(_, let message):
+                message.contains("not a git repository") ? .notARepository(projectDirectory) : .gitFailed(message)
+            }
+        }
+        func run(_ arguments: [String]) throws(ReleaseReadError) -> [UInt8] {
             do {
-                return try git.run(arguments, input: input)
+                return try git.run(arguments)
             } catch {
-                switch error {
-                case .notInstalled: throw .gitNotInstalled
-                case .cannotStart(let message): throw .gitFailed(message)
-                case .failed(_, let message):
-                    if message.contains("not a git repository") { throw .notARepository(projectDirectory) }
-                    throw .gitFailed(message)
+                throw readError(error)
+            }
+        }
+        /// Streams `cat-file --batch` for `objects` (each of the size given), handing `handle` each object's
+        /// index and events in request order; a size other than the tree's stops the read.
+        func batch(
+            _ objects: [(object: String, bytes: Int)],
+            _ handle: (Int, CatFileBatch.Event) throws(ReleaseReadError) -> Void
+        ) throws(ReleaseReadError) {
+            guard !objects.isEmpty else { return }
+            var parser = CatFileBatch()
+            var failure: ReleaseReadError?
+            do throws(GitProcessError) {
+                try git.run(["cat-file", "--batch"], input: Array(objects.map { $0.object + "\n" }.joined().utf8)) {
+                    piece in
+                    do throws(ReleaseReadError) {
+                        try parser.feed(piece) { index, event throws(ReleaseReadError) in
+                            if case .object(let bytes) = event, index >= objects.count || bytes != objects[index].bytes
+                            {
+                                throw .gitFailed("cat-file gave an object of another size than the tree lists")
+                            }
+                            try handle(index, event)
+                        }
+                        return true
+                    } catch {
+                        failure = error
+                        return false
+                    }
                 }
+            } catch {
+                throw readError(error)
+            }
+            if let failure { throw failure }
+            guard parser.objects == objects.count else {
+                throw .gitFailed("cat-file returned \(parser.objects) of \(objects.count) files")
             }
         }
         func text(_ arguments: [String]) throws(ReleaseReadError) -> String {
@@ -125,7 +176,7 @@ public struct GitRelease: Sendable {
         // Run in the project folder, ls-tree lists only its files, with paths relative to it.
         let listing = try run(["ls-tree", "-r", "-l", "-z", commit])
         var tree = TreeLinks(files: [:], links: [:])
-        var links = [(path: String, object: String)]()
+        var links = [(path: String, object: String, bytes: Int)]()
         for entry in listing.split(separator: 0) {
             guard let tab = entry.firstIndex(of: 9) else { continue }
             let fields = entry[..<tab].split(separator: 32)
@@ -138,43 +189,58 @@ public struct GitRelease: Sendable {
             if !fields[0].elementsEqual("120000".utf8) {
                 tree.files[path] = TreeLinks.Blob(object: object, bytes: bytes)
             } else if bytes <= Self.maximumLinkTargetBytes {
-                links.append((path, object))
+                links.append((path, object, bytes))
             }
         }
         // A link's blob is its target: fetched first, so the files are listed as the working tree's walk lists them.
-        let targets =
-            links.isEmpty
-            ? []
-            : try parseBatch(
-                try run(["cat-file", "--batch"], input: Array(links.map { $0.object + "\n" }.joined().utf8)),
-                count: links.count)
+        var targets = [[UInt8]](repeating: [], count: links.count)
+        try batch(links.map { ($0.object, $0.bytes) }) { index, event in
+            if case .bytes(let piece) = event { targets[index].append(contentsOf: piece) }
+        }
         for (link, target) in zip(links, targets) { tree.links[link.path] = String(decoding: target, as: UTF8.self) }
         let entries = tree.followed().map { (path: $0.path, object: $0.blob.object, bytes: $0.blob.bytes) }
-        var wanted = [(path: String, object: String, use: ReleaseFileUse)]()
-        var skipped = [String]()
-        for (entry, use) in zip(entries, use(entries.map(\.path))) {
-            guard let use else { continue }
-            if case .contents(let limit) = use, entry.bytes > limit {
-                skipped.append("\(entry.path) (\(entry.bytes) bytes)")
-                continue
-            }
-            wanted.append((entry.path, entry.object, use))
-        }
         let root = scratch + "/release"
-        let contents = wanted.filter { $0.use != .nameOnly }
-        let blobs = try parseBatch(
-            try run(["cat-file", "--batch"], input: Array(contents.map { $0.object + "\n" }.joined().utf8)),
-            count: contents.count)
-        var blobIndex = 0
-        for file in wanted {
-            var bytes = [UInt8]()
-            if file.use != .nameOnly {
-                bytes = blobs[blobIndex]
-                blobIndex += 1
+        var folders = ReleaseFolder(root: root)
+        try folders.create(root)
+        // Each blob is fetched once and written to every path that reads it.
+        var blobs = [(object: String, bytes: Int)]()
+        var pathsOfBlob = [[String]]()
+        var blobIndex = [String: Int]()
+        var skipped = [String]()
+        var total = 0
+        for (entry, use) in zip(entries, use(entries.map(\.path))) {
+            switch use {
+            case nil: continue
+            case .nameOnly: try folders.createEmpty(entry.path)
+            case .contents(let limit):
+                guard entry.bytes <= limit else {
+                    skipped.append("\(entry.path) (\(entry.bytes) bytes)")
+                    continue
+                }
+                total += entry.bytes
+                guard total <= maxTotalBytes else { throw .tooLarge(reference, bytes: total, limit: maxTotalBytes) }
+                if let index = blobIndex[entry.object] {
+                    pathsOfBlob[index].append(entry.path)
+                } else {
+                    blobIndex[entry.object] = blobs.count
+                    blobs.append((entry.object, entry.bytes))
+                    pathsOfBlob.append([entry.path])
+                }
             }
-            try write(bytes, to: root + "/" + file.path)
         }
-        try createFolder(root)
+        var open = [ReleaseFolder.File]()
+        defer { for file in open { file.close() } }
+        try batch(blobs) { index, event throws(ReleaseReadError) in
+            switch event {
+            case .object:
+                for path in pathsOfBlob[index] { open.append(try folders.create(file: path)) }
+            case .bytes(let piece):
+                for file in open { try file.write(piece) }
+            case .end:
+                for file in open { file.close() }
+                open.removeAll()
+            }
+        }
         return GitRelease(
             reference: resolved, commit: commit, root: root, isLastTag: isLastTag, skipped: skipped, scratch: scratch)
     }
@@ -187,26 +253,6 @@ public struct GitRelease: Sendable {
             throw .noVersionTag
         }
         return String(tag)
-    }
-
-    /// The blobs of `git cat-file --batch` output: `<object> blob <size>\n<bytes>\n` each, in request order.
-    private static func parseBatch(_ output: [UInt8], count: Int) throws(ReleaseReadError) -> [[UInt8]] {
-        var blobs = [[UInt8]]()
-        var position = 0
-        while blobs.count < count {
-            guard let newline = output[position...].firstIndex(of: 10) else { break }
-            let header = output[position..<newline].split(separator: 32)
-            guard header.count == 3, let size = Int(String(decoding: header[2], as: UTF8.self)),
-                newline + 1 + size <= output.count
-            else {
-                throw .gitFailed(
-                    "unexpected cat-file output: \(String(decoding: output[position..<newline], as: UTF8.self))")
-            }
-            blobs.append(Array(output[(newline + 1)..<(newline + 1 + size)]))
-            position = newline + 2 + size
-        }
-        guard blobs.count == count else { throw .gitFailed("cat-file returned \(blobs.count) of \(count) files") }
-        return blobs
     }
 
     /// The longest link target read (Linux's `PATH_MAX`); a longer one is no path the walk could follow.
@@ -227,22 +273,5 @@ public struct GitRelease: Sendable {
             throw .gitFailed("cannot make a temporary folder in \(base)")
         }
         return String(cString: made)
-    }
-
-    private static func createFolder(_ path: String) throws(ReleaseReadError) {
-        do {
-            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        } catch {
-            throw .gitFailed("cannot make \(path): \(error)")
-        }
-    }
-
-    private static func write(_ bytes: [UInt8], to path: String) throws(ReleaseReadError) {
-        if let slash = path.lastIndex(of: "/") { try createFolder(String(path[..<slash])) }
-        do {
-            try AtomicFile(path: path, permissions: 0o600).write(bytes)
-        } catch {
-            throw .gitFailed("cannot write \(path): \(error)")
-        }
     }
 }

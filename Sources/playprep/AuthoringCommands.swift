@@ -172,8 +172,11 @@ struct ScaleNinePatch: ParsableCommand {
                 scaled.append(
                     (
                         output.path,
-                        try DensityScaler().scale(source.image, as: source.ninePatch, by: plan.ratio(to: output))
+                        try DensityScaler(limits: limits.pngLimits).scale(
+                            source.image, as: source.ninePatch, by: plan.ratio(to: output))
                     ))
+            } catch ScaleError.tooLarge(let oversized) {
+                throw CLIError.cannotWrite(output.path, reason: oversized.description)
             } catch {
                 throw ExitCode.inputProblem(file, "cannot scale to \(output.density.rawValue): \(error)")
             }
@@ -333,6 +336,11 @@ struct CreateNinePatch: ParsableCommand {
         } catch {
             throw ExitCode.inputProblem(image, "\(error)")
         }
+        do {
+            try limits.pngLimits.admitOutput(width: content.width + 2, height: content.height + 2)
+        } catch {
+            throw CLIError.cannotWrite(output.output, reason: error.description)
+        }
         let framed: RGBAImage
         do {
             framed = try FrameDrawing().framed(
@@ -379,14 +387,22 @@ struct GalleryNinePatch: ParsableCommand {
             }
         }
         let checker = limits.checker()
-        let entries = files.map { GalleryPage.Entry(checker.check($0, keepImage: true)) }
-        let html: String
-        do {
-            html = try GalleryPage().html(entries)
+        // Each file is checked and drawn as the page reaches it, so only one file's pixels are held at a time.
+        let entries = files.lazy.map { GalleryPage.Entry(checker.check($0, keepImage: true)) }
+        try OutputFile(path: output, force: true, replacesLink: force).refuseLink()
+        var drawingError: GalleryError?
+        do throws(FileWriteError) {
+            try AtomicFile(path: output).write { page in
+                do throws(GalleryError) {
+                    try GalleryPage(limits: limits.pngLimits).write(entries, count: files.count, to: &page)
+                } catch {
+                    drawingError = error
+                    page.abandon()
+                }
+            }
         } catch {
-            throw CLIError.cannotWrite(output, reason: error.description)
+            throw CLIError.cannotWrite(output, reason: drawingError?.description ?? error.description)
         }
-        try OutputFile(path: output, force: true, replacesLink: force).write(html)
         Console.standardOutput.write("\(output): \(files.count) NinePatch file(s)\n")
     }
 }

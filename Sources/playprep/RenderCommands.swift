@@ -110,6 +110,13 @@ struct RenderNinePatch: ParsableCommand {
             try target.checkNotOverwriting([InputFile(file, role: .ninePatch)])
             try target.refuseLink()
         }
+        for (size, target) in zip(size, targets) {
+            do {
+                try limits.pngLimits.admitOutput(width: size.width, height: size.height)
+            } catch {
+                throw CLIError.cannotWrite(target.path, reason: error.description)
+            }
+        }
         let source = try AcceptedNinePatch(file: file, checker: limits.checker())
         var content = PremultipliedImage(source.image.withoutFrame)
         var ninePatch = source.ninePatch

@@ -158,10 +158,13 @@ struct LimitOptions: ParsableArguments {
     /// `.geometry` detail; compiling, drawing and inspecting need `.full`.
     func checker(detail: NinePatchParser.Detail = .full, badPatchTolerance: Int? = nil) -> NinePatchChecker {
         NinePatchChecker(
-            decoder: PNGDecoder(
-                limits: PNGLimits(
-                    maxWidth: maxWidth, maxHeight: maxHeight, maxPixels: maxPixels, maxFileBytes: maxFileBytes)),
+            decoder: PNGDecoder(limits: pngLimits),
             parser: NinePatchParser(detail: detail, badPatchTolerance: badPatchTolerance))
+    }
+
+    /// These limits, which the images a command writes are held to as well.
+    var pngLimits: PNGLimits {
+        PNGLimits(maxWidth: maxWidth, maxHeight: maxHeight, maxPixels: maxPixels, maxFileBytes: maxFileBytes)
     }
 }
 

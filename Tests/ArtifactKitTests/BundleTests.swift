@@ -14,6 +14,38 @@ import Testing
             .filter { $0 != "DCL001" }
     }
 
+    /// A protobuf manifest of `depth` nested elements, each named `e`, encoded by hand (XmlNode.element = 1,
+    /// XmlElement.name = 3, XmlElement.child = 5).
+    static func nestedManifest(depth: Int) -> [UInt8] {
+        func field(_ number: UInt8, _ bytes: [UInt8]) -> [UInt8] {
+            var length = [UInt8]()
+            var count = bytes.count
+            repeat {
+                length.append(UInt8(count & 0x7F) | (count > 0x7F ? 0x80 : 0))
+                count >>= 7
+            } while count > 0
+            return [number << 3 | 2] + length + bytes
+        }
+        var node = [UInt8]()
+        for level in 0..<depth {
+            node = field(1, field(3, Array("e".utf8)) + (level == 0 ? [] : field(5, node)))
+        }
+        return node
+    }
+
+    /// SwiftProtobuf's decoding depth is said as the manifest's nesting, not as its error's name.
+    @Test func aDeepManifestIsNamedByItsNesting() throws {
+        let limit = BundleFormat.maximumElementDepth
+        #expect(try BundleFormat.elements(Self.nestedManifest(depth: limit)).count == limit)
+        #expect(
+            throws: ArtifactParseError.invalid(
+                "the manifest nests deeper than \(limit) levels (protobuf's limit of \(2 * limit) nested messages; "
+                    + "an element is two)")
+        ) {
+            try BundleFormat.elements(Self.nestedManifest(depth: limit + 1))
+        }
+    }
+
     @Test func theReleaseBundleReadsLikeTheReleaseAPK() throws {
         let bundle = try ArtifactFixtureTests.checker.check(path: Self.path("release.aab"))
         let apk = try ArtifactFixtureTests.checker.check(path: Self.path("release.apk"))

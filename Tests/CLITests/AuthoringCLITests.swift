@@ -278,3 +278,79 @@ struct ScaleCLITests {
             "\(load.standardOutput.prefix(300))")
     }
 }
+
+/// End-to-end: every image-writing command holds what it would write to the decoder's pixel limits
+/// (`--max-pixels`), checked before the image is made: a one-line error naming the output, its size and the
+/// limit, exit 2, and nothing written.
+@Suite struct OutputPixelLimitCLITests {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("playprep-pixels-cli-\(UUID())")
+
+    func cleanUp() { try? FileManager.default.removeItem(at: folder) }
+
+    /// `run`'s standard error is the one line `playprep: error: PATH: cannot be written: it would be SIZE pixels…`.
+    func expectRefusal(_ run: ChildProcess.Outcome, naming path: String, size: String, limit: Int) {
+        #expect(run.status == 2, "\(run.standardError)")
+        #expect(
+            run.standardError
+                == "playprep: error: \(path): cannot be written: it would be \(size) pixels, over the limit of "
+                + "32768x32768 and \(limit) pixels (raise it with --max-width/--max-height/--max-pixels)\n")
+    }
+
+    @Test func scaleRefusesADensityOverTheLimit() throws {
+        defer { cleanUp() }
+        let res = folder.appendingPathComponent("res").path
+        try FileManager.default.createDirectory(atPath: res + "/drawable-mdpi", withIntermediateDirectories: true)
+        let source = res + "/drawable-mdpi/bg.9.png"
+        try FileManager.default.copyItem(
+            atPath: Fixtures.testImage("corpus/res__drawable-mdpi__directory_bg.9.png").path, toPath: source)
+        // 103x63 content, 4 times as large at xxxhdpi, frame included: 414x254 = 105156 pixels.
+        let run = try PlayprepBinary.run([
+            "ninepatch", "scale", source, "--res-dir", res, "--to", "xxxhdpi", "--max-pixels", "100000",
+        ])
+        expectRefusal(run, naming: res + "/drawable-xxxhdpi/bg.9.png", size: "414x254", limit: 100_000)
+        #expect(!FileManager.default.fileExists(atPath: res + "/drawable-xxxhdpi"))
+        let within = try PlayprepBinary.run([
+            "ninepatch", "scale", source, "--res-dir", res, "--to", "xxxhdpi", "--max-pixels", "105156",
+        ])
+        #expect(within.status == 0, "\(within.standardError)")
+    }
+
+    @Test func renderAndCreateRefuseAnOutputOverTheLimit() throws {
+        defer { cleanUp() }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let rendered = folder.appendingPathComponent("big.png").path
+        let render = try PlayprepBinary.run([
+            "ninepatch", "render", "TestImages/SampleApp/app/src/main/res/drawable-mdpi/tab_unselected.9.png",
+            "--size", "1000x1000", "--max-pixels", "999999", "-o", rendered,
+        ])
+        expectRefusal(render, naming: rendered, size: "1000x1000", limit: 999_999)
+        #expect(!FileManager.default.fileExists(atPath: rendered))
+        // A 12x9 plain PNG framed is 14x11 = 154 pixels.
+        let plain = folder.appendingPathComponent("content.png").path
+        try FileManager.default.copyItem(atPath: Fixtures.testImage("crafted/multi_stretch.9.png").path, toPath: plain)
+        let made = folder.appendingPathComponent("made.9.png").path
+        let create = try PlayprepBinary.run([
+            "ninepatch", "create", plain, "--stretch-x", "2:4", "--stretch-y", "3:5", "--max-pixels", "153", "-o", made,
+        ])
+        expectRefusal(create, naming: made, size: "14x11", limit: 153)
+        #expect(!FileManager.default.fileExists(atPath: made))
+    }
+
+    @Test func galleryRefusesADrawingOverTheLimitAndWritesNoPage() throws {
+        defer { cleanUp() }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let source = folder.appendingPathComponent("bg.9.png").path
+        try FileManager.default.copyItem(
+            atPath: Fixtures.testImage("corpus/res__drawable-mdpi__directory_bg.9.png").path, toPath: source)
+        let page = folder.appendingPathComponent("gallery.html").path
+        // Drawn 3 times as wide and twice as tall: 309x126 = 38934 pixels.
+        let run = try PlayprepBinary.run(["ninepatch", "gallery", source, "--max-pixels", "20000", "-o", page])
+        #expect(run.status == 2)
+        #expect(
+            run.standardError
+                == "playprep: error: \(page): cannot be written: \(source) cannot be drawn: it would be 309x126 "
+                + "pixels, over the limit of 32768x32768 and 20000 pixels (raise it with "
+                + "--max-width/--max-height/--max-pixels)\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["bg.9.png"])
+    }
+}

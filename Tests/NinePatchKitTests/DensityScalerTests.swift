@@ -32,6 +32,27 @@ import Testing
             try DensityScaler().scale(image, as: model, by: 0.25)
         }
     }
+
+    /// The scaled image, frame included, is held to the limits before anything is resampled.
+    @Test func refusesAnOutputOverTheLimitsBeforeMakingIt() throws {
+        var image = RGBAImage(width: 14, height: 10, fill: RGBA(red: 40, green: 90, blue: 200, alpha: 255))
+        for x in 0..<14 { (image[x, 0], image[x, 9]) = (.transparent, .transparent) }
+        for y in 0..<10 { (image[0, y], image[13, y]) = (.transparent, .transparent) }
+        image[5, 0] = RGBA(argb: 0xFF00_0000)
+        image[0, 4] = RGBA(argb: 0xFF00_0000)
+        let model = try #require(NinePatchParser().parse(image, file: "t").ninePatch)
+        // Content 12x8 at 4x: 48x32, 50x34 with its frame.
+        let limits = PNGLimits(maxPixels: 50 * 34 - 1)
+        #expect(throws: ScaleError.tooLarge(OversizedImage(width: 50, height: 34, limits: limits))) {
+            try DensityScaler(limits: limits).scale(image, as: model, by: 4)
+        }
+        let narrow = PNGLimits(maxWidth: 49)
+        #expect(throws: ScaleError.tooLarge(OversizedImage(width: 50, height: 34, limits: narrow))) {
+            try DensityScaler(limits: narrow).scale(image, as: model, by: 4)
+        }
+        let scaled = try DensityScaler(limits: PNGLimits(maxPixels: 50 * 34)).scale(image, as: model, by: 4)
+        #expect(scaled.image.width == 50 && scaled.image.height == 34)
+    }
 }
 
 /// The real xxhdpi and xxxhdpi NinePatches of the shared corpus, scaled to every lower density.

@@ -49,12 +49,15 @@ public enum ScaleError: Error, Sendable, Hashable, CustomStringConvertible {
     case tooSmall(axis: String, pixels: Int, segments: Int)
     /// The redrawn frame does not parse as planned (a bug: reported rather than written).
     case unexpectedFrame(String)
+    /// The scaled image (frame included) would be over the output limits.
+    case tooLarge(OversizedImage)
 
     public var description: String {
         switch self {
         case .tooSmall(let axis, let pixels, let segments):
             "scaled to \(pixels) px on \(axis), too small to keep its \(segments) stretch and fixed segments at least 1 px each"
         case .unexpectedFrame(let reason): "the redrawn frame does not parse as planned: \(reason)"
+        case .tooLarge(let oversized): oversized.description
         }
     }
 }
@@ -79,7 +82,12 @@ public struct ScaledNinePatch: Sendable {
 ///   averages whole and partial source pixels), so no colour bleeds across an edge and the ticks stay on the
 ///   pixels they mark.
 public struct DensityScaler: Sendable {
-    public init() {}
+    /// The largest image it makes, frame included (the decoder's input limits, by default).
+    public var limits: PNGLimits
+
+    public init(limits: PNGLimits = .standard) {
+        self.limits = limits
+    }
 
     /// Scales `source` (a `.9.png` image, frame included, which aapt2 reads as `ninePatch`) by `ratio`
     /// (target dpi / source dpi).
@@ -88,6 +96,11 @@ public struct DensityScaler: Sendable {
     {
         let width = Self.rounded(Double(ninePatch.width) * ratio)
         let height = Self.rounded(Double(ninePatch.height) * ratio)
+        do {
+            try limits.admitOutput(width: width + 2, height: height + 2)
+        } catch {
+            throw .tooLarge(error)
+        }
         let columns = try AxisMap(length: ninePatch.width, scaled: width, stretch: ninePatch.stretchX, axis: "x")
         let rows = try AxisMap(length: ninePatch.height, scaled: height, stretch: ninePatch.stretchY, axis: "y")
         let content = Self.resample(PremultipliedImage(source.withoutFrame), columns: columns, rows: rows)

@@ -19,8 +19,12 @@ public struct DensityScaling: Sendable, Hashable {
         to content: PremultipliedImage, ninePatch: NinePatch, maxPixels: Int = 1 << 26
     ) throws(RenderError) -> (content: PremultipliedImage, ninePatch: NinePatch) {
         guard factor.isFinite, factor > 0 else { throw .invalidScale(factor) }
-        let width = Int(Float(content.width) * factor + 0.5)
-        let height = Int(Float(content.height) * factor + 0.5)
+        // A side past 2^31 pixels is over any limit, and converting a larger Float to Int would trap.
+        let sides = [Float(content.width), Float(content.height)].map { min($0 * factor + 0.5, 0x1p31) }
+        let (width, height) = (Int(sides[0]), Int(sides[1]))
+        guard width.multipliedReportingOverflow(by: height).partialValue <= maxPixels else {
+            throw .destinationTooLarge(width: width, height: height, maxPixels: maxPixels)
+        }
         guard width > 0, height > 0 else { throw .invalidScale(factor) }
         let ratioX = Float(width) / Float(content.width)
         let ratioY = Float(height) / Float(content.height)
