@@ -310,8 +310,9 @@ public struct AndroidBuildReader: Sendable {
         return projects
     }
 
-    /// Adds each manifest's `package` to the module whose folder holds it most closely, and marks the modules
-    /// with a launcher activity (`LAUNCHER`, `LEANBACK_LAUNCHER`).
+    /// Adds each manifest's `package` to the module whose folder holds it most closely, marks the modules with a
+    /// launcher activity (`LAUNCHER`, `LEANBACK_LAUNCHER`) and those a manifest makes Wear OS, TV or Automotive
+    /// apps, and gives the variants the build sets no targetSdk for the main manifest's.
     private func addManifestFacts(
         _ project: ProjectFiles, to modules: inout [AndroidModule], source: (String?) -> ScriptSource?
     ) {
@@ -337,6 +338,19 @@ public struct AndroidBuildReader: Sendable {
             }
             if let declaration = ManifestReader.packageDeclaration(in: text) {
                 modules[owner].declaredNames.append(declaration)
+            }
+            if modules[owner].otherFormFactorFeature == nil,
+                let (feature, location) = ManifestReader.requiredOtherFormFactor(in: text)
+            {
+                modules[owner].otherFormFactorFeature = .known(feature, at: location)
+            }
+            // The main manifest's `<uses-sdk android:targetSdkVersion>` holds where the build sets none.
+            if manifest.path.hasSuffix("/src/main/AndroidManifest.xml"),
+                let (level, location) = ManifestReader.targetSdk(in: text)
+            {
+                for index in modules[owner].variants.indices where modules[owner].variants[index].targetSdk == nil {
+                    modules[owner].variants[index].targetSdk = .known(level, at: location)
+                }
             }
         }
     }
@@ -364,6 +378,7 @@ private struct BuildContext {
         environment = EvaluationEnvironment(
             properties: GradleProperties(layers: [overrides, rootProperties]), catalogs: catalogs,
             rootDirectory: root, files: files)
+        environment.buildCode = BuildCodeConstants(sources: project.buildSrcSources.compactMap(files.source))
     }
 
     /// A module folder's own gradle.properties.
@@ -406,6 +421,8 @@ struct ProjectFiles {
     private(set) var catalogFiles: [(name: String, path: String)] = []
     /// Every AndroidManifest.xml, sorted by path.
     private(set) var manifests: [(folder: String, path: String)] = []
+    /// The Kotlin files of `buildSrc/src/main/`, whose objects' constants scripts read.
+    private(set) var buildSrcSources: [String] = []
 
     /// The build at `root`, from its files among the walk's.
     init(root: String, files: [String]) {
@@ -433,10 +450,13 @@ struct ProjectFiles {
             default:
                 if folderText == "gradle" && name.hasSuffix(".versions.toml") {
                     catalogFiles.append((String(name.dropLast(".versions.toml".count)), file))
+                } else if name.hasSuffix(".kt"), file.droppingPrefix(prefix + "buildSrc/src/main/") != nil {
+                    buildSrcSources.append(file)
                 }
             }
         }
         manifests.sort { $0.path < $1.path }
+        buildSrcSources.sort()
         catalogFiles.sort { $0.path < $1.path }
     }
 

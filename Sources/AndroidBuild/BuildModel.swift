@@ -272,6 +272,10 @@ public struct AndroidModule: Sendable, Hashable {
     public var embeddedApps: [String] = []
     /// A manifest of the module declares a launcher activity (`LAUNCHER`, `LEANBACK_LAUNCHER`): apps do.
     public var launchesActivity = false
+    /// The Wear OS, TV or Automotive feature a manifest of the module requires (`<uses-feature
+    /// android:name="android.hardware.type.watch" android:required="true">`), where it is: Play's target API
+    /// level for those form factors is lower. `nil` for a phone or tablet app.
+    public var otherFormFactorFeature: BuildValue<String>? = nil
 
     public init(
         gradlePath: String, directory: String, buildFile: String?, kind: ModuleKind, declaredNames: [DeclaredName],
@@ -333,8 +337,8 @@ public struct BuildVariant: Sendable, Hashable {
     /// Gradle Play Publisher's tasks publish this variant when the module applies it: its `play { enabled }` and
     /// `playConfigs { <variant, flavour or build type> { enabled } }` allow it (GPP's default is every variant).
     public var isPublishedByGPP = true
-    /// The effective `targetSdk` (or `targetSdkVersion`): the highest-priority flavour's, else defaultConfig's;
-    /// `nil` when the build files set none (a convention plugin may).
+    /// The effective `targetSdk` (or `targetSdkVersion`): the highest-priority flavour's, else defaultConfig's,
+    /// else the main manifest's `<uses-sdk android:targetSdkVersion>`; `nil` when none sets it.
     public var targetSdk: BuildValue<Int>? = nil
     /// The effective `minSdk` (or `minSdkVersion`), read as `targetSdk` is; `nil` when the build files set none.
     public var minSdk: BuildValue<Int>? = nil

@@ -4,6 +4,8 @@ struct EvaluationEnvironment: Sendable {
     var properties: GradleProperties
     /// Version catalogs by accessor name (`libs`).
     var catalogs: [String: VersionCatalog]
+    /// The constants of `buildSrc`'s Kotlin objects (`Versions.targetSdk`).
+    var buildCode = BuildCodeConstants()
     /// `ext` properties of the root project, visible in every module.
     var rootExt: [String: Evaluation] = [:]
     /// `ext` properties of the script's own project.

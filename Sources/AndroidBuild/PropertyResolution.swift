@@ -223,7 +223,9 @@ extension ExpressionParser {
     func member(_ chain: Chain, _ name: String, nullSafe: Bool) -> Chain {
         switch chain {
         case .unresolved(.noSuchProperty(let type)) where type.first?.isUppercase == true:
-            // `NiaBuildType.RELEASE`: a member of a class or object of the build's own code, not a property.
+            // `Versions.targetSdk`: a constant of an object in buildSrc; `NiaBuildType.RELEASE`: another member of a
+            // class or object of the build's own code, not a property.
+            if let constant = environment.buildCode[type]?[name] { return .value(constant) }
             return .unresolved(.buildCode(type))
         case .shortCircuited, .unresolved:
             return chain

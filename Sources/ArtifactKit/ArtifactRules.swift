@@ -50,23 +50,14 @@ public enum ArtifactRules {
     ) { artifact, finding throws(ArtifactError) in
         let manifest = artifact.manifest
         let target = manifest.effectiveTargetSdk
-        guard
-            let (level, basis) = artifact.policy.requirement(
-                on: artifact.date, otherFormFactor: manifest.isOtherFormFactor),
-            target < level
-        else { return [] }
         let declared =
             manifest.targetSdkVersion.map { "targetSdkVersion is \($0)" }
             ?? "there is no targetSdkVersion, so the platform takes \(target)"
-        return [
-            finding.diagnostic(
-                file: artifact.path,
-                "\(declared); Play requires \(level) or higher for new apps and updates "
-                    + "\(manifest.isOtherFormFactor ? "for Wear OS, TV and Automotive " : "")\(basis)",
-                hint:
-                    "raise targetSdk to \(level) in the module's build file and test the behaviour changes of each level"
-            )
-        ]
+        guard
+            let refusal = artifact.policy.refusal(
+                of: target, declared: declared, on: artifact.date, otherFormFactor: manifest.isOtherFormFactor)
+        else { return [] }
+        return [finding.diagnostic(file: artifact.path, refusal.message, hint: refusal.hint)]
     }
 
     public static let minSdkAboveTargetSdk = ArtifactRule(

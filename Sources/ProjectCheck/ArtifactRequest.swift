@@ -10,14 +10,18 @@ import ReleaseDiff
 // and the finding for an unreadable one.
 
 extension ArtifactChecker {
-    /// A checker for today's date (UTC), with `targetSdk` pinning Play's requirement when given.
-    public static func today(targetSdk: Int?, expected: String?, policy: TargetAPIPolicy = .play2026) -> ArtifactChecker
-    {
+    /// A checker for today's date (UTC) or the day `date` names (`--date`), with `targetSdk` pinning Play's
+    /// requirement when given.
+    public static func today(
+        targetSdk: Int?, expected: String?, policy: TargetAPIPolicy = .play2026, date: String? = nil
+    ) -> ArtifactChecker {
         var policy = policy
         if let targetSdk { policy.override = targetSdk }
-        return ArtifactChecker(
-            date: utcDate(secondsSince1970: Int(time(nil))), policy: policy, expectedApplicationID: expected)
+        return ArtifactChecker(date: date ?? todayUTC, policy: policy, expectedApplicationID: expected)
     }
+
+    /// Today's UTC date (`YYYY-MM-DD`).
+    static var todayUTC: String { utcDate(secondsSince1970: Int(time(nil))) }
 
     /// The UTC date (`YYYY-MM-DD`) of a moment, from the C library: every `check` makes today's checker, and a
     /// calendar and time zone would load the locale data first.

@@ -57,6 +57,8 @@ struct ListingPlan: Sendable {
     /// Trees in fastlane's layout that no store reads, one line each: no upload names them, and they are not where
     /// F-Droid looks.
     var unjudged: [String] = []
+    /// The release variants the uploads send to Play, each with its strongest proof (the TGT and REL rules').
+    var variantUploads: [VariantUpload] = []
 }
 
 /// Decides, from the project's files and build, which listings are uploaded where and which release they belong
@@ -109,8 +111,14 @@ struct ListingPlanner: Sendable {
             targets += found
         }
         targets += gppTargets(gppFolders, build: build, inventory: inventory, evidence: evidence)
+        let variantUploads = evidence.variantUploads { module in
+            evidence.gppReaders(
+                module: module, mention: pluginMention(in: module, inventory: inventory),
+                evidence: { pluginEvidence($0, inventory: inventory) })
+        }
         return ListingPlan(
-            targets: targets, unread: evidence.unread, fastfiles: evidence.fastfiles, unjudged: unjudged)
+            targets: targets, unread: evidence.unread, fastfiles: evidence.fastfiles, unjudged: unjudged,
+            variantUploads: variantUploads)
     }
 
     // MARK: fastlane trees

@@ -63,6 +63,8 @@ public struct ProjectCheckRequest: Sendable {
     public var uploadCertificate: String?
     /// The release to compare with (`--since REF`: a tag, branch or commit, or `last-tag`), over the configured one.
     public var since: String?
+    /// The day Play's target API requirement is read for (`--date`, `YYYY-MM-DD`); `nil`: today (UTC).
+    public var date: String?
     /// A baseline of known problems to ignore, or the file to record every current problem in instead.
     public var baseline: String?
     public var writeBaseline: String?
@@ -101,6 +103,10 @@ public struct ProjectCheckRequest: Sendable {
         if aapt1Compatibility { configuration.aapt1Compatibility = true }
         if let expectedApplicationID { configuration.expectedApplicationID = expectedApplicationID }
         if let since { configuration.since = since }
+        if let date {
+            guard TargetAPIPolicy.isDay(date) else { throw .invalid("--date \(date): expected a day as YYYY-MM-DD") }
+            configuration.date = date
+        }
         if checksAllChangelogs { configuration.listingOptions.checksAllChangelogs = true }
         configuration.rules.enable(enabledRules)
         configuration.rules.disable(disabledRules)
@@ -153,7 +159,9 @@ public struct ProjectCheckRequest: Sendable {
             if let problem = PathProblem.asFile(file) { throw .invalid(problem.description) }
             do {
                 return try ArtifactChecker.today(
-                    targetSdk: nil, expected: configuration.expectedApplicationID, policy: configuration.targetAPIPolicy
+                    targetSdk: nil, expected: configuration.expectedApplicationID,
+                    policy: configuration.targetAPIPolicy,
+                    date: configuration.date
                 ).check(path: file)
             } catch {
                 throw .unreadable(file, reason: "\(error)")

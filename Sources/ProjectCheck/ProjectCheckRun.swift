@@ -51,7 +51,8 @@ extension ProjectCheckRequest {
         try checkedProjectFolder()
         let configuration = try configuration()
         let todaysChecker = ArtifactChecker.today(
-            targetSdk: nil, expected: configuration.expectedApplicationID, policy: configuration.targetAPIPolicy)
+            targetSdk: nil, expected: configuration.expectedApplicationID, policy: configuration.targetAPIPolicy,
+            date: configuration.date)
         let previousRelease = try previousArtifact.map { path throws(ProjectCheckError) in
             try todaysChecker.previousRelease(path)
         }

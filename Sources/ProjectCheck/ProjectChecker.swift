@@ -85,7 +85,8 @@ struct ProjectChecker: Sendable {
             inventory: inventory, ninePatches: checks, build: build,
             expectedApplicationID: configuration.expectedApplicationID,
             versionCodeGiven: !configuration.listingOptions.versionCodes.isEmpty, artifact: artifact,
-            listings: outcomes)
+            listings: outcomes, variantUploads: listingPlan.variantUploads,
+            targetAPIPolicy: configuration.targetAPIPolicy, date: configuration.date ?? ArtifactChecker.todayUTC)
         var extra = [String: [Diagnostic]]()
         for diagnostic in ProjectRules.resourceEntries.flatMap({ $0.findings(on: project) }) {
             extra[diagnostic.file, default: []].append(diagnostic)
@@ -112,7 +113,8 @@ struct ProjectChecker: Sendable {
                 + buildFileReports(
                     inventory,
                     ProjectRules.unreadable.findings(on: project) + packageFindings
-                        + ProjectRules.unresolvedBuildValue.findings(on: project) + onBuild
+                        + ProjectRules.unresolvedBuildValue.findings(on: project)
+                        + TargetSdkRules.all.flatMap { $0.findings(on: project) } + onBuild
                         + declarationNotes)
                 + ninePatchReports
                 + Self.merging(listingFiles, ProjectRules.uploadEntries.flatMap { $0.findings(on: project) }))
@@ -307,14 +309,16 @@ struct ProjectChecker: Sendable {
                             "\(plugin.id) (\(locate(plugin.location))\(plugin.via.map { ", via " + $0 } ?? "")\(only))"
                     },
                 releaseVariants: module.releaseVariants.map { variant in
-                    let code: BuildValue<String>? =
-                        switch variant.versionCode {
+                    let number = { (value: BuildValue<Int>?) -> BuildValue<String>? in
+                        switch value {
                         case .known(let value, let location)?: .known(String(value), at: location)
                         case .unknown(let expression)?: .unknown(expression)
                         case nil: nil
                         }
+                    }
                     return ReleasePlan.Variant(
-                        name: variant.name, applicationId: fact(variant.applicationID), versionCode: fact(code))
+                        name: variant.name, applicationId: fact(variant.applicationID),
+                        versionCode: fact(number(variant.versionCode)), targetSdk: fact(number(variant.targetSdk)))
                 })
         }
         let checker = ListingChecker(limits: configuration.listingLimits, decoder: ninePatchChecker.decoder)

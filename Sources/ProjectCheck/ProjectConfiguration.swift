@@ -96,8 +96,11 @@ public struct ProjectConfiguration: Sendable, Hashable {
     var listingOptions = ListingOptions()
     var listingLimits = ListingLimits.play2026
     public var expectedApplicationID: String?
-    /// Play's target API level requirement for `--artifact` (ART003), with `artifact.targetSdk` as its override.
+    /// Play's target API level requirement for `--artifact` (ART003) and the build's release variants (TGT), with
+    /// `artifact.targetSdk` as its override.
     public var targetAPIPolicy = TargetAPIPolicy.play2026
+    /// The day the requirement is read for (`YYYY-MM-DD`, `--date`); `nil`: today (UTC).
+    public var date: String?
     /// The declarations recorded as filed in Play Console (`declarations:`), `nil` when there is no record.
     public var declarationRecord: DeclarationRecord?
     /// The upload certificate's SHA-256 fingerprint for `--artifact` (ART015), as reports print it.

@@ -5,6 +5,7 @@ import NinePatchKit
 import PackageNameKit
 import PlayListingKit
 import ReleaseDiff
+import UploadWiring
 
 /// What the project rules judge, filled once by ``ProjectChecker``: the walk's inventory, every NinePatch's
 /// result (its model, for the lints that compare files) and the build as read (with what `playprep.yml` supplies).
@@ -21,6 +22,11 @@ struct ProjectContext: Sendable {
     var artifact: ArtifactCheck? = nil
     /// Each listing as judged, with the refusals on parts whose upload is undecided (the upload rules' subject).
     var listings: [ListingOutcome] = []
+    /// The release variants uploads send to Play, with their proof (the TGT rules' subject).
+    var variantUploads: [VariantUpload] = []
+    /// Play's target API level requirement and the day it is read for (`YYYY-MM-DD`; empty: none applies).
+    var targetAPIPolicy = TargetAPIPolicy.play2026
+    var date = ""
 }
 
 /// A rule that needs the whole project: the rule with its example folders and its check on the project, which
@@ -155,10 +161,11 @@ enum ProjectRules {
     static let resourceEntries = [densityMismatch, resourceNameClash, dotInName, invalidName]
 
     /// Every rule of this module, in id order.
-    static let all: [Rule] = [
-        unreadable.rule, unresolvedBuildValue.rule, artifactOfAnotherApp.rule, resourceNameClash.rule,
-        densityMismatch.rule, dotInName.rule, invalidName.rule, undecidedUpload.rule, deadUpload.rule,
-    ]
+    static let all: [Rule] =
+        [
+            unreadable.rule, unresolvedBuildValue.rule, artifactOfAnotherApp.rule, resourceNameClash.rule,
+            densityMismatch.rule, dotInName.rule, invalidName.rule, undecidedUpload.rule, deadUpload.rule,
+        ] + TargetSdkRules.all.map(\.rule)
 
     /// Folder plus resource name (the file name up to its first dot).
     private static func resourceKey(_ path: String) -> String {
@@ -176,16 +183,19 @@ struct ProjectFileExample: RuleExample {
     var file: String?
     /// The APK or AAB released with it (`--artifact`), from the repository's root.
     var artifact: String?
+    /// The day the check is run for (`--date`), when the rule depends on it; `nil`: today.
+    var date: String?
 
-    init(project: String, file: String? = nil, artifact: String? = nil) {
+    init(project: String, file: String? = nil, artifact: String? = nil, date: String? = nil) {
         self.project = project
         self.file = file
         self.artifact = artifact
+        self.date = date
     }
 
     var title: String {
         Self.fixtureName(file.map { "\(project)/\($0)" } ?? project)
-            + (artifact.map { " with --artifact " + Self.fixtureName($0) } ?? "")
+            + (artifact.map { " with --artifact " + Self.fixtureName($0) } ?? "") + (date.map { " on " + $0 } ?? "")
     }
 
     var howToCheck: String? {
@@ -197,6 +207,7 @@ struct ProjectFileExample: RuleExample {
         var everyRule = ProjectConfiguration()
         everyRule.aapt1Compatibility = true
         everyRule.rules.enable(RuleCatalog.playprep.rules.keys)
+        everyRule.date = date
         let released = try artifact.map { path in
             try ArtifactChecker(date: ArtifactFileExample.recordedOn).check(path: repository + "/" + path)
         }

@@ -21,6 +21,8 @@ public struct ReleasePlan: Sendable, Hashable, Codable {
         public var name: String
         public var applicationId: BuildFact
         public var versionCode: BuildFact
+        /// The targetSdk Play's target API level requirement judges (TGT001).
+        public var targetSdk: BuildFact
     }
 
     public struct Module: Sendable, Hashable, Codable {
@@ -112,7 +114,7 @@ public struct ReleasePlan: Sendable, Hashable, Codable {
             for variant in module.releaseVariants {
                 lines.append(
                     "    \(variant.name): applicationId \(Self.render(variant.applicationId)), versionCode "
-                        + Self.render(variant.versionCode))
+                        + Self.render(variant.versionCode) + ", targetSdk " + Self.render(variant.targetSdk))
             }
         }
         lines += builds.lines

@@ -33,7 +33,7 @@ public struct RuleBook: Sendable {
         ("NP", "NinePatch"), ("PNG", "PNG files"), ("RES", "Resource names"), ("PRJ", "Project"),
         ("PKG", "Package names"), ("TXT", "Listing text"), ("LOC", "Listing locales"), ("LAY", "Listing layout"),
         ("IMG", "Listing graphics"), ("CON", "Listing consistency"), ("FDR", "F-Droid"),
-        ("UPL", "Listing uploads"), ("ART", "Release artifact"),
+        ("UPL", "Listing uploads"), ("TGT", "Target API level"), ("ART", "Release artifact"),
         ("DCL", "Play Console declarations"), ("REL", "This release against the last (--since, --previous)"),
     ]
 

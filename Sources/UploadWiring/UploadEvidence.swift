@@ -153,7 +153,7 @@ public struct UploadEvidence: Sendable {
                     continue
                 }
                 trees += input.repository.folders(fitting: pattern).filter { !trees.contains($0) }
-            case .gppModule, .unnamed: continue
+            case .gppModule, .unnamed, .artifactOnly: continue
             }
         }
         return trees
@@ -202,7 +202,7 @@ public struct UploadEvidence: Sendable {
 
     /// What one upload proves for `tree`: one sender, or two when a step before it changes some parts in a way
     /// playprep does not follow (those parts are then only partly proven).
-    private func senders(_ upload: PlayUpload, tree: String, locales: [String], treeSigns: [ObservedSign]) -> [SentBy] {
+    func senders(_ upload: PlayUpload, tree: String, locales: [String], treeSigns: [ObservedSign]) -> [SentBy] {
         var proof = PlayProof.shown
         var unfollowed: (step: Evidence, parts: UploadedParts)?
         var liveness: Liveness?

@@ -22,6 +22,15 @@ struct SinceOption: ParsableArguments {
     var since: String?
 }
 
+/// `--date YYYY-MM-DD`: the day Play's target API level requirement is read for (`check`).
+struct DateOption: ParsableArguments {
+    @Option(
+        help: ArgumentHelp(
+            "The day Play's target API level requirement is read for (ART003, TGT; default: today, UTC).",
+            valueName: "YYYY-MM-DD"))
+    var date: String?
+}
+
 /// `playprep artifact declarations FILE`
 struct ArtifactDeclarations: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -55,6 +55,8 @@ struct CheckProject: ParsableCommand {
 
     @OptionGroup var comparedRelease: SinceOption
 
+    @OptionGroup var day: DateOption
+
     @OptionGroup var upload: UploadCertificateOption
 
     @Flag(help: "Check every changelog, not only the one uploaded for the release.")
@@ -83,6 +85,7 @@ struct CheckProject: ParsableCommand {
         request.artifact = artifact
         request.previousArtifact = previousRelease.previous
         request.since = comparedRelease.since
+        request.date = day.date
         request.uploadCertificate = upload.uploadCertificate
         request.baseline = baseline
         request.writeBaseline = writeBaseline

@@ -57,7 +57,8 @@ import Testing
         #expect(try findings("wear-target-35.apk") == [])
         #expect(TargetAPIPolicy.play2026.requirement(on: "2026-11-23", otherFormFactor: false)?.level == 36)
         #expect(TargetAPIPolicy.play2026.requirement(on: "2026-11-23", otherFormFactor: true)?.level == 35)
-        #expect(TargetAPIPolicy.play2026.requirement(on: "2024-01-01", otherFormFactor: false) == nil)
+        #expect(TargetAPIPolicy.play2026.requirement(on: "2024-01-01", otherFormFactor: false)?.level == 33)
+        #expect(TargetAPIPolicy.play2026.requirement(on: "2018-01-01", otherFormFactor: false) == nil)
     }
 
     @Test func minSdkAboveTargetSdk() throws {

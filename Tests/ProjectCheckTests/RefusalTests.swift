@@ -24,6 +24,8 @@ import UploadWiring
     /// silent (folders a step removes before the upload, files the uploader never sends).
     struct Refusal: Sendable, CustomTestStringConvertible {
         var slug: String
+        /// The day of the refusal: `check` reads Play's target API level requirement for it (`--date`).
+        var date: String
         /// Every error of the run, exactly; warnings listed here must be present too (others are allowed).
         var findings: [Expected]
         /// Each entry is a set of alternatives: one of them must appear in the text of every expected finding
@@ -46,7 +48,7 @@ import UploadWiring
 
     static let refusals: [Refusal] = [
         Refusal(
-            slug: "catima-title-2021",
+            slug: "catima-title-2021", date: "2021-04-10",
             findings: [
                 Expected(rule: "TXT001", severity: .error, file: "fastlane/metadata/android/en-US/title.txt"),
                 Expected(
@@ -57,7 +59,7 @@ import UploadWiring
             ],
             proof: [["fastlane/Fastfile:18"], ["fastlane/Appfile"]]),
         Refusal(
-            slug: "catima-oc-2024",
+            slug: "catima-oc-2024", date: "2024-01-31",
             findings: [
                 Expected(rule: "LOC001", severity: .error, file: "fastlane/metadata/android/oc"),
                 Expected(rule: "LOC001", severity: .error, file: "fastlane/metadata/android/ast"),
@@ -68,27 +70,27 @@ import UploadWiring
             ],
             proof: [["fastlane/Fastfile:12"], ["fastlane/Appfile"]]),
         Refusal(
-            slug: "keyman-whatsnew-2021",
+            slug: "keyman-whatsnew-2021", date: "2021-08-01",
             findings: [Expected(rule: "TXT004", severity: .error, file: "android/help/about/whatsnew.md")],
             proof: [
                 ["android/build-help.sh:19"], ["android/build-publish.sh:22", "android/build-publish.sh:26"],
                 ["android/KMAPro/kMAPro/build.gradle:30"],
             ]),
         Refusal(
-            slug: "aw-android-changelog-2026",
+            slug: "aw-android-changelog-2026", date: "2026-08-10",
             findings: [
                 Expected(rule: "TXT004", severity: .error, file: "fastlane/metadata/android/en-US/changelogs/38.txt")
             ],
             proof: [[".github/workflows/build.yml:61"]]),
         Refusal(
-            slug: "mapbox-demo-gpp-2019",
+            slug: "mapbox-demo-gpp-2019", date: "2019-10-08",
             findings: [
                 Expected(
                     rule: "TXT004", severity: .error, file: "MapsDemo/src/global/play/release-notes/en-US/default.txt")
             ],
             proof: [["circle.yml:46"]]),
         Refusal(
-            slug: "cyclestreets-travis-2022",
+            slug: "cyclestreets-travis-2022", date: "2022-05-24",
             findings: [
                 Expected(
                     rule: "TXT004", severity: .error,
@@ -97,15 +99,15 @@ import UploadWiring
             proof: [[".travis.yml:27"], ["ciPublish.sh:6"]],
             silent: ["cycleroutes.app/src/main/play/release-notes/en-GB/production.txt"]),
         Refusal(
-            slug: "openlinkwith-de-2025",
+            slug: "openlinkwith-de-2025", date: "2026-07-09",
             findings: [Expected(rule: "LOC003", severity: .error, file: "fastlane/metadata/android/de")],
             proof: [[".github/workflows/release.yml:21"], [".github/scripts/release.sh:11"]]),
         Refusal(
-            slug: "status-jenkins-pt-2018",
+            slug: "status-jenkins-pt-2018", date: "2018-09-20",
             findings: [Expected(rule: "LOC003", severity: .error, file: "fastlane/metadata/android/pt")],
             proof: [["ci/android.groovy:12"], ["ci/Jenkinsfile.android"]]),
         Refusal(
-            slug: "element-gl-script-2022",
+            slug: "element-gl-script-2022", date: "2022-08-09",
             findings: [Expected(rule: "LOC003", severity: .error, file: "fastlane/metadata/android/gl")],
             proof: [["tools/release/pushPlayStoreMetaData.sh:27"], [".github/ISSUE_TEMPLATE/release.yml"]],
             silent: [
@@ -114,13 +116,13 @@ import UploadWiring
                 "fastlane/metadata/android/nl-NL",
             ]),
         Refusal(
-            slug: "dish-metadata-path-2026",
+            slug: "dish-metadata-path-2026", date: "2026-08-15",
             findings: [Expected(rule: "LAY001", severity: .error, file: "play/metadata/android")],
             proof: [[".github/workflows/release.yml:82", ".github/workflows/release.yml:87"]],
             silent: ["play/metadata/android/bs"],
             notEvidence: ["slsa"]),
         Refusal(
-            slug: "messenger-flutter-508-2024",
+            slug: "messenger-flutter-508-2024", date: "2024-09-04",
             findings: [
                 Expected(
                     rule: "TXT004", severity: .error,
@@ -128,7 +130,7 @@ import UploadWiring
             ],
             proof: [[".github/workflows/ci.yml:47", ".github/workflows/ci.yml:48", ".github/workflows/ci.yml:49"]]),
         Refusal(
-            slug: "orbot-handrun-2025",
+            slug: "orbot-handrun-2025", date: "2025-08-05",
             findings: [
                 Expected(
                     rule: "TXT003", severity: .error, file: "fastlane/metadata/android/el-GR/full_description.txt"),
@@ -138,7 +140,7 @@ import UploadWiring
             ],
             proof: [["fastlane/Fastfile:12"], ["fastlane/Appfile"]]),
         Refusal(
-            slug: "status-icon-2020",
+            slug: "status-icon-2020", date: "2020-06-02",
             findings: [
                 Expected(rule: "IMG023", severity: .error, file: "fastlane/metadata/android/en-US/images/icon.png")
             ],
@@ -156,13 +158,42 @@ import UploadWiring
             proof: [[".github/workflows/build_and_deploy.yml:43"]]),
         // The two below were refused by Play, but the repository proves no upload of what was refused: no error.
         Refusal(
-            slug: "opendocument-console-2026",
+            slug: "opendocument-console-2026", date: "2026-08-10",
             findings: [
                 Expected(
                     rule: "FDR001", severity: .warning, file: "fastlane/metadata/android/en-US/changelogs/41400.txt")
             ],
             proof: [["README.md:5"]]),
-        Refusal(slug: "mastodon-arsa-2024", findings: []),
+        Refusal(slug: "mastodon-arsa-2024", date: "2024-02-29", findings: []),
+        // Target API level refusals (TGT): the level each build really set, judged by the proof of its upload.
+        Refusal(
+            slug: "faims3-lane-2026", date: "2026-09-02",
+            findings: [Expected(rule: "TGT001", severity: .error, file: "app/android/app/build.gradle")],
+            proof: [
+                [".github/workflows/android-production-build.yml:31"], ["since 2026-08-31"],
+                ["Play requires 36"], ["lane deploy_app"],
+            ]),
+        Refusal(
+            slug: "keyman-stable14-target-2021", date: "2021-11-17",
+            findings: [Expected(rule: "TGT001", severity: .error, file: "android/KMAPro/kMAPro/build.gradle")],
+            proof: [["android/build-publish.sh"], ["since 2021-11-01"], ["Play requires 30"]]),
+        Refusal(
+            slug: "keyman-stable18-target-2026", date: "2026-09-21",
+            findings: [Expected(rule: "TGT001", severity: .error, file: "android/KMAPro/kMAPro/build.gradle")],
+            proof: [["android/KMAPro/build.sh"], ["since 2026-08-31"], ["Play requires 36"]]),
+        Refusal(
+            slug: "keyman-target-notice-2026", date: "2026-07-23",
+            findings: [Expected(rule: "TGT002", severity: .warning, file: "android/KMAPro/kMAPro/build.gradle")],
+            proof: [["android/KMAPro/build.sh"], ["from 2026-08-31 (in 39 days)"]]),
+        // Refused, but nothing in the repository sends the app to Play: a note, never an error.
+        Refusal(
+            slug: "mindlogger-ext-2019", date: "2019-11-05",
+            findings: [Expected(rule: "TGT001", severity: .note, file: "android/app/build.gradle")],
+            proof: [["targetSdk is 27"], ["Play requires 28"]]),
+        Refusal(
+            slug: "reference-browser-buildsrc-2020", date: "2020-11-11",
+            findings: [Expected(rule: "TGT001", severity: .note, file: "app/build.gradle")],
+            proof: [["targetSdk is 28"], ["Play requires 29"]]),
     ]
 
     static func relative(_ file: String, in root: String) -> String {
@@ -170,9 +201,12 @@ import UploadWiring
     }
 
     /// The findings of `check` and the plan, as the CLI's `check` and `plan` compute them.
-    static func check(_ folder: String) throws -> (findings: [Diagnostic], plan: ReleasePlan, root: String) {
+    static func check(_ folder: String, date: String? = nil) throws -> (
+        findings: [Diagnostic], plan: ReleasePlan, root: String
+    ) {
         let root = Fixtures.testImage(folder).path
-        let request = ProjectCheckRequest(projectDirectory: root)
+        var request = ProjectCheckRequest(projectDirectory: root)
+        request.date = date
         return (try request.run().report.diagnostics, try request.plan(), root)
     }
 
@@ -192,7 +226,7 @@ import UploadWiring
     @Test(arguments: refusals)
     /// The findings of `refusal`'s fixture against what Play refused, and the proof each names.
     func refusalIsCaughtWithItsProof(_ refusal: Refusal) throws {
-        let (diagnostics, plan, root) = try Self.check("refusals/" + refusal.slug)
+        let (diagnostics, plan, root) = try Self.check("refusals/" + refusal.slug, date: refusal.date)
         let found = diagnostics.map {
             (Expected(rule: $0.ruleID, severity: $0.severity, file: Self.relative($0.file, in: root)), $0)
         }
@@ -290,6 +324,8 @@ import UploadWiring
         var store: String
         var proof: PlayProof
         var deadLane: String?
+        /// The day of the set-up, where its ABOUT.md dates it: Play's target API level requirement is read for it.
+        var date: String? = nil
 
         var testDescription: String { slug }
     }
@@ -300,7 +336,7 @@ import UploadWiring
             deadLane: "deploy"),
         DeadLane(
             slug: "keepassdx-pro-removed-2022", tree: "fastlane/pro/metadata/android", store: "fdroid",
-            proof: .none, deadLane: "deploy_beta_pro"),
+            proof: .none, deadLane: "deploy_beta_pro", date: "2022-03-03"),
         DeadLane(
             slug: "wikipedia-template-flavours", tree: "fastlane/metadata/android", store: "fdroid", proof: .none,
             deadLane: "deploy"),
@@ -309,7 +345,9 @@ import UploadWiring
         DeadLane(slug: "owncloud-calens-workflow", tree: "fastlane/metadata/android", store: "fdroid", proof: .none),
         // The control: a hand-run lane whose package name and key are nowhere in the repository cannot be
         // decided, so it stays partial; still no error.
-        DeadLane(slug: "opentracks-no-appfile", tree: "fastlane/metadata/android", store: "play", proof: .partial),
+        DeadLane(
+            slug: "opentracks-no-appfile", tree: "fastlane/metadata/android", store: "play", proof: .partial,
+            date: "2025-08-24"),
         // keyman-whatsnew-2021's shape, GPP applied only for one release tier: whether its task exists when the
         // script runs is not known; and the same guard on the Play key with no script that publishes: both partial.
         DeadLane(
@@ -328,6 +366,8 @@ import UploadWiring
         var proof: PlayProof
         var errors: [Expected] = []
         var names: [String] = []
+        /// The day the set-up was seen, which `check` is run for (the target API level Play asked then).
+        var date: String
 
         var testDescription: String { slug }
     }
@@ -341,14 +381,16 @@ import UploadWiring
                 Expected(rule: "LOC003", severity: .error, file: "fastlane/metadata/android/nb-NO"),
                 Expected(rule: "LOC001", severity: .error, file: "fastlane/metadata/android/yi-DE"),
             ],
-            names: ["fastlane/Fastfile:10", "fastlane/Appfile"]),
-        RunnableLane(slug: "openhab-2017-pin", tree: "fastlane/metadata/android", proof: .partial),
-        RunnableLane(slug: "anki-template-2018", tree: "fastlane/metadata/android", proof: .partial),
+            names: ["fastlane/Fastfile:10", "fastlane/Appfile"], date: "2026-06-26"),
+        RunnableLane(
+            slug: "openhab-2017-pin", tree: "fastlane/metadata/android", proof: .partial, date: "2026-06-26"),
+        RunnableLane(
+            slug: "anki-template-2018", tree: "fastlane/metadata/android", proof: .partial, date: "2018-05-13"),
     ]
 
     @Test(arguments: runnableLanes)
     func runnableLaneIsJudgedByItsSigns(_ lane: RunnableLane) throws {
-        let (diagnostics, plan, root) = try Self.check("runnable-lanes/" + lane.slug)
+        let (diagnostics, plan, root) = try Self.check("runnable-lanes/" + lane.slug, date: lane.date)
         let errors = diagnostics.filter { $0.severity == .error }
         let found = Set(
             errors.map { Expected(rule: $0.ruleID, severity: .error, file: Self.relative($0.file, in: root)) })
@@ -366,7 +408,7 @@ import UploadWiring
 
     @Test(arguments: deadLanes)
     func deadLaneRaisesNoError(_ dead: DeadLane) throws {
-        let (diagnostics, plan, root) = try Self.check("dead-lanes/" + dead.slug)
+        let (diagnostics, plan, root) = try Self.check("dead-lanes/" + dead.slug, date: dead.date)
         let errors = diagnostics.filter { $0.severity == .error }
         #expect(errors.isEmpty, "\(errors.map { "\($0.ruleID) \(Self.relative($0.file, in: root))" })")
         let listings = plan.listings.filter { $0.folders.contains(dead.tree) }

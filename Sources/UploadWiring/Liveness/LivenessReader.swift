@@ -207,6 +207,14 @@ public struct LivenessReader: Sendable {
     /// Whether a variant of the build writes `path` (`…/build/outputs/apk/<flavours>/<buildType>/…`,
     /// `…/build/outputs/bundle/<variant>/…`): only judged where every application module's variants were read.
     func artifactSign(_ path: String) -> LivenessSign? {
+        guard let written = variantsWriting(path), written.isEmpty else { return nil }
+        return .artifactOfMissingVariant(path.hasPrefix("./") ? String(path.dropFirst(2)) : path)
+    }
+
+    /// The variants that write `path` (`…/build/outputs/apk/<flavours>/<buildType>/…`,
+    /// `…/build/outputs/bundle/<variant>/…`; any variant for another kind of output); `nil` when it is no output
+    /// path or the variants of the application modules were not all read.
+    func variantsWriting(_ path: String) -> [BuildVariant]? {
         let segments = path.split(separator: "/").map(String.init)
         guard let outputs = segments.firstIndex(of: "outputs"), outputs >= 1, segments[outputs - 1] == "build",
             outputs + 3 < segments.count
@@ -215,8 +223,8 @@ public struct LivenessReader: Sendable {
         let folders = Array(segments[(outputs + 2)..<(segments.count - 1)])
         let modules = build.applications
         guard !modules.isEmpty, modules.allSatisfy({ $0.buildFile != nil && !$0.variants.isEmpty }) else { return nil }
-        let written = modules.contains { module in
-            module.variants.contains { variant in
+        return modules.flatMap { module in
+            module.variants.filter { variant in
                 switch kind {
                 case "apk":
                     folders == (variant.flavors.isEmpty ? [] : [variant.flavors.joined()]) + [variant.buildType]
@@ -228,7 +236,6 @@ public struct LivenessReader: Sendable {
                 }
             }
         }
-        return written ? nil : .artifactOfMissingVariant(path.hasPrefix("./") ? String(path.dropFirst(2)) : path)
     }
 
     /// What Gradle Play Publisher's task names add after the variant (`publishProReleaseBundle`).
@@ -257,7 +264,7 @@ public struct LivenessReader: Sendable {
     /// The verb of `task`, its name without the module path, and the variants of the application modules it
     /// names that it builds (none: the build lacks it); `nil` when it is no variant task or the variants of those
     /// modules were not all read.
-    private func variantsBuilt(by task: String) -> (verb: String, name: String, variants: [BuildVariant])? {
+    func variantsBuilt(by task: String) -> (verb: String, name: String, variants: [BuildVariant])? {
         var name = Substring(task)
         var modulePath: String?
         if let colon = name.lastIndex(of: ":") {

@@ -12,6 +12,9 @@ public enum UploadedTree: Sendable, Hashable {
     case gppModule(String?)
     /// A fastlane tree the repository does not name (lanes read elsewhere, a workflow of another repository).
     case unnamed
+    /// No listing tree: a supply call with no metadata folder where it looks sends only the APK or AAB (what the
+    /// target API level and versionCode rules judge).
+    case artifactOnly
 }
 
 /// What a person or CI does to start an upload that no CI step shows.
@@ -66,6 +69,7 @@ public struct PlayUpload: Sendable, Hashable {
                 tree + "/" + (locales.isEmpty ? "*" : locales.joined(separator: ",")) + "/changelogs"
             case .gppModule(let module): "GPP " + (module ?? "any module")
             case .unnamed: "a tree it does not name"
+            case .artifactOnly: "the artifact only"
             }
         let trigger: String =
             switch self.trigger {

@@ -104,7 +104,7 @@ extension Uploader {
                 return ciUploads(upload, in: fastlane, first: entryRuns[first], others: others, input: input)
                     .map { ($0, upload) }
             }
-            return handRunUpload(upload, in: fastlane, scripts: scripts, input: input).map { [($0, upload)] } ?? []
+            return [(handRunUpload(upload, in: fastlane, scripts: scripts, input: input), upload)]
         }
         return direct.flatMap { found, upload in
             [found] + copiedOver(found, before: upload, in: fastlane, input: input)
@@ -127,8 +127,8 @@ extension Uploader {
             let (parts, settings) = FastlaneFiles.parts(
                 options: option, environment: { run.command.environment[$0] })
             let path = option("metadata_path")?.literal ?? run.command.environment["SUPPLY_METADATA_PATH"]
-            guard let tree = metadataTree(path, runFolder: fastlane.runFolder, input: input),
-                !found.contains(where: { $0.tree == tree && $0.parts == parts })
+            let tree = metadataTree(path, runFolder: fastlane.runFolder, input: input) ?? .artifactOnly
+            guard !found.contains(where: { $0.tree == tree && $0.parts == parts })
             else { return !used.isEmpty }
             found.append(
                 PlayUpload(
@@ -149,12 +149,12 @@ extension Uploader {
     private static func handRunUpload(
         _ upload: FastlaneFiles.Upload, in fastlane: FastlaneFiles, scripts: [FastlaneInvocation],
         input: UploaderInput
-    ) -> PlayUpload? {
+    ) -> PlayUpload {
         let arguments = fastlane.arguments(of: upload, laneOption: { _ in nil }).arguments
         let option = { (name: String) in arguments[name] }
         let (parts, settings) = FastlaneFiles.parts(options: option)
-        guard let tree = metadataTree(option("metadata_path")?.literal, runFolder: fastlane.runFolder, input: input)
-        else { return nil }
+        let tree =
+            metadataTree(option("metadata_path")?.literal, runFolder: fastlane.runFolder, input: input) ?? .artifactOnly
         let entries = upload.lane.map(fastlane.entryLanes) ?? []
         let name = entries.first.map { fastlane.lanes[$0].name } ?? upload.lane.map { fastlane.lanes[$0].name }
         var signs = input.liveness.signs(of: upload, entries: entries, in: fastlane)
