@@ -81,7 +81,7 @@ struct CheckListing: ParsableCommand {
         } catch {
             throw CLIError(error)
         }
-        for line in outcome.lines { Console.standardError.write(line + "\n") }
+        Console.standardError.write(lines: outcome.lines)
         try report.finish(with: report.selected(outcome.report))
     }
 }
