@@ -4,7 +4,8 @@
 ///
 /// Lines and columns are 1-based. A text finding gives its line and column (column 1 when it names only the
 /// line); a pixel (x, y) gives `y+1:x+1`, row as line and column as column, so an image viewer's 0-based
-/// coordinates are one less; a finding on the whole file gives `1:1`, since problem matchers need a line.
+/// coordinates are one less; a finding on the whole file gives `1:1`, since problem matchers need a line. A line
+/// break in a message is a space; every other control character is shown by `ConsoleText.field`.
 public struct GCCReporter: Reporter {
     public init() {}
 
@@ -12,8 +13,9 @@ public struct GCCReporter: Reporter {
         var out = ""
         for diagnostic in report.diagnostics {
             let (line, column) = Self.position(diagnostic.location)
-            out += "\(diagnostic.file):\(line):\(column): \(diagnostic.severity.rawValue): "
-            out += diagnostic.message.replacingAll("\n", with: " ") + " [\(diagnostic.ruleID)]\n"
+            out += "\(ConsoleText.field(diagnostic.file)):\(line):\(column): \(diagnostic.severity.rawValue): "
+            out += ConsoleText.field(diagnostic.message.replacingAll("\n", with: " "))
+            out += " [\(ConsoleText.field(diagnostic.ruleID))]\n"
         }
         return out + TextReporter().summaryLine(report.summary) + "\n"
     }

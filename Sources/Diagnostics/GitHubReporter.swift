@@ -2,6 +2,8 @@
 /// (`::warning`, `::notice` for the other severities), which GitHub shows as annotations on the changed files,
 /// then the summary line. Image findings have no line; their pixel goes in the message. One cause in several files
 /// (`FindingGroup`) is one annotation on its first file, listing the others, so a pull request does not get fifty.
+/// The repository's text is made inert by `ConsoleText` before GitHub's own escaping (`%`, CR, LF), so the runner
+/// reads these commands and no other.
 public struct GitHubReporter: Reporter {
     public init() {}
 
@@ -20,18 +22,18 @@ public struct GitHubReporter: Reporter {
                 case .warning: "warning"
                 case .note: "notice"
                 }
-            var properties = ["file=" + Self.escapeProperty(diagnostic.file)]
+            var properties = ["file=" + Self.escapeProperty(ConsoleText.field(diagnostic.file))]
             if let line = diagnostic.location?.line {
                 properties.append("line=\(line)")
                 if let column = diagnostic.location?.column { properties.append("col=\(column)") }
             }
-            properties.append("title=" + Self.escapeProperty("\(diagnostic.ruleID)"))
+            properties.append("title=" + Self.escapeProperty(ConsoleText.field(diagnostic.ruleID)))
             var message = diagnostic.message
             if let x = diagnostic.location?.x, let y = diagnostic.location?.y {
                 message = "pixel (\(x),\(y)): " + message
             }
             if let hint = diagnostic.hint { message += "\nhint: " + hint }
-            out += "::\(command) \(properties.joined(separator: ","))::\(Self.escapeData(message))\n"
+            out += "::\(command) \(properties.joined(separator: ","))::\(Self.escapeData(ConsoleText.lines(message)))\n"
         }
         return out + TextReporter().summaryLine(report.summary, findings: groups.count) + "\n"
     }

@@ -258,7 +258,8 @@ public struct HTMLReporter: Reporter {
     /// Text as HTML content or attribute value.
     static func escape(_ text: String) -> String {
         var out = ""
-        for character in text {
+        // After `ConsoleText.lines`: the page may be printed on standard output, in a CI log.
+        for character in ConsoleText.lines(text) {
             switch character {
             case "&": out += "&amp;"
             case "<": out += "&lt;"

@@ -92,13 +92,14 @@ public struct JSONReporter: Reporter {
         }
     }
 
-    /// Pretty-printed JSON with stable key order and unescaped slashes, shared by every JSON output of playprep.
+    /// Pretty-printed JSON with stable key order and unescaped slashes, shared by every JSON output of playprep,
+    /// with what a terminal or the Actions runner acts on escaped inside its strings (`ConsoleText.json`).
     public static func encode(_ value: some Encodable) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .withoutEscapingSlashes, .sortedKeys]
         // Encoding plain value types with string keys cannot fail.
         let data = (try? encoder.encode(value)) ?? Data("null".utf8)
-        return String(decoding: data, as: UTF8.self) + "\n"
+        return ConsoleText.json(String(decoding: data, as: UTF8.self)) + "\n"
     }
 }
 

@@ -26,16 +26,16 @@ public struct JUnitReporter: Reporter {
             let failures = file.diagnostics.filter(fails)
             if let reason = file.unreadable {
                 xml += "      <error message=\"\(Self.escape(reason))\" type=\"unreadable-input\">"
-                xml += Self.escape(failures.map(Self.line).joined(separator: "\n")) + "</error>\n"
+                xml += Self.escape(lines: failures.flatMap(Self.lines)) + "</error>\n"
             } else if let first = failures.first {
                 let summary = failures.count == 1 ? first.message : "\(first.message) (and \(failures.count - 1) more)"
                 xml += "      <failure message=\"\(Self.escape(summary))\" type=\"\(Self.escape(first.ruleID))\">"
-                xml += Self.escape(failures.map(Self.line).joined(separator: "\n")) + "</failure>\n"
+                xml += Self.escape(lines: failures.flatMap(Self.lines)) + "</failure>\n"
             }
             let others = file.diagnostics.filter { !fails($0) }
             if !others.isEmpty {
                 xml +=
-                    "      <system-out>" + Self.escape(others.map(Self.line).joined(separator: "\n"))
+                    "      <system-out>" + Self.escape(lines: others.flatMap(Self.lines))
                     + "</system-out>\n"
             }
             xml += "    </testcase>\n"
@@ -48,17 +48,23 @@ public struct JUnitReporter: Reporter {
         diagnostic.severity == .error || (strict && diagnostic.severity == .warning)
     }
 
-    /// `severity[RULE] place: message` with the hint on the next line.
-    static func line(_ diagnostic: Diagnostic) -> String {
+    /// `severity[RULE] place: message`, and the hint as a second line.
+    static func lines(_ diagnostic: Diagnostic) -> [String] {
         let place = TextReporter.describe(diagnostic.location).map { " " + $0 } ?? ""
-        return "\(diagnostic.severity.rawValue)[\(diagnostic.ruleID)]\(place): \(diagnostic.message)"
-            + (diagnostic.hint.map { "\n  hint: " + $0 } ?? "")
+        return ["\(diagnostic.severity.rawValue)[\(diagnostic.ruleID)]\(place): \(diagnostic.message)"]
+            + (diagnostic.hint.map { ["  hint: " + $0] } ?? [])
     }
 
-    /// Escapes XML markup and replaces characters XML 1.0 cannot carry at all with U+FFFD.
+    /// `lines` escaped and joined by line breaks, the only ones in the text.
+    static func escape(lines: [String]) -> String {
+        lines.map(escape).joined(separator: "\n")
+    }
+
+    /// Escapes XML markup and replaces characters XML 1.0 cannot carry at all with U+FFFD, after
+    /// `ConsoleText.field` (a line break in `text` is shown): the XML may be printed in a CI log.
     static func escape(_ text: String) -> String {
         var out = ""
-        for scalar in text.unicodeScalars {
+        for scalar in ConsoleText.field(text).unicodeScalars {
             switch scalar {
             case "&": out += "&amp;"
             case "<": out += "&lt;"

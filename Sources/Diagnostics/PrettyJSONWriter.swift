@@ -48,23 +48,37 @@ struct PrettyJSONWriter {
         var value = value
         value.withUTF8 { utf8 in
             bytes.append(UInt8(ascii: "\""))
+            let start = bytes.count
             // Runs without a byte to escape are copied whole.
             var runStart = 0
+            var mayReachConsole = false
             for index in Self.firstEscapedCandidate(in: utf8)..<utf8.endIndex {
                 let byte = utf8[index]
+                mayReachConsole = mayReachConsole || byte == UInt8(ascii: "#") || byte >= 0x7F
                 guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
                 bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
                 escape(byte)
                 runStart = index + 1
             }
             bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
+            if mayReachConsole { makeInert(from: start) }
             bytes.append(UInt8(ascii: "\""))
         }
     }
 
+    /// The string written since `start` with what a terminal or the Actions runner would act on escaped
+    /// (`ConsoleText.json`): rare, so it costs a second pass only then.
+    private mutating func makeInert(from start: Int) {
+        let written = String(decoding: bytes[start...], as: UTF8.self)
+        let inert = ConsoleText.json(written)
+        guard inert != written else { return }
+        bytes.replaceSubrange(start..., with: inert.utf8)
+    }
+
     /// Where the first eight-byte block holding a byte that may need escaping starts (or where whole blocks end):
     /// most strings (paths, messages) have none, and a byte-by-byte test was most of the time spent writing them.
-    /// Each block is tested at once with the classic bit tricks: a byte below 0x20, or equal to `"` or `\`.
+    /// Each block is tested at once with the classic bit tricks: a byte below 0x20, equal to `"`, `\` or `#`, or
+    /// from 0x7F up (where `ConsoleText` may have something to escape).
     private static func firstEscapedCandidate(in utf8: UnsafeBufferPointer<UInt8>) -> Int {
         guard let base = utf8.baseAddress else { return 0 }
         let ones: UInt64 = 0x0101_0101_0101_0101
@@ -75,7 +89,8 @@ struct PrettyJSONWriter {
         while index + 8 <= utf8.count {
             let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
             if hasByte(below: 0x20, word) || hasByte(below: 1, word ^ (ones &* 0x22))
-                || hasByte(below: 1, word ^ (ones &* 0x5C))
+                || hasByte(below: 1, word ^ (ones &* 0x5C)) || hasByte(below: 1, word ^ (ones &* 0x23))
+                || word & highBits != 0 || hasByte(below: 1, word ^ (ones &* 0x7F))
             {
                 return index
             }

@@ -7,7 +7,8 @@
 /// 1 file checked: 1 error, 0 warnings, 0 notes
 /// ```
 /// Files without findings are listed only when `listCleanFiles` is set; an APK or AAB always has its identity line. Colour uses ANSI escapes and is off
-/// unless asked for (the CLI turns it on for a terminal without `NO_COLOR`).
+/// unless asked for (the CLI turns it on for a terminal without `NO_COLOR`). Every text from the repository goes
+/// through `ConsoleText.field`, so the only escapes and line breaks are the reporter's own.
 public struct TextReporter: Reporter {
     public var useColor: Bool
     public var listCleanFiles: Bool
@@ -38,7 +39,7 @@ public struct TextReporter: Reporter {
 
     /// A merged group: its files written compactly, then the finding once with the group's message.
     private func append(_ group: FindingGroup, to out: inout String) {
-        out += paint(group.compactFiles, .bold)
+        out += paint(ConsoleText.field(group.compactFiles), .bold)
         out += " (\(group.files.count) files)\n  "
         var shown = group.first
         shown.message = group.message
@@ -65,10 +66,10 @@ public struct TextReporter: Reporter {
     // The blocks are appended to one string: a corpus report has hundreds of them.
 
     private func append(_ file: FileReport, to out: inout String) {
-        out += paint(file.file, .bold)
+        out += paint(ConsoleText.field(file.file), .bold)
         // An artifact's identity line, then its findings: `release.apk: org.example.app 42 (1.4.2) … · 4.2 MB`.
         if let artifact = file.artifact {
-            out += ": " + artifact.identityLine + "\n"
+            out += ": " + ConsoleText.field(artifact.identityLine) + "\n"
             append(file.diagnostics, to: &out)
             return
         }
@@ -99,30 +100,30 @@ public struct TextReporter: Reporter {
             case .warning: .yellow
             case .note: .cyan
             }
-        out += paint("\(diagnostic.severity.rawValue)[\(diagnostic.ruleID)]", color)
+        out += paint("\(diagnostic.severity.rawValue)[\(ConsoleText.field(diagnostic.ruleID))]", color)
         if let place = Self.describe(diagnostic.location) {
             out += " "
             out += place
         }
         out += ": "
-        out += diagnostic.message
+        out += ConsoleText.field(diagnostic.message)
         out += "\n"
     }
 
     private func appendHint(_ diagnostic: Diagnostic, indent: String, to out: inout String) {
         for place in diagnostic.related {
             out += indent
-            out += place.file
+            out += ConsoleText.field(place.file)
             if let position = Self.describe(place.location) { out += " " + position }
             out += ": "
-            out += place.message
+            out += ConsoleText.field(place.message)
             out += "\n"
         }
         guard let hint = diagnostic.hint else { return }
         out += indent
         out += paint("hint:", .cyan)
         out += " "
-        out += hint
+        out += ConsoleText.field(hint)
         out += "\n"
     }
 

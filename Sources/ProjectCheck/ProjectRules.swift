@@ -223,9 +223,11 @@ extension Rule {
     /// A whole-project rule whose examples are project folders of the repository.
     static func project(
         _ id: String, _ name: String, _ severity: Severity, _ summary: String, why severityReason: String,
-        passing: [ProjectFileExample] = [], failing: [ProjectFileExample]
+        releaseBound: Bool = false, passing: [ProjectFileExample] = [], failing: [ProjectFileExample]
     ) -> Rule {
-        Rule(id, name, severity, summary, why: severityReason, passing: passing, failing: failing)
+        Rule(
+            id, name, severity, summary, why: severityReason, releaseBound: releaseBound, passing: passing,
+            failing: failing)
     }
 }
 

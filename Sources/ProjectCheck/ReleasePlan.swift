@@ -1,4 +1,5 @@
 public import ArtifactKit
+import Diagnostics
 import Foundation
 public import PlayListingKit
 public import UploadWiring
@@ -177,16 +178,12 @@ public struct ReleasePlan: Sendable, Hashable, Codable {
                     "  - \(form.form): \(form.requirement)" + (form.playText.map { " (Play: \"\($0)\")" } ?? ""))
             }
         }
-        return lines.joined(separator: "\n") + "\n"
+        // Each entry is one line: a line break or control character from the repository is shown, not obeyed.
+        return lines.map(ConsoleText.field).joined(separator: "\n") + "\n"
     }
 
-    /// For tools: the same, as pretty-printed JSON with sorted keys.
-    public var json: String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let data = (try? encoder.encode(self)) ?? Data("{}".utf8)
-        return String(decoding: data, as: UTF8.self) + "\n"
-    }
+    /// For tools: the same, as pretty-printed JSON with sorted keys (`JSONReporter.encode`).
+    public var json: String { JSONReporter.encode(self) }
 
     /// A delivery's lines: per locale, each slot with its files (named from the locale folder; a folder's files
     /// after it once), then the missing slots, one line per what is sent instead.

@@ -16,7 +16,7 @@ enum TargetSdkRules {
                 + "dated table ART003 reads; artifact.targetSdk in playprep.yml pins it; Wear OS, TV and Automotive "
                 + "modules get their lower level): an error where the repository shows the variant reaching Play, a "
                 + "warning where that is only partly shown, a note where nothing sends it.",
-            why: "Play refuses the upload.",
+            why: "Play refuses the upload.", releaseBound: true,
             passing: [ProjectFileExample(project: "TestImages/releases/target-sdk-current")],
             failing: [ProjectFileExample(project: "TestImages/releases/target-sdk-old", file: "app/build.gradle")])
     ) { project, finding in
@@ -29,6 +29,7 @@ enum TargetSdkRules {
             "A release variant's targetSdk meets today's requirement but not the one of Play's next deadline within "
                 + "\(TargetSdkJudge.horizonDays) days (a note where nothing sends the variant to Play).",
             why: "Play will refuse updates from that date: the next release after it needs the higher level.",
+            releaseBound: true,
             passing: [ProjectFileExample(project: "TestImages/releases/target-sdk-current")],
             failing: [
                 ProjectFileExample(

@@ -75,7 +75,7 @@ struct CheckArtifact: ParsableCommand {
             } catch {
                 // Text on standard output says it in the report; other formats get the line as well.
                 if !report.isTextOnStandardOutput {
-                    Console.standardError.write("playprep: error: \(file): \(error)\n")
+                    Console.standardError.write(line: "playprep: error: \(file): \(error)")
                 }
                 reports.append(FileReport(unreadableArtifact: file, error))
                 unreadable = true

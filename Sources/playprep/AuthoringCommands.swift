@@ -67,32 +67,33 @@ struct FixNinePatch: ParsableCommand {
             }
             let repaired = FrameRepair().repair(image, file: file)
             for change in repaired.changes {
-                console.write("\(file): \(change)\n")
+                console.write(line: "\(file): \(change)")
             }
             for diagnostic in repaired.unresolved {
                 let place = diagnostic.location.flatMap { location in
                     location.x.flatMap { x in location.y.map { " at x=\(x) y=\($0)" } }
                 }
-                console.write("\(file): cannot fix \(diagnostic.ruleID)\(place ?? ""): \(diagnostic.message)\n")
+                console.write(line: "\(file): cannot fix \(diagnostic.ruleID)\(place ?? ""): \(diagnostic.message)")
             }
             let target = output ?? (inPlace ? file : nil)
             guard repaired.isAccepted else {
                 needsAttention = true
-                console.write("\(file): not written: aapt2 would still reject it; a person must choose\n")
+                console.write(line: "\(file): not written: aapt2 would still reject it; a person must choose")
                 continue
             }
             guard let target, !(repaired.changes.isEmpty && target == file) else {
                 needsAttention = needsAttention || !repaired.changes.isEmpty
                 if target == nil && !repaired.changes.isEmpty {
                     console.write(
-                        "\(file): not written: \(repaired.changes.count) pixel(s) need repair; -o OUT or --in-place "
-                            + "writes the repaired image\n")
+                        line:
+                            "\(file): not written: \(repaired.changes.count) pixel(s) need repair; -o OUT or --in-place "
+                            + "writes the repaired image")
                 }
                 continue
             }
             try OutputFile(path: target, force: true, replacesLink: force).write(
                 repaired.image, encoder: PNGEncoder(compressionLevel: 9))
-            console.write("\(file): \(repaired.changes.count) pixel(s) repaired, written to \(target)\n")
+            console.write(line: "\(file): \(repaired.changes.count) pixel(s) repaired, written to \(target)")
         }
         if needsAttention { throw ExitCode.failure }
     }
@@ -186,9 +187,9 @@ struct ScaleNinePatch: ParsableCommand {
             try OutputFile(path: path, force: true, replacesLink: force, linksCheckedBelow: resDir).write(
                 result.image, encoder: PNGEncoder(compressionLevel: 9))
             Console.standardOutput.write(
-                "\(path): \(result.ninePatch.width)x\(result.ninePatch.height) content, stretch x "
+                line: "\(path): \(result.ninePatch.width)x\(result.ninePatch.height) content, stretch x "
                     + "\(result.ninePatch.stretchX.map(\.description).joined(separator: " ")), y "
-                    + "\(result.ninePatch.stretchY.map(\.description).joined(separator: " "))\n")
+                    + "\(result.ninePatch.stretchY.map(\.description).joined(separator: " "))")
         }
     }
 }
@@ -251,8 +252,8 @@ struct ExportNinePatch: ParsableCommand {
             source.image.withoutFrame, encoder: PNGEncoder(compressionLevel: 9))
         try OutputFile(path: files.textFile, force: true, replacesLink: force, linksCheckedBelow: output).write(
             files.text)
-        for loss in files.export.losses { Console.standardError.write("playprep: warning: \(file): \(loss)\n") }
-        Console.standardOutput.write(files.paths.joined(separator: "\n") + "\n")
+        for loss in files.export.losses { Console.standardError.write(line: "playprep: warning: \(file): \(loss)") }
+        Console.standardOutput.write(lines: files.paths)
     }
 }
 
@@ -403,7 +404,7 @@ struct GalleryNinePatch: ParsableCommand {
         } catch {
             throw CLIError.cannotWrite(output, reason: drawingError?.description ?? error.description)
         }
-        Console.standardOutput.write("\(output): \(files.count) NinePatch file(s)\n")
+        Console.standardOutput.write(line: "\(output): \(files.count) NinePatch file(s)")
     }
 }
 

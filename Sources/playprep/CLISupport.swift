@@ -32,17 +32,37 @@ extension CLIError {
     }
 }
 
-/// Standard output and error, with the decision whether to colour them.
+/// Standard output and error, with the decision whether to colour them. Every text reaches them made inert by
+/// `ConsoleText` (no control character, bidi override, `::` line start or `##[` from the repository): the CLI's
+/// own lines through `write(_:)` and `write(line:)`, a reporter's output (which escapes its own fields and may be
+/// coloured) through `write(rendered:)`.
 struct Console {
     let descriptor: Int32
 
     static let standardOutput = Console(descriptor: 1)
     static let standardError = Console(descriptor: 2)
 
-    /// Writes all of `text`. When standard output cannot be written (a full disk, a closed pipe), the run cannot
-    /// deliver what it was asked for: that is said on standard error and the process exits 2. A failure on
-    /// standard error itself is ignored, as there is nowhere left to say so.
+    /// Writes `text`, whose line breaks are its own, made inert by `ConsoleText.lines`.
     func write(_ text: String) {
+        write(rendered: ConsoleText.lines(text))
+    }
+
+    /// Writes the one-line message `line` and a line break; a line break inside it is shown, not obeyed
+    /// (`ConsoleText.field`).
+    func write(line: String) {
+        write(rendered: ConsoleText.field(line) + "\n")
+    }
+
+    /// Writes each of `lines` as by `write(line:)`.
+    func write(lines: [String]) {
+        for line in lines { write(line: line) }
+    }
+
+    /// Writes all of `text` as it is: a reporter's output, whose text from the repository the reporter has made
+    /// inert. When standard output cannot be written (a full disk, a closed pipe), the run cannot deliver what it
+    /// was asked for: that is said on standard error and the process exits 2. A failure on standard error itself
+    /// is ignored, as there is nowhere left to say so.
+    func write(rendered text: String) {
         var text = text
         text.withUTF8 { write(bytes: UnsafeRawBufferPointer($0)) }
     }
@@ -52,7 +72,7 @@ struct Console {
         let failure = writeAll(bytes, to: descriptor)
         guard failure != 0, descriptor != Console.standardError.descriptor else { return }
         Console.standardError.write(
-            "playprep: error: cannot write to standard output: \(String(cString: strerror(failure)))\n")
+            line: "playprep: error: cannot write to standard output: \(String(cString: strerror(failure)))")
         Foundation.exit(2)
     }
 

@@ -70,7 +70,7 @@ struct DecompileNinePatch: ParsableCommand {
             throw ExitCode.inputProblem(file, error.description)
         }
         for warning in decompiled.warnings {
-            Console.standardError.write("playprep: warning: \(file): \(warning)\n")
+            Console.standardError.write(line: "playprep: warning: \(file): \(warning)")
         }
         try output.write { () throws(PNGError) in try PNGEncoder(compressionLevel: 9).encode(decompiled.image) }
     }
@@ -79,7 +79,7 @@ struct DecompileNinePatch: ParsableCommand {
 extension ExitCode {
     /// Prints `playprep: error: FILE: cause` for a problem with an input file and gives its exit status, 1.
     static func inputProblem(_ file: String, _ cause: String) -> ExitCode {
-        Console.standardError.write("playprep: error: \(file): \(cause)\n")
+        Console.standardError.write(line: "playprep: error: \(file): \(cause)")
         return .failure
     }
 }

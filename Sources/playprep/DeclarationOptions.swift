@@ -1,5 +1,6 @@
 import ArgumentParser
 import ArtifactKit
+import Diagnostics
 import FileAccess
 import ProjectCheck
 
@@ -62,6 +63,10 @@ struct ArtifactDeclarations: ParsableCommand {
         } catch {
             throw CLIError.unreadable(file, reason: error.description)
         }
-        Console.standardOutput.write(format == .json ? checklist.json : checklist.text)
+        if format == .json {
+            Console.standardOutput.write(rendered: ConsoleText.json(checklist.json))
+        } else {
+            Console.standardOutput.write(checklist.text)
+        }
     }
 }

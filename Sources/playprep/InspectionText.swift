@@ -1,14 +1,15 @@
 import Diagnostics
 import NinePatchKit
 
-/// The terminal form of `ninepatch inspect`: the model in a few aligned lines, then any findings.
+/// The terminal form of `ninepatch inspect`: the model in a few aligned lines, then any findings (the file's name
+/// and the findings made inert by `ConsoleText`, as the text may be coloured).
 struct InspectionText {
     var useColor: Bool
 
     func render(_ inspection: NinePatchInspection) -> String {
         let check = inspection.check
         if let compiled = inspection.compiled {
-            var lines = [check.file]
+            var lines = [ConsoleText.field(check.file)]
             if let header = check.header { lines.append(field("size", "\(header.width)x\(header.height), no frame")) }
             lines.append(field("stretch x", spans(compiled.stretchX)))
             lines.append(field("stretch y", spans(compiled.stretchY)))
@@ -21,7 +22,7 @@ struct InspectionText {
                 ))
             return lines.joined(separator: "\n") + "\n"
         }
-        var lines = [check.file]
+        var lines = [ConsoleText.field(check.file)]
         if let header = check.header {
             lines.append(
                 field(

@@ -81,7 +81,7 @@ struct CheckListing: ParsableCommand {
         } catch {
             throw CLIError(error)
         }
-        for line in outcome.lines { Console.standardError.write(line + "\n") }
+        Console.standardError.write(lines: outcome.lines)
         try report.finish(with: report.selected(outcome.report))
     }
 }
@@ -125,8 +125,7 @@ struct FixListing: ParsableCommand {
         } catch {
             throw CLIError(error)
         }
-        Console.standardOutput.write(outcome.lines.map { $0 + "\n" }.joined())
-        if outcome.lines.isEmpty { Console.standardOutput.write("\(directory): nothing to fix\n") }
+        Console.standardOutput.write(lines: outcome.lines.isEmpty ? ["\(directory): nothing to fix"] : outcome.lines)
         if outcome.left > 0 || (dryRun && outcome.changed) { throw ExitCode.failure }
     }
 }

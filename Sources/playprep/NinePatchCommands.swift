@@ -116,10 +116,10 @@ struct InspectNinePatch: ParsableCommand {
         let console = Console.standardOutput
         switch format {
         case .json:
-            console.write(JSONReporter.encode(inspections))
+            console.write(rendered: JSONReporter.encode(inspections))
         case .text:
             let text = InspectionText(useColor: console.supportsColor)
-            console.write(inspections.map(text.render).joined(separator: "\n"))
+            console.write(rendered: inspections.map(text.render).joined(separator: "\n"))
         }
         if inspections.contains(where: { $0.compiled == nil && !$0.check.report.isValid }) {
             throw ExitCode.failure

@@ -67,6 +67,7 @@ struct PlanCommand: ParsableCommand {
         } catch {
             throw CLIError(error)
         }
-        Console.standardOutput.write(format == .json ? plan.json : plan.text(verbose: verbose))
+        // Both renderings make the repository's text inert themselves (`ConsoleText`).
+        Console.standardOutput.write(rendered: format == .json ? plan.json : plan.text(verbose: verbose))
     }
 }

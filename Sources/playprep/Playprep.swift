@@ -25,7 +25,7 @@ struct Playprep: ParsableCommand {
             var command = try namedLeaf(Array(CommandLine.arguments.dropFirst())) ?? parseAsRoot()
             try command.run()
         } catch let error as CLIError {
-            Console.standardError.write("playprep: error: \(error)\n")
+            Console.standardError.write(line: "playprep: error: \(error)")
             Foundation.exit(2)
         } catch {
             let code = exitCode(for: error)

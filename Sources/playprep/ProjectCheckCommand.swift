@@ -99,23 +99,24 @@ struct CheckProject: ParsableCommand {
             outcome = try request.run { done, total in progress?.show("checking NinePatches \(done)/\(total)") }
         } catch {
             progress?.clear()
-            Console.standardError.write(error.lines.map { $0 + "\n" }.joined())
+            Console.standardError.write(lines: error.lines)
             throw CLIError(error.error)
         }
         progress?.clear()
         if let recorded = outcome.recordedBaseline {
-            Console.standardError.write(outcome.lines.map { $0 + "\n" }.joined())
+            Console.standardError.write(lines: outcome.lines)
             do {
                 try OutputTarget(path: recorded.file).write(recorded.json)
             } catch {
                 throw CLIError.cannotWrite(recorded.file, reason: error.description)
             }
-            Console.standardError.write("playprep: recorded \(recorded.entries) known problems in \(recorded.file)\n")
+            Console.standardError.write(
+                line: "playprep: recorded \(recorded.entries) known problems in \(recorded.file)")
             return
         }
         // An unreadable artifact is in the report; a text report on the console says it, other formats need the line.
         let artifactError = report.isTextOnStandardOutput ? [] : outcome.artifactError.map { [$0] } ?? []
-        Console.standardError.write((artifactError + outcome.lines).joined(separator: "\n") + "\n")
+        Console.standardError.write(lines: artifactError + outcome.lines)
         try report.finish(
             with: outcome.report, badPatchTolerance: outcome.badPatchTolerance,
             header: ReportHeader(
@@ -150,10 +151,10 @@ final class ProgressLine: Sendable {
             last = now
             return true
         }
-        if due { Console.standardError.write("\r\u{1B}[K" + text) }
+        if due { Console.standardError.write(rendered: "\r\u{1B}[K" + ConsoleText.field(text)) }
     }
 
     func clear() {
-        if lastShown.withLock({ $0 != nil }) { Console.standardError.write("\r\u{1B}[K") }
+        if lastShown.withLock({ $0 != nil }) { Console.standardError.write(rendered: "\r\u{1B}[K") }
     }
 }

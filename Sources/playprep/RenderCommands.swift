@@ -44,7 +44,7 @@ struct AcceptedNinePatch {
         let accepted = check.image.flatMap { image in check.ninePatch.map { (image, $0) } }
         if accepted == nil || (reportWarnings && !check.diagnostics.isEmpty) {
             let console = Console.standardOutput
-            console.write(TextReporter(useColor: console.supportsColor).render(Report(files: [check.report])))
+            console.write(rendered: TextReporter(useColor: console.supportsColor).render(Report(files: [check.report])))
         }
         guard let (image, ninePatch) = accepted else { throw ExitCode.failure }
         self.image = image
@@ -184,7 +184,7 @@ struct PreviewNinePatch: ParsableCommand {
             // Rejected (or not a PNG at all): the findings say why, and the sheet, when there are pixels to show,
             // rings each offending one.
             let console = Console.standardOutput
-            console.write(TextReporter(useColor: console.supportsColor).render(Report(files: [check.report])))
+            console.write(rendered: TextReporter(useColor: console.supportsColor).render(Report(files: [check.report])))
         }
         if let image = check.image {
             let sheet = PreviewSheet(

@@ -61,11 +61,14 @@ struct ReportOptions: ParsableArguments {
         for (option, values) in [("--enable", enabledRules), ("--disable", disabledRules)] {
             for id in Self.ids(values) where catalog.rules[id] == nil {
                 let closest = catalog.closestID(to: id).map { " (did you mean \($0)?)" } ?? ""
-                throw ValidationError("\(option) \(id): unknown rule\(closest); `playprep rules` lists them all")
+                // An id is quoted as one line: a line break in it is shown (`ConsoleText.field`).
+                throw ValidationError(
+                    "\(option) \(ConsoleText.field(id)): unknown rule\(closest); `playprep rules` lists them all")
             }
         }
         if let both = Set(Self.ids(enabledRules)).intersection(Self.ids(disabledRules)).sorted().first {
-            throw ValidationError("\(both) is both enabled (--enable) and disabled (--disable); choose one")
+            throw ValidationError(
+                "\(ConsoleText.field(both)) is both enabled (--enable) and disabled (--disable); choose one")
         }
     }
 
@@ -82,7 +85,8 @@ struct ReportOptions: ParsableArguments {
         guard let output else { return }
         let folder = URL(fileURLWithPath: output).deletingLastPathComponent().path
         guard PathKind(path: folder) == .folder else {
-            throw ValidationError("--output \(output): the folder \(folder) does not exist")
+            throw ValidationError(
+                "--output \(ConsoleText.field(output)): the folder \(ConsoleText.field(folder)) does not exist")
         }
     }
 
@@ -123,14 +127,16 @@ struct ReportOptions: ParsableArguments {
             // With the report on standard output, the summary goes to standard error.
             let summaryConsole = target.isStandardOutput ? Console.standardError : console
             summaryConsole.write(
-                TextReporter(useColor: summaryConsole.supportsColor).summaryLine(report.summary)
-                    + " (\(format.rawValue) report in \(target.isStandardOutput ? "standard output" : output))\n")
+                rendered: TextReporter(useColor: summaryConsole.supportsColor).summaryLine(report.summary)
+                    + ConsoleText.field(
+                        " (\(format.rawValue) report in \(target.isStandardOutput ? "standard output" : output))")
+                    + "\n")
         } else if format == .json {
             // Streamed: the JSON of thousands of files is never held whole in memory.
             JSONReporter(comparedRelease: header?.comparedRelease ?? []).write(report) { console.write(bytes: $0) }
         } else {
             console.write(
-                format.reporter(
+                rendered: format.reporter(
                     useColor: console.supportsColor, strict: strict, illustrations: illustrations, header: header
                 ).render(report))
         }

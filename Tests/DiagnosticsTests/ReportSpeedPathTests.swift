@@ -15,6 +15,8 @@ import Testing
         // Escapes after whole 16-byte blocks, at a block's end and in the scalar tail.
         "0123456789abcdef\"after one block", "0123456789abcde\\", "res/drawable-xxhdpi/a_long_name_0123456789.9.png\n",
         String(repeating: "x", count: 33) + "\u{1F}" + String(repeating: "y", count: 20),
+        // What `ConsoleText.json` escapes: `##[`, C1 controls, DEL and bidi controls, in a block and in the tail.
+        "0123456789abcdef##[stop-commands]x", "##[", "#", "\u{85}\u{7F}\u{202E}\u{2066}\u{200F}\u{061C}ok",
     ]
 
     static let facts = ArtifactFacts(

@@ -149,11 +149,11 @@ import UploadWiring
         // workflow's YAML is refused (read line by line: it names lane `deploy`, which its own signs make live); the
         // next ones run the lane with `SUPPLY_JSON_KEY_DATA`.
         Refusal(
-            slug: "mastodon-yaml-refused-2024",
+            slug: "mastodon-yaml-refused-2024", date: "2024-03-01",
             findings: mastodonLocales,
             proof: [["fastlane/Fastfile:18"], ["fastlane/Appfile"], [".github/workflows/build_and_deploy.yml:35"]]),
         Refusal(
-            slug: "mastodon-key-data-2024",
+            slug: "mastodon-key-data-2024", date: "2024-03-01",
             findings: mastodonLocales,
             proof: [[".github/workflows/build_and_deploy.yml:43"]]),
         // The two below were refused by Play, but the repository proves no upload of what was refused: no error.
