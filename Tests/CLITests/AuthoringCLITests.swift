@@ -325,6 +325,15 @@ struct ScaleCLITests {
         ])
         expectRefusal(render, naming: rendered, size: "1000x1000", limit: 999_999)
         #expect(!FileManager.default.fileExists(atPath: rendered))
+        // A scale too large for any image was converted to Int and trapped; it is one line now.
+        let scaled = try PlayprepBinary.run([
+            "ninepatch", "render", "TestImages/SampleApp/app/src/main/res/drawable-mdpi/tab_unselected.9.png",
+            "--size", "20x20", "--scale", "1e30", "-o", rendered,
+        ])
+        #expect(scaled.status == 2)
+        #expect(scaled.standardError.hasSuffix("exceeds the limit of 67108864 pixels\n"), "\(scaled.standardError)")
+        #expect(scaled.standardError.split(separator: "\n").count == 1)
+        #expect(!FileManager.default.fileExists(atPath: rendered))
         // A 12x9 plain PNG framed is 14x11 = 154 pixels.
         let plain = folder.appendingPathComponent("content.png").path
         try FileManager.default.copyItem(atPath: Fixtures.testImage("crafted/multi_stretch.9.png").path, toPath: plain)
