@@ -115,6 +115,31 @@ import UploadWiring
         #expect(lane.messages.first?.contains("it may reach Play: supply") == true)
     }
 
+    /// GPP applied to the module, and CI running its task for one flavour (AnkiDroid's `publishPlayReleaseApk`):
+    /// that variant is proven, the flavours whose tasks nothing runs (`amazon`, sold elsewhere) are notes, not
+    /// errors because the plugin could publish them.
+    @Test func aGPPTaskOfOneFlavourProvesThatFlavourOnly() throws {
+        let flavours = """
+                flavorDimensions 'store'
+                productFlavors {
+                    play { dimension 'store' }
+                    amazon { dimension 'store' }
+                }
+
+            """
+        let app = Self.app(targetSdk: "29", flavours: flavours).replacingOccurrences(
+            of: "id 'com.android.application'", with: "id 'com.android.application'\n    id 'com.github.triplet.play'")
+        let run = try Self.check(
+            Self.settings.merging([
+                "app/build.gradle": app,
+                ".github/workflows/publish.yml":
+                    "jobs:\n  publish:\n    steps:\n      - run: ./gradlew publishPlayReleaseApk\n",
+            ]) { $1 })
+        #expect(run.findings.sorted() == ["error TGT001 app/build.gradle", "note TGT001 app/build.gradle"])
+        #expect(run.messages.contains { $0.hasPrefix(":app playRelease:") && $0.contains("publishPlayReleaseApk") })
+        #expect(run.messages.contains { $0.hasPrefix(":app amazonRelease:") && $0.hasSuffix("sends it to Play") })
+    }
+
     /// A lane's `gradle` call names the flavour it builds: only that variant is proven; the other one no upload
     /// sends is a note.
     @Test func theLaneBuildsOneFlavour() throws {

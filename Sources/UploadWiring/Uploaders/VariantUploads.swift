@@ -25,9 +25,13 @@ extension UploadEvidence {
     /// listing is judged), and its
     /// variant tasks, an upload action's `releaseFiles`/`releaseFile` (or the `bundle…`/`assemble…` task a step of
     /// its job runs first). An upload whose variant cannot be told is partial for every release variant of the
-    /// app it sends. A variant no upload sends is absent.
+    /// app it sends. A variant no upload sends is absent; so is a variant of a module whose GPP tasks the
+    /// repository runs for other variants only (its `amazonRelease` beside CI's `publishPlayReleaseApk`).
     public func variantUploads(gpp: (AndroidModule) -> ListingReaders) -> [VariantUpload] {
         var found = [VariantUpload]()
+        // The variants whose GPP tasks the repository runs (`publishPlayReleaseApk`), by module: of such a module,
+        // what those tasks publish reaches Play, not every variant the plugin could publish.
+        var publishedByTask = [String: Set<String>]()
         for upload in uploads {
             let proof = senders(upload, tree: "", locales: [], treeSigns: []).map(\.sender.proof).max() ?? .none
             guard proof != .none else { continue }
@@ -40,6 +44,9 @@ extension UploadEvidence {
                 // The listing's and the notes' own tasks send no artifact.
                 guard !task.hasSuffix("Listing"), !task.hasSuffix("ReleaseNotes") else { continue }
                 let built = input.liveness.variantsBuilt(by: String(task)).map { ($0.variants, "task \($0.name)") }
+                for (module, variant) in pairs(built?.0.filter(\.isRelease) ?? []) {
+                    publishedByTask[module.name, default: []].insert(variant.name)
+                }
                 found += sent(
                     by: upload, proof: proof,
                     variants: built ?? (gppModules.flatMap { Self.published($0) }, "GPP publishes every variant"))
@@ -52,7 +59,8 @@ extension UploadEvidence {
         for module in gppModules {
             let readers = gpp(module)
             guard readers.store == .play, readers.proof != .none else { continue }
-            for variant in Self.published(module) {
+            let byTask = publishedByTask[module.name]
+            for variant in Self.published(module) where byTask?.contains(variant.name) ?? true {
                 found.append(
                     VariantUpload(
                         module: module.name, variant: variant.name, proof: readers.proof, what: "GPP",
