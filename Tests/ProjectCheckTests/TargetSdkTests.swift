@@ -64,6 +64,12 @@ import UploadWiring
         """
     }
 
+    /// A `productFlavors` block of one `store` dimension with these flavours, for ``app(targetSdk:flavours:)``.
+    static func storeFlavours(_ names: String...) -> String {
+        "        flavorDimensions 'store'\n        productFlavors {\n"
+            + names.map { "            \($0) { dimension 'store' }\n" }.joined() + "        }\n"
+    }
+
     /// A workflow that builds the release bundle and uploads it with r0adkll/upload-google-play.
     static let workflow = [
         ".github/workflows/play.yml": """
@@ -119,14 +125,7 @@ import UploadWiring
     /// that variant is proven, the flavours whose tasks nothing runs (`amazon`, sold elsewhere) are notes, not
     /// errors because the plugin could publish them.
     @Test func aGPPTaskOfOneFlavourProvesThatFlavourOnly() throws {
-        let flavours = """
-                flavorDimensions 'store'
-                productFlavors {
-                    play { dimension 'store' }
-                    amazon { dimension 'store' }
-                }
-
-            """
+        let flavours = Self.storeFlavours("play", "amazon")
         let app = Self.app(targetSdk: "29", flavours: flavours).replacingOccurrences(
             of: "id 'com.android.application'", with: "id 'com.android.application'\n    id 'com.github.triplet.play'")
         let run = try Self.check(
@@ -143,14 +142,7 @@ import UploadWiring
     /// A lane's `gradle` call names the flavour it builds: only that variant is proven; the other one no upload
     /// sends is a note.
     @Test func theLaneBuildsOneFlavour() throws {
-        let flavours = """
-                flavorDimensions 'store'
-                productFlavors {
-                    play { dimension 'store' }
-                    fdroid { dimension 'store' }
-                }
-
-            """
+        let flavours = Self.storeFlavours("play", "fdroid")
         let run = try Self.check(
             Self.settings.merging([
                 "app/build.gradle": Self.app(targetSdk: "29", flavours: flavours),
@@ -239,14 +231,7 @@ import UploadWiring
 
     /// A level that cannot be evaluated is one note per build, whatever the number of variants and modules.
     @Test func anUnreadableLevelIsOneNotePerBuild() throws {
-        let flavours = """
-                flavorDimensions 'store'
-                productFlavors {
-                    play { dimension 'store' }
-                    fdroid { dimension 'store' }
-                }
-
-            """
+        let flavours = Self.storeFlavours("play", "fdroid")
         let run = try Self.check(
             Self.settings.merging(Self.workflow) { $1 }.merging([
                 "app/build.gradle": Self.app(targetSdk: "computeTargetSdk()", flavours: flavours)
