@@ -62,7 +62,7 @@ public struct ListingFixRequest: Sendable {
                 do {
                     try apply(repair, display: display)
                 } catch {
-                    throw .unreadable(display(repair.path), reason: error.description)
+                    throw .invalid("\(display(repair.path)): cannot be written: \(error.description)")
                 }
             }
             lines.append("\(display(repair.path)): \(repair.summary) (\(repair.rule))")
