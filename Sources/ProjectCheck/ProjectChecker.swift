@@ -75,7 +75,8 @@ struct ProjectChecker: Sendable {
         let (listingFiles, outcomes) = listingReports(targets, files: inventory.files, root: inventory.root)
         let (previous, releaseFindings) = compare(
             since: since, artifact: artifact, previousArtifact: previousArtifact, with: build,
-            configuration: configuration, inventory: inventory, targets: targets)
+            configuration: configuration, inventory: inventory, targets: targets,
+            uploads: listingPlan.variantUploads)
         // A finding on this release's artifact joins its report; the others, the build files'.
         let artifactFile = artifact.map(ArtifactRelease.init)?.file
         let (onArtifact, onBuild) = (
@@ -149,7 +150,7 @@ struct ProjectChecker: Sendable {
     private func compare(
         since release: GitRelease?, artifact: ArtifactCheck?, previousArtifact: ArtifactCheck?,
         with build: AndroidBuildModel, configuration: ProjectConfiguration, inventory: ProjectInventory,
-        targets: [ListingTarget]
+        targets: [ListingTarget], uploads: [VariantUpload]
     ) -> (PreviousRelease?, [Diagnostic]) {
         let artifactRelease = artifact.map(ArtifactRelease.init)
         let given = configuration.listingOptions.versionCode.map { code in
@@ -162,7 +163,8 @@ struct ProjectChecker: Sendable {
         }
         var comparison = ReleaseComparison(
             reference: nil, current: build, releasedVersionCode: given, artifact: artifactRelease,
-            previousArtifact: previousArtifact.map(ArtifactRelease.init))
+            previousArtifact: previousArtifact.map(ArtifactRelease.init),
+            deliveries: uploads.compactMap { $0.delivery(root: inventory.root) })
         guard let release else { return (nil, ReleaseRules.diagnostics(comparison)) }
         let previousInventory = ProjectDiscovery(excludes: configuration.excludes).inventory(of: release.root)
         // Each folder of a tree the repository shows is uploaded to Play, with its files then and now.
@@ -356,7 +358,7 @@ struct ProjectChecker: Sendable {
         plan.unjudged = listingPlan.unjudged
         let (previous, findings) = compare(
             since: since, artifact: artifact, previousArtifact: nil, with: build, configuration: configuration,
-            inventory: inventory, targets: targets)
+            inventory: inventory, targets: targets, uploads: listingPlan.variantUploads)
         if let previous {
             plan.comparison = ReleasePlan.Comparison(
                 release: previous.lines[0], variants: Array(previous.lines.dropFirst()),

@@ -88,14 +88,14 @@ struct TargetSdkJudge {
                     severity: severity(proof, upcoming: upcoming),
                     at: location.map { .text(line: $0.line, column: $0.column) }, judged.message + formFactor(module),
                     hint: judged.hint)
-                diagnostic.related = upload.map(related) ?? []
+                diagnostic.related = upload?.relatedLocations(root: project.inventory.root) ?? []
                 groups.append((key, [variant.name], upload, diagnostic))
             }
             for group in groups {
                 var diagnostic = group.diagnostic
                 diagnostic.message =
                     "\(module.name) \(group.variants.joined(separator: ", ")): " + diagnostic.message + "; "
-                    + (group.upload.map(sentence) ?? "nothing in the repository sends it to Play")
+                    + (group.upload?.sentence ?? "nothing in the repository sends it to Play")
                 found.append(diagnostic)
             }
         }
@@ -141,40 +141,15 @@ struct TargetSdkJudge {
             level, declared: declared, on: project.date, within: Self.horizonDays, otherFormFactor: otherFormFactor)
     }
 
-    /// Shown or live: Play receives it (error); partial: warning; nothing sends it: note. TGT002 is a warning at
-    /// best.
+    /// As the proof is strong (``PlayProof/findingSeverity``), a note where nothing sends it; TGT002 is a
+    /// warning at best.
     private func severity(_ proof: PlayProof, upcoming: Bool) -> Severity {
-        switch proof {
-        case .shown, .live: upcoming ? .warning : .error
-        case .partial: .warning
-        case .none: .note
-        }
+        let severity = proof.findingSeverity ?? .note
+        return upcoming && severity == .error ? .warning : severity
     }
 
     private func formFactor(_ module: AndroidModule) -> String {
         guard case .known(let feature, _)? = module.otherFormFactorFeature else { return "" }
         return " (the manifest requires \(feature))"
-    }
-
-    /// How the variant reaches Play, in words: `Play receives it: supply (lane deploy), .github/workflows/x.yml:12`.
-    private func sentence(_ upload: VariantUpload) -> String {
-        let place = upload.evidence.first.map { " at \($0.file):\($0.line)" } ?? ""
-        switch upload.proof {
-        case .shown, .live:
-            return "Play receives it: \(upload.what)\(place) (\(upload.why))"
-        case .partial:
-            return "it may reach Play: \(upload.what)\(place) (\(upload.why))"
-        case .none:
-            return "nothing in the repository sends it to Play"
-        }
-    }
-
-    /// Each evidence line as a place of the finding.
-    private func related(_ upload: VariantUpload) -> [RelatedLocation] {
-        upload.evidence.prefix(4).map { line in
-            RelatedLocation(
-                file: project.inventory.root + "/" + line.file, location: .text(line: line.line),
-                message: "\(upload.what): `\(line.quote)`")
-        }
     }
 }

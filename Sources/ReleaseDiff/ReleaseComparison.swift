@@ -1,4 +1,5 @@
 public import AndroidBuild
+public import Diagnostics
 
 /// This release and the ones before it that playprep can see: the release at a git reference (`--since REF`),
 /// read by the same build reader as the working tree, and the APKs or AABs given for this release and the one
@@ -30,10 +31,42 @@ public struct ReleaseComparison: Sendable {
     public var previousArtifact: ArtifactRelease?
     /// The listing trees the repository shows are uploaded to Play, with their files then and now.
     public var listings: [ListingTreeFiles]
+    /// The release variants the repository shows reaching Play, each with its proof: against `--since REF`, REL001
+    /// and REL002 judge only these (a variant no upload sends, an `fdroidRelease` beside the Play flavour, is
+    /// refused by nobody).
+    public var deliveries: [Delivery]
+
+    /// How the repository shows one release variant reaching Play, as the REL rules weigh a finding on it.
+    public struct Delivery: Sendable {
+        /// The application module (``AndroidModule/name``) and the variant's name.
+        public var module: String
+        public var variant: String
+        /// `.error` where the repository shows Play receiving the variant, `.warning` where only partly.
+        public var severity: Severity
+        /// The sentence a finding ends with: `Play receives it: supply (lane deploy) at fastlane/Fastfile:9 (…)`.
+        public var proof: String
+        /// The lines that show it, as places of the finding.
+        public var related: [RelatedLocation]
+        /// What the uploading lane does to the versionCode before the upload.
+        public var versionCodeChange: VersionCodeChange?
+
+        public init(
+            module: String, variant: String, severity: Severity, proof: String, related: [RelatedLocation] = [],
+            versionCodeChange: VersionCodeChange? = nil
+        ) {
+            self.module = module
+            self.variant = variant
+            self.severity = severity
+            self.proof = proof
+            self.related = related
+            self.versionCodeChange = versionCodeChange
+        }
+    }
 
     public init(
         reference: Reference?, current: AndroidBuildModel, releasedVersionCode: (code: Int, source: String)? = nil,
-        artifact: ArtifactRelease? = nil, previousArtifact: ArtifactRelease? = nil, listings: [ListingTreeFiles] = []
+        artifact: ArtifactRelease? = nil, previousArtifact: ArtifactRelease? = nil, listings: [ListingTreeFiles] = [],
+        deliveries: [Delivery] = []
     ) {
         self.reference = reference
         self.current = current
@@ -41,6 +74,17 @@ public struct ReleaseComparison: Sendable {
         self.artifact = artifact
         self.previousArtifact = previousArtifact
         self.listings = listings
+        self.deliveries = deliveries
+    }
+
+    /// How `variant` of `module` reaches Play, when the repository shows it.
+    func delivery(_ module: AndroidModule, _ variant: BuildVariant) -> Delivery? {
+        deliveries.first { $0.module == module.name && $0.variant == variant.name }
+    }
+
+    /// The strongest delivery of any release variant of `module`.
+    func strongestDelivery(of module: AndroidModule) -> Delivery? {
+        deliveries.filter { $0.module == module.name }.max { $0.severity < $1.severity }
     }
 
     /// One release variant in both releases: the module's path and the variant at the reference and now.

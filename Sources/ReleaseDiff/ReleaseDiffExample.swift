@@ -4,7 +4,8 @@ import FileAccess
 
 /// Two releases of a small project in playprep's repository, `TestImages/since/<before>` (the release at the
 /// reference) and `TestImages/since/<after>` (the working tree), compared as `check --since` compares them; a
-/// `fastlane/metadata/android` tree in them is taken as one Play receives.
+/// `fastlane/metadata/android` tree in them is taken as one Play receives, and so is every release variant (a check
+/// asks the upload wiring for both).
 public struct ReleaseDiffExample: RuleExample {
     /// The two project folders, from the repository's root.
     public var before: String
@@ -37,6 +38,13 @@ public struct ReleaseDiffExample: RuleExample {
                 String($0.dropFirst(root.count + tree.count + 1))
             }
         }
+        let deliveries = current.applications.flatMap { module in
+            module.releaseVariants.map { variant in
+                ReleaseComparison.Delivery(
+                    module: module.name, variant: variant.name, severity: .error,
+                    proof: "Play receives it: the example's upload")
+            }
+        }
         let releases = ReleaseComparison(
             reference: ReleaseComparison.Reference(name: "before", build: previous, root: previousRoot),
             current: current,
@@ -44,7 +52,7 @@ public struct ReleaseDiffExample: RuleExample {
                 ListingTreeFiles(
                     folder: currentRoot + tree, layout: .fastlane, previous: listing(previousRoot),
                     current: listing(currentRoot))
-            ])
+            ], deliveries: deliveries)
         return Set(ReleaseRules.diagnostics(releases).map(\.ruleID))
     }
 }

@@ -10,20 +10,33 @@ public enum ReleaseRules {
     public static let versionCodeNotRaised = ReleaseRule(
         Rule(
             "REL001", "version-code-not-raised", .error,
-            "Every release variant's versionCode is greater than at the release it is compared with (--since REF, "
-                + "--previous OLD.apk|aab), and so is the artifact's (--artifact); a code computed by CI, which "
-                + "playprep cannot compare, is a note.",
+            "Every release variant that reaches Play has a versionCode greater than at the release it is compared "
+                + "with (--since REF, --previous OLD.apk|aab), and so does the artifact (--artifact). Against REF, "
+                + "only the variants the repository shows reaching Play are judged, as strongly as it shows it (an "
+                + "error when shown, a warning when partly), naming the upload; the code is the one Play receives "
+                + "(a lane's increment_version_code or android_set_version_code applied, a code given with "
+                + "--version-code or --artifact over the build's). A code that cannot be evaluated on either side is "
+                + "a note.",
             why: "Play refuses an upload whose versionCode was used (\"Version code 42 has already been used\"), "
                 + "after the whole build.",
             releaseBound: true, examples: ReleaseDiffExample.self,
             passing: [.releases("v1", then: "v2")], failing: [.releases("v1", then: "v1")])
     ) { releases, finding in
-        // Against the release at REF: each release variant and the same variant there.
+        // Against the release at REF: each release variant the repository shows reaching Play (or every one, when
+        // this release's code is given) and the same variant there.
         let sinceReference = releases.variantPairs.compactMap { pair -> Diagnostic? in
-            guard let before = pair.previous.versionCode?.value else { return nil }
-            return versionCodeRise(
-                releases, pair.module, pair.current, above: before,
-                was: "\(before) at \(releases.previousPlace(pair.previous.versionCode?.location))", finding)
+            let delivery = releases.delivery(pair.module, pair.current)
+            guard delivery != nil || releases.releasedVersionCode != nil else { return nil }
+            switch pair.previous.versionCode {
+            case .known(let before, let location)?:
+                return versionCodeRise(
+                    releases, pair.module, pair.current, above: before,
+                    was: "\(before) at \(releases.previousPlace(location))", delivery: delivery, finding)
+            case .unknown(let expression)?:
+                return previousUnknown(releases, pair, expression, delivery: delivery, finding)
+            case nil:
+                return nil
+            }
         }
         var seen = Set<String>()
         return (sinceReference + versionCodesSincePreviousArtifact(releases, finding)).filter {
@@ -35,7 +48,9 @@ public enum ReleaseRules {
         Rule(
             "REL002", "application-id-gone", .error,
             "An applicationId released at the compared release (--since REF, --previous OLD.apk|aab) is still "
-                + "built, and is the artifact's (--artifact): a release id gone or renamed is another app on Play.",
+                + "built, and is the artifact's (--artifact): a release id gone or renamed is another app on Play. "
+                + "Against REF, judged where the repository shows the renamed variant (or, for an id no longer "
+                + "built, the module) reaching Play, naming the upload.",
             why: "Play treats a new applicationId as a new app: the installed users of the old one get no more "
                 + "updates, and its listing, ratings and reviews stay with it; an upload with another package "
                 + "name is refused.",
@@ -50,9 +65,15 @@ public enum ReleaseRules {
             guard nowVariants.allSatisfy({ $0.applicationID.value != nil }) else { return [] }
             let nowIDs = Set(releases.current.applications.flatMap(\.releaseVariants).compactMap(\.applicationID.value))
             return before.releaseVariants.compactMap { variant -> Diagnostic? in
-                guard let id = variant.applicationID.value, !nowIDs.contains(id), reported.insert(id).inserted
-                else { return nil }
                 let successor = nowVariants.first { $0.name == variant.name }
+                // The successor's upload proves the new id reaches Play; a variant gone, the module's uploads.
+                let delivery =
+                    module.flatMap { module in
+                        successor.map { releases.delivery(module, $0) } ?? releases.strongestDelivery(of: module)
+                    }
+                guard let id = variant.applicationID.value, !nowIDs.contains(id), let delivery,
+                    reported.insert(id).inserted
+                else { return nil }
                 let now =
                     successor.map { renamed in
                         "builds \(renamed.applicationID.value ?? "") instead "
@@ -61,12 +82,15 @@ public enum ReleaseRules {
                 let location = successor?.applicationID.location
                 let file =
                     module.map { releases.file(location, module: $0) } ?? releases.current.root
-                return finding.diagnostic(
-                    file: file, at: location.map { .text(line: $0.line, column: $0.column) },
+                var diagnostic = finding.diagnostic(
+                    file: file, severity: delivery.severity,
+                    at: location.map { .text(line: $0.line, column: $0.column) },
                     "applicationId \(id) (\(before.name) \(variant.name), "
                         + "\(releases.previousPlace(variant.applicationID.location))) \(now): Play takes it for "
-                        + "another app, and users of \(id) get no more updates",
+                        + "another app, and users of \(id) get no more updates; \(delivery.proof)",
                     hint: "keep applicationId \(id) for the app on Play")
+                diagnostic.related = delivery.related
+                return diagnostic
             }
         }
         return sinceReference + applicationIDSincePreviousArtifact(releases, finding)
@@ -193,10 +217,12 @@ public enum ReleaseRules {
 
     /// The one judgement of "versionCode must rise" for a release variant: this release's code against `before`
     /// (`was` says it and where it was released). The code is the one given for this release (`--artifact`,
-    /// `--version-code`) when there is one, else the build's; a code playprep cannot evaluate is a note.
+    /// `--version-code`) when there is one, else the build's as the uploading lane leaves it (`delivery`, whose
+    /// proof the finding names and whose strength is its severity); a code playprep cannot evaluate, on either
+    /// side, is a note.
     private static func versionCodeRise(
         _ releases: ReleaseComparison, _ module: AndroidModule, _ variant: BuildVariant, above before: Int,
-        was: String, _ finding: RuleOutput
+        was: String, delivery: ReleaseComparison.Delivery?, _ finding: RuleOutput
     ) -> Diagnostic? {
         let id = variant.applicationID.value ?? module.name
         let location = variant.versionCode?.location
@@ -207,18 +233,65 @@ public enum ReleaseRules {
                 released.code, of: id, set: released.source, above: before, was: was, file: file, at: at,
                 hint: "release with a versionCode above \(before)", finding)
         }
+        let proof = delivery.map { "; " + $0.proof } ?? ""
         if let now = variant.versionCode?.value {
-            return notRaised(
-                now, of: id, set: "\(module.name) \(variant.name), \(releases.currentPlace(location))", above: before,
-                was: was, file: file, at: at, hint: "raise versionCode above \(before)", finding)
+            let place = "\(module.name) \(variant.name), \(releases.currentPlace(location))"
+            var set = place
+            var seen = now
+            if let change = delivery?.versionCodeChange {
+                let readsProperties = location?.file.hasSuffix("gradle.properties") == true
+                guard let applied = change.applied(to: now, buildReadsProperties: readsProperties) else {
+                    return finding.diagnostic(
+                        file: file, severity: .note, at: at,
+                        "versionCode \(now) of \(id) (\(place)) is changed by \(change.step) before the upload, to a "
+                            + "code computed when the lane runs: playprep cannot compare the code Play receives with "
+                            + "\(was)" + proof,
+                        hint: "--version-code N or --artifact FILE compares the code this release uploads")
+                }
+                seen = applied
+                if case .gradleProperty(let name, _) = change.effect, !readsProperties {
+                    set +=
+                        "; \(change.step) does not change it: the build sets versionCode itself and AGP reads "
+                        + "only android.injected.version.code, not \(name)"
+                } else if applied != now {
+                    set = "the build's \(now) (\(place)) as \(change.step) leaves it"
+                }
+            }
+            guard
+                var diagnostic = notRaised(
+                    seen, of: id, set: set, above: before, was: was, file: file, at: at,
+                    hint: "raise versionCode above \(before)", finding)
+            else { return nil }
+            if let delivery {
+                diagnostic.message += proof
+                diagnostic.severity = delivery.severity
+                diagnostic.related = delivery.related
+            }
+            return diagnostic
         }
         guard case .unknown(let expression)? = variant.versionCode else { return nil }
         return finding.diagnostic(
             file: file, severity: .note, at: .text(line: expression.location.line),
-            "versionCode of \(id) (\(module.name) \(variant.name)) is computed (`\(expression.expression)`, "
+            "versionCode of \(id) (\(module.name)) is computed (`\(expression.expression)`, "
                 + "\(expression.reason)): playprep cannot compare it with \(was); the code CI gives must be above "
-                + "\(before)",
+                + "\(before)" + proof,
             hint: "--version-code N or --artifact FILE compares the code this release uploads")
+    }
+
+    /// REL001's note when the versionCode at REF cannot be evaluated: this release's is not compared.
+    private static func previousUnknown(
+        _ releases: ReleaseComparison, _ pair: ReleaseComparison.VariantPair, _ expression: UnresolvedExpression,
+        delivery: ReleaseComparison.Delivery?, _ finding: RuleOutput
+    ) -> Diagnostic {
+        let location = pair.current.versionCode?.location
+        return finding.diagnostic(
+            file: releases.file(location, module: pair.module), severity: .note,
+            at: location.map { .text(line: $0.line, column: $0.column) },
+            "versionCode of \(pair.current.applicationID.value ?? pair.module.name) (\(pair.module.name)) at "
+                + "\(releases.previousPlace(expression.location)) is `\(expression.expression)` "
+                + "(\(expression.reason)): playprep cannot compare this release's with it"
+                + (delivery.map { "; " + $0.proof } ?? ""),
+            hint: "--previous OLD.apk|aab compares with the previous release's artifact")
     }
 
     /// REL001's error when `now` (of `id`, set where `set` says) is not above `before`.
@@ -251,7 +324,9 @@ public enum ReleaseRules {
         }
         return releases.current.applications.flatMap { module in
             module.releaseVariants.filter { $0.applicationID.value == previous.applicationID }.compactMap { variant in
-                versionCodeRise(releases, module, variant, above: before, was: was, finding)
+                versionCodeRise(
+                    releases, module, variant, above: before, was: was,
+                    delivery: releases.delivery(module, variant), finding)
             }
         }
     }

@@ -1,3 +1,4 @@
+import AndroidBuild
 import PlayListingKit
 
 /// What one fastlane folder says about Play uploads: its Fastfile and the files it `import`s (each read once,
@@ -47,6 +48,14 @@ public struct FastlaneFiles: Sendable {
         var evidence: Evidence
     }
 
+    /// A call in a lane that changes the versionCode Play receives: `increment_version_code`,
+    /// `android_set_version_code`, or a `gradle` call passing a versionCode property.
+    struct VersionCodeStep: Sendable, Hashable {
+        var change: VersionCodeChange
+        var lane: Int?
+        var evidence: Evidence
+    }
+
     /// One `sh` call whose command is written out: the files it copies, moves or deletes (paths relative to the
     /// project: fastlane runs `sh` in its `fastlane/` folder).
     struct ShellCall: Sendable, Hashable {
@@ -65,6 +74,7 @@ public struct FastlaneFiles: Sendable {
     private var callers: [[Int]] = []
     var uploads: [Upload] = []
     var builds: [Build] = []
+    var versionCodeSteps: [VersionCodeStep] = []
     var shellCalls: [ShellCall] = []
     /// The string and hash constants of every file read.
     var constants = RubyConstants()
@@ -190,6 +200,14 @@ public struct FastlaneFiles: Sendable {
                     uploads.append(Upload(arguments: call.call.arguments, lane: lane, evidence: evidence))
                 case let name where Fastfile.buildActions.contains(name):
                     builds.append(Build(tasks: Self.tasks(of: call.call), lane: lane, evidence: evidence))
+                    if let change = Self.versionCodeProperty(of: call.call, at: evidence) {
+                        versionCodeSteps.append(VersionCodeStep(change: change, lane: lane, evidence: evidence))
+                    }
+                case let name where Fastfile.versionCodeActions.contains(name):
+                    let step = "\(name) (\(evidence.file):\(evidence.line))"
+                    let change = VersionCodeChange(
+                        call.call.arguments["version_code"].map(Self.versionCodeEffect) ?? .raised(by: 1), step: step)
+                    versionCodeSteps.append(VersionCodeStep(change: change, lane: lane, evidence: evidence))
                 case "sh":
                     if let operations = shellOperations(call.call), !operations.isEmpty {
                         shellCalls.append(ShellCall(operations: operations, lane: lane, evidence: evidence))
@@ -298,6 +316,62 @@ public struct FastlaneFiles: Sendable {
         let values = list.dropFirst().dropLast().split(separator: ",").map { RubyValue(text: $0.trimmingWhitespace) }
         let literals = values.compactMap(\.literal)
         return literals.count == values.count ? literals : nil
+    }
+
+    /// A literal code is set; anything else is computed when the lane runs.
+    private static func versionCodeEffect(_ value: RubyValue) -> VersionCodeChange.Effect {
+        Int(value.string ?? value.text).map { .set($0) } ?? .computed(value.text)
+    }
+
+    /// The versionCode a `gradle` call passes in `properties: { "versionCode" => … }`: AGP's own
+    /// `android.injected.version.code` sets it; another key naming a version code is a property the build may
+    /// read.
+    private static func versionCodeProperty(of call: RubyCall, at evidence: Evidence) -> VersionCodeChange? {
+        guard let hash = call.arguments["properties"]?.text, hash.hasPrefix("{"), hash.hasSuffix("}") else {
+            return nil
+        }
+        for pair in topLevelItems(of: String(hash.dropFirst().dropLast())) {
+            guard let arrow = pair.range(of: "=>") else { continue }
+            let key = RubyValue(text: pair[..<arrow.lowerBound].trimmingWhitespace)
+            let value = RubyValue(text: pair[arrow.upperBound...].trimmingWhitespace)
+            guard let name = key.literal ?? (key.text.hasPrefix(":") ? String(key.text.dropFirst()) : nil) else {
+                continue
+            }
+            let step = "the gradle call's property \(name) (\(evidence.file):\(evidence.line))"
+            if name == "android.injected.version.code" {
+                return VersionCodeChange(versionCodeEffect(value), step: step)
+            }
+            let words = name.lowercased().filter(\.isLetter)
+            guard words.hasSuffix("versioncode") else { continue }
+            return VersionCodeChange(.gradleProperty(name, value: value.string ?? value.text), step: step)
+        }
+        return nil
+    }
+
+    /// The comma-separated items of a hash or list body, commas inside brackets and strings left in place.
+    private static func topLevelItems(of body: String) -> [Substring] {
+        var items = [Substring]()
+        var depth = 0
+        var quote: Character?
+        var start = body.startIndex
+        for index in body.indices {
+            let character = body[index]
+            if let open = quote {
+                if character == open { quote = nil }
+                continue
+            }
+            switch character {
+            case "\"", "'": quote = character
+            case "(", "[", "{": depth += 1
+            case ")", "]", "}": depth -= 1
+            case "," where depth == 0:
+                items.append(body[start..<index])
+                start = body.index(after: index)
+            default: break
+            }
+        }
+        items.append(body[start...])
+        return items
     }
 
     private mutating func readAppfile(_ appfile: String, repository: ProjectFiles) {

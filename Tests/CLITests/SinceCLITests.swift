@@ -22,13 +22,36 @@ import Testing
             try commit("v1.0")
         }
 
-        /// A two-file app: settings and `app/build.gradle` with the given values, and its manifest.
+        /// A workflow that builds the release bundle and uploads it with r0adkll/upload-google-play: what shows
+        /// the REL rules that the release variant reaches Play.
+        static let uploadWorkflow = [
+            ".github/workflows/play.yml": """
+            on:
+              push:
+                tags: ['v*']
+            jobs:
+              play:
+                runs-on: ubuntu-latest
+                steps:
+                  - uses: actions/checkout@v4
+                  - run: ./gradlew bundleRelease
+                  - uses: r0adkll/upload-google-play@v1
+                    with:
+                      serviceAccountJsonPlainText: ${{ secrets.PLAY_KEY }}
+                      packageName: org.example.since
+                      releaseFiles: app/build/outputs/bundle/release/app-release.aab
+
+            """
+        ]
+
+        /// A two-file app: settings and `app/build.gradle` with the given values, and its manifest; uploaded to
+        /// Play by ``uploadWorkflow`` unless `uploaded` is false.
         static func app(
-            versionCode: Int = 1, applicationId: String = "org.example.since", minSdk: Int = 21, targetSdk: Int = 34,
-            signing: String = "upload", permissions: [String] = []
+            versionCode: Int = 1, applicationId: String = "org.example.since", minSdk: Int = 21, targetSdk: Int = 36,
+            signing: String = "upload", permissions: [String] = [], uploaded: Bool = true
         ) -> [String: String] {
             let uses = permissions.map { "    <uses-permission android:name=\"\($0)\" />\n" }.joined()
-            return [
+            return (uploaded ? uploadWorkflow : [:]).merging([
                 "settings.gradle": "rootProject.name = 'since'\ninclude ':app'\n",
                 "app/build.gradle": """
                 plugins { id 'com.android.application' }
@@ -50,7 +73,7 @@ import Testing
                 """,
                 "app/src/main/AndroidManifest.xml":
                     "<manifest xmlns:android=\"http://schemas.android.com/apk/res/android\">\n\(uses)</manifest>\n",
-            ]
+            ]) { $1 }
         }
 
         func write(_ files: [String: String]) throws {
@@ -413,5 +436,335 @@ import Testing
             held.standardError.contains(
                 "\(baseline.path) holds 1 entry of rules that judge this release (REL001), which a baseline never "
                     + "hides; --write-baseline rewrites it without them"), "\(held.standardError)")
+    }
+
+    /// REL by proof: a variant no upload sends is judged by nobody (an `fdroidRelease` beside the Play flavour),
+    /// the uploaded one is an error naming its upload, and an upload that does not say which variant it sends is a
+    /// warning.
+    @Test func theVersionCodeIsJudgedAsStronglyAsTheUploadIsShown() throws {
+        try #require(Repository.git != nil, "git is not installed")
+        var app = Repository.app(uploaded: false)
+        app["app/build.gradle"] = app["app/build.gradle"]?.replacingOccurrences(
+            of: "    buildTypes {",
+            with: """
+                    flavorDimensions 'store'
+                    productFlavors {
+                        play { dimension 'store' }
+                        fdroid { dimension 'store'; applicationIdSuffix '.fdroid' }
+                    }
+                    buildTypes {
+                """)
+        app[".github/workflows/play.yml"] = Repository.uploadWorkflow[".github/workflows/play.yml"]?
+            .replacingOccurrences(of: "bundleRelease", with: "bundlePlayRelease")
+            .replacingOccurrences(of: "bundle/release/app-release.aab", with: "bundle/playRelease/app-play-release.aab")
+        let repository = try Repository(app)
+        defer { repository.remove() }
+        let shown = try repository.playprep(["check", ".", "--since", "v1.0"])
+        #expect(shown.status == 1, "\(shown.standardOutput)\(shown.standardError)")
+        let rel = shown.standardOutput.split(separator: "\n").filter { $0.contains("REL001") }
+        #expect(rel.count == 1, "\(shown.standardOutput)")
+        #expect(
+            rel.first?.contains(
+                "versionCode 1 of org.example.since (:app playRelease, app/build.gradle:12) is not greater than 1 at "
+                    + "v1.0:app/build.gradle:12: Play refuses it (\"Version code 1 has already been used\"); Play "
+                    + "receives it: r0adkll/upload-google-play@v1 at .github/workflows/play.yml:") == true,
+            "\(shown.standardOutput)")
+        #expect(!shown.standardOutput.contains("org.example.since.fdroid"), "\(shown.standardOutput)")
+
+        // The same upload without its releaseFiles and build step: it may send any release variant.
+        try repository.write([
+            ".github/workflows/play.yml": """
+            jobs:
+              play:
+                runs-on: ubuntu-latest
+                steps:
+                  - uses: r0adkll/upload-google-play@v1
+                    with:
+                      packageName: org.example.since
+                      releaseFiles: ${{ steps.build.outputs.bundle }}
+
+            """
+        ])
+        let partial = try repository.playprep(["check", ".", "--since", "v1.0"])
+        #expect(partial.status == 0, "\(partial.standardOutput)\(partial.standardError)")
+        #expect(partial.standardOutput.contains("warning[REL001]"), "\(partial.standardOutput)")
+        #expect(partial.standardOutput.contains("it may reach Play: r0adkll/upload-google-play@v1"))
+        // Its packageName is the Play flavour's: the F-Droid flavour's id is another app, which it does not send.
+        #expect(!partial.standardOutput.contains("org.example.since.fdroid"), "\(partial.standardOutput)")
+
+        // Nothing uploads: nobody refuses the code, and nothing is said.
+        try FileManager.default.removeItem(at: repository.root.appendingPathComponent(".github/workflows/play.yml"))
+        let none = try repository.playprep(["check", ".", "--since", "v1.0"])
+        #expect(none.status == 0, "\(none.standardOutput)\(none.standardError)")
+        #expect(!none.standardOutput.contains("REL001"), "\(none.standardOutput)")
+    }
+
+    /// A lane that raises the versionCode before its upload: Play sees the raised code, so an unchanged build file
+    /// passes; one that sets it to a code computed at run time is a note that says so.
+    @Test func aLaneThatChangesTheVersionCodeIsJudgedByTheCodePlaySees() throws {
+        try #require(Repository.git != nil, "git is not installed")
+        func fastlane(_ step: String) -> [String: String] {
+            [
+                ".github/workflows/play.yml": """
+                on: { push: { tags: ['v*'] } }
+                jobs:
+                  play:
+                    runs-on: ubuntu-latest
+                    steps:
+                      - uses: actions/checkout@v4
+                      - run: bundle exec fastlane deploy
+                        env:
+                          SUPPLY_JSON_KEY_DATA: ${{ secrets.PLAY_KEY }}
+
+                """,
+                "Gemfile": "source 'https://rubygems.org'\ngem 'fastlane'\n",
+                "fastlane/Appfile": "json_key_file(\"\")\npackage_name(\"org.example.since\")\n",
+                "fastlane/Pluginfile": "gem 'fastlane-plugin-increment_version_code'\n",
+                "fastlane/Fastfile": """
+                default_platform(:android)
+                platform :android do
+                  lane :deploy do
+                    \(step)
+                    gradle(task: "bundle", build_type: "Release")
+                    upload_to_play_store(track: "internal")
+                  end
+                end
+
+                """,
+            ]
+        }
+        let repository = try Repository(Repository.app(uploaded: false).merging(fastlane("")) { $1 })
+        defer { repository.remove() }
+        let unchanged = try repository.playprep(["check", ".", "--since", "v1.0"])
+        #expect(unchanged.standardOutput.contains("error[REL001]"), "\(unchanged.standardOutput)")
+
+        try repository.write(fastlane("increment_version_code(gradle_file_path: \"app/build.gradle\")"))
+        let raised = try repository.playprep(["check", ".", "--since", "v1.0"])
+        #expect(raised.status == 0, "\(raised.standardOutput)\(raised.standardError)")
+        #expect(!raised.standardOutput.contains("REL001"), "\(raised.standardOutput)")
+
+        try repository.write(
+            fastlane(
+                "increment_version_code(gradle_file_path: \"app/build.gradle\", "
+                    + "version_code: google_play_track_version_codes(track: \"internal\")[0] + 1)"))
+        let computed = try repository.playprep(["check", ".", "--since", "v1.0"])
+        #expect(computed.status == 0, "\(computed.standardOutput)\(computed.standardError)")
+        #expect(
+            computed.standardOutput.contains(
+                "note[REL001] line 12:21: versionCode 1 of org.example.since (:app release, app/build.gradle:12) is changed by "
+                    + "increment_version_code (fastlane/Fastfile:4) before the upload, to a code computed when the "
+                    + "lane runs"), "\(computed.standardOutput)")
+    }
+
+    /// Rebuilt from fastlane/fastlane#16331 ("APK specifies a version code that has already been used"): the lane
+    /// passes `versionCode` as a Gradle property, which a build that sets versionCode itself never reads, so
+    /// Play receives the build file's code, the one already used.
+    @Test func aVersionCodePropertyTheBuildDoesNotReadIsTheRefusalOfFastlane16331() throws {
+        try #require(Repository.git != nil, "git is not installed")
+        var app = Repository.app(versionCode: 41, uploaded: false)
+        app["Gemfile"] = "source \"https://rubygems.org\"\n\ngem \"fastlane\"\n"
+        app["fastlane/Appfile"] =
+            "json_key_file(\"fastlane/play-store-credentials.json\")\npackage_name(\"org.example.since\")\n"
+        app["fastlane/Fastfile"] = """
+            default_platform(:android)
+
+            platform :android do
+              desc "Deploy a new version to the Google Play internal track"
+              lane :playstore do
+                track_version_codes = google_play_track_version_codes(track: 'internal')
+                gradle(
+                  task: 'bundle',
+                  build_type: 'Release',
+                  properties: {
+                    "versionCode" => track_version_codes[0] + 1
+                  }
+                )
+                upload_to_play_store(
+                  track: 'internal',
+                  skip_upload_metadata: true,
+                  skip_upload_images: true,
+                  skip_upload_screenshots: true
+                )
+              end
+            end
+
+            """
+        let repository = try Repository(app)
+        defer { repository.remove() }
+        try repository.write(["app/src/main/res/values/strings.xml": "<resources/>\n"])
+        try repository.commit(message: "fix the about screen")
+        let run = try repository.playprep(["check", ".", "--since", "v1.0"])
+        #expect(run.standardOutput.contains("REL001"), "\(run.standardOutput)")
+        #expect(
+            run.standardOutput.contains(
+                "versionCode 41 of org.example.since (:app release, app/build.gradle:12; the gradle call's property "
+                    + "versionCode (fastlane/Fastfile:7) does not change it: the build sets versionCode itself and "
+                    + "AGP reads only android.injected.version.code, not versionCode) is not greater than 41 at "
+                    + "v1.0:app/build.gradle:12"), "\(run.standardOutput)")
+        #expect(run.standardOutput.contains("supply (lane playstore)"), "\(run.standardOutput)")
+    }
+
+    /// Rebuilt from YosemiteCrew/Yosemite-Crew#2339 ("Version code 17 has already been used"): a monorepo whose
+    /// `mobile-v*` tag runs a workflow that builds the React Native app's bundle and uploads it to Play's internal
+    /// track; the tag was cut again for an iOS fix with the Android versionCode a literal still at 17.
+    @Test func aRecutTagWithTheSameLiteralCodeIsTheRefusalOfYosemiteCrew2339() throws {
+        try #require(Repository.git != nil, "git is not installed")
+        let android = "apps/mobileAppYC/android"
+        let repository = try Repository(Self.yosemiteCrew(versionCode: 17))
+        defer { repository.remove() }
+        try repository.git("tag", "mobile-v1.6.0")
+        try repository.write(["apps/mobileAppYC/ios/ExportOptions.plist": "<plist version=\"1.0\"><dict/></plist>\n"])
+        try repository.commit(message: "fix(ios): export options")
+        let run = try repository.playprep(["check", ".", "--since", "mobile-v1.6.0"])
+        #expect(run.status == 1, "\(run.standardOutput)\(run.standardError)")
+        #expect(
+            run.standardOutput.contains(
+                "error[REL001] line 10:21: versionCode 17 of com.mobileappyc (\(android)/:app release, "
+                    + "\(android)/app/build.gradle:10) is not greater than 17 at mobile-v1.6.0:\(android)/app/build.gradle:10"
+            ),
+            "\(run.standardOutput)")
+        #expect(
+            run.standardOutput.contains(
+                "Play receives it: r0adkll/upload-google-play@v1 at .github/workflows/mobile-release.yml:"),
+            "\(run.standardOutput)")
+        try repository.write(Self.yosemiteCrew(versionCode: 18))
+        let raised = try repository.playprep(["check", ".", "--since", "mobile-v1.6.0"])
+        #expect(!raised.standardOutput.contains("REL001"), "\(raised.standardOutput)")
+    }
+
+    /// The shape of Yosemite-Crew at the refused commit, as its pull requests describe it: the API, website and
+    /// desktop workflows beside the mobile one, and the React Native app's Android build below `apps/mobileAppYC`.
+    static func yosemiteCrew(versionCode: Int) -> [String: String] {
+        let android = "apps/mobileAppYC/android"
+        let service = { (name: String, folder: String) in
+            """
+            name: \(name)
+            on:
+              pull_request:
+                paths: ['\(folder)/**']
+            jobs:
+              build:
+                runs-on: ubuntu-latest
+                steps:
+                  - uses: actions/checkout@v4
+                  - uses: actions/setup-node@v4
+                    with: { node-version: 20 }
+                  - run: npm ci && npm run lint && npm test
+                    working-directory: \(folder)
+
+            """
+        }
+        return [
+            ".github/workflows/ci-api.yaml": service("CI API", "apps/backend"),
+            ".github/workflows/ci-website.yaml": service("CI Website", "apps/frontend"),
+            ".github/workflows/ci-app.yaml": service("CI App", "apps/mobileAppYC"),
+            ".github/workflows/codeql.yml": """
+            name: CodeQL
+            on: { schedule: [{ cron: '0 3 * * 1' }] }
+            jobs:
+              analyze:
+                runs-on: ubuntu-latest
+                steps:
+                  - uses: actions/checkout@v4
+                  - uses: github/codeql-action/init@v3
+                    with: { languages: javascript }
+                  - uses: github/codeql-action/analyze@v3
+
+            """,
+            ".github/workflows/desktop-release.yml": """
+            name: Desktop release
+            on:
+              push:
+                tags: ['desktop-v*']
+            jobs:
+              release:
+                runs-on: macos-latest
+                environment: release
+                steps:
+                  - uses: actions/checkout@v4
+                  - run: npm ci && npm run make
+                    working-directory: apps/desktop
+
+            """,
+            ".github/workflows/mobile-release.yml": """
+            name: Mobile release
+            on:
+              push:
+                tags: ['mobile-v*']
+            jobs:
+              ios:
+                runs-on: macos-latest
+                environment: release
+                steps:
+                  - uses: actions/checkout@v4
+                  - run: npm ci
+                    working-directory: apps/mobileAppYC
+                  - run: xcodebuild -exportArchive -exportOptionsPlist ExportOptions.plist
+                    working-directory: apps/mobileAppYC/ios
+              android:
+                runs-on: ubuntu-latest
+                environment: release
+                steps:
+                  - uses: actions/checkout@v4
+                  - run: npm ci
+                    working-directory: apps/mobileAppYC
+                  - run: echo "$UPLOAD_KEYSTORE" | base64 -d > app/upload.keystore
+                    working-directory: \(android)
+                  - run: ./gradlew bundleRelease
+                    working-directory: \(android)
+                  - uses: r0adkll/upload-google-play@v1
+                    with:
+                      serviceAccountJsonPlainText: ${{ secrets.PLAY_SERVICE_ACCOUNT_JSON }}
+                      packageName: com.mobileappyc
+                      releaseFiles: \(android)/app/build/outputs/bundle/release/app-release.aab
+                      track: internal
+
+            """,
+            "apps/mobileAppYC/package.json": """
+            {"name": "mobileAppYC", "version": "1.6.0", "scripts": {"android": "react-native run-android"}}
+
+            """,
+            "\(android)/settings.gradle": """
+            rootProject.name = 'mobileAppYC'
+            include ':app'
+
+            """,
+            "\(android)/build.gradle": """
+            buildscript {
+                ext {
+                    minSdkVersion = 24
+                    compileSdkVersion = 36
+                    targetSdkVersion = 36
+                }
+            }
+
+            """,
+            "\(android)/app/build.gradle": """
+            apply plugin: "com.android.application"
+
+            android {
+                namespace "com.mobileappyc"
+                compileSdk rootProject.ext.compileSdkVersion
+                defaultConfig {
+                    applicationId "com.mobileappyc"
+                    minSdkVersion rootProject.ext.minSdkVersion
+                    targetSdkVersion rootProject.ext.targetSdkVersion
+                    versionCode \(versionCode)
+                    versionName "1.6.0"
+                }
+                signingConfigs {
+                    release { storeFile file('upload.keystore') }
+                }
+                buildTypes {
+                    release { signingConfig signingConfigs.release }
+                }
+            }
+
+            """,
+            "\(android)/app/src/main/AndroidManifest.xml": """
+            <manifest xmlns:android="http://schemas.android.com/apk/res/android" />
+
+            """,
+        ]
     }
 }

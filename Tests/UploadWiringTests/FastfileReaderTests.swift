@@ -1,3 +1,4 @@
+import AndroidBuild
 import Foundation
 import PlayListingKit
 import Testing
@@ -239,5 +240,58 @@ import Testing
         #expect(Uploader.gppParts(of: "publishGlobalReleaseBundle", variants: variants) == .changelogs)
         #expect(Uploader.gppParts(of: "publishToMavenLocal", variants: variants) == nil)
         #expect(Uploader.gppParts(of: "publish", variants: variants) == nil)
+    }
+
+    /// The steps that change the versionCode before an upload, each with its effect: the plugin actions with and
+    /// without `version_code:`, AGP's injected property, and another property the build may or may not read.
+    @Test func theStepsThatChangeTheVersionCode() throws {
+        let files = try Self.read([
+            "fastlane/Fastfile": """
+            platform :android do
+              lane :bump do
+                increment_version_code(gradle_file_path: "app/build.gradle")
+              end
+              lane :set do
+                android_set_version_code(version_code: 42)
+              end
+              lane :computed do
+                increment_version_code(version_code: google_play_track_version_codes(track: "beta")[0] + 1)
+              end
+              lane :injected do
+                gradle(task: "bundle", properties: { "android.injected.version.code" => 77, "x" => "a,b" })
+              end
+              lane :property do
+                gradle(
+                  task: "bundle",
+                  properties: {
+                    "versionCode" => codes[0] + 1
+                  }
+                )
+              end
+            end
+
+            """
+        ])
+        #expect(
+            files.versionCodeSteps.map(\.change) == [
+                VersionCodeChange(.raised(by: 1), step: "increment_version_code (fastlane/Fastfile:3)"),
+                VersionCodeChange(.set(42), step: "android_set_version_code (fastlane/Fastfile:6)"),
+                VersionCodeChange(
+                    .computed("google_play_track_version_codes(track: \"beta\")[0] + 1"),
+                    step: "increment_version_code (fastlane/Fastfile:9)"),
+                VersionCodeChange(
+                    .set(77), step: "the gradle call's property android.injected.version.code (fastlane/Fastfile:12)"),
+                VersionCodeChange(
+                    .gradleProperty("versionCode", value: "codes[0] + 1"),
+                    step: "the gradle call's property versionCode (fastlane/Fastfile:15)"),
+            ])
+        #expect(
+            files.versionCodeSteps.map { $0.lane.map { files.lanes[$0].name } } == [
+                "bump", "set", "computed", "injected", "property",
+            ])
+        #expect(
+            files.versionCodeSteps[0].change.applied(to: 9, buildReadsProperties: false) == 10
+                && files.versionCodeSteps[4].change.applied(to: 9, buildReadsProperties: false) == 9
+                && files.versionCodeSteps[2].change.applied(to: 9, buildReadsProperties: false) == nil)
     }
 }

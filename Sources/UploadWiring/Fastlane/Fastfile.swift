@@ -26,20 +26,25 @@ struct Fastfile: Sendable {
     /// pin fastlane, or run a shell command (`sh`, which may rewrite the tree before an upload).
     static let uploadActions: Set<String> = ["upload_to_play_store", "supply"]
     static let buildActions: Set<String> = ["gradle", "build_android_app"]
+    /// The plugin actions that change the versionCode in the build file before a build (fastlane-plugin-
+    /// increment_version_code, fastlane-plugin-versioning_android).
+    static let versionCodeActions: Set<String> = ["increment_version_code", "android_set_version_code"]
     private static let otherActions: Set<String> = [
         "import", "import_from_git", "fastlane_version", "min_fastlane_version", "sh",
     ]
 
     var source: RubySource
     var lanes: [Lane] = []
-    /// Every upload, build, import, version and `sh` call, in file order.
+    /// Every upload, build, versionCode, import, version and `sh` call, in file order.
     var calls: [Call] = []
 
     init(_ text: String) {
         source = RubySource(text)
         lanes = Self.lanes(in: source)
         let starts = lanes.map(\.body.lowerBound)
-        for call in source.calls(named: Self.uploadActions.union(Self.buildActions).union(Self.otherActions)) {
+        for call in source.calls(
+            named: Self.uploadActions.union(Self.buildActions).union(Self.versionCodeActions).union(Self.otherActions))
+        {
             let line = source.line(of: call.offset)
             calls.append(
                 Call(

@@ -16,6 +16,19 @@ public struct VariantUpload: Sendable, Hashable {
     /// Why the variant is this upload's: `the lane's gradle builds bundleProdRelease`; for a partial proof, why
     /// it is only partial.
     public var why: String
+    /// What the uploading lane does to the versionCode before the upload (`increment_version_code`), if anything.
+    public var versionCodeChange: VersionCodeChange? = nil
+
+    /// How the variant reaches Play, in the words TGT and REL findings end with: `Play receives it: supply (lane
+    /// deploy) at .github/workflows/release.yml:12 (the lane's gradle builds bundleRelease)`.
+    public var sentence: String {
+        let place = evidence.first.map { " at \($0.file):\($0.line)" } ?? ""
+        switch proof {
+        case .shown, .live: return "Play receives it: \(what)\(place) (\(why))"
+        case .partial: return "it may reach Play: \(what)\(place) (\(why))"
+        case .none: return "nothing in the repository sends it to Play"
+        }
+    }
 }
 
 extension UploadEvidence {
@@ -38,7 +51,12 @@ extension UploadEvidence {
             switch upload.uploader {
             case "supply":
                 guard !sendsNoBinary(upload) else { continue }
-                found += sent(by: upload, proof: proof, variants: laneVariants(upload))
+                let change = laneVersionCodeChange(upload)
+                found += sent(by: upload, proof: proof, variants: laneVariants(upload)).map { sent in
+                    var sent = sent
+                    sent.versionCodeChange = change
+                    return sent
+                }
             case "Gradle Play Publisher":
                 let task = upload.what.dropFirst("GPP ".count)
                 // The listing's and the notes' own tasks send no artifact.
@@ -112,6 +130,17 @@ extension UploadEvidence {
         return nil
     }
 
+    /// The last versionCode step (`increment_version_code`, a `gradle` call's versionCode property) in the lanes a
+    /// run of this supply call goes through: what Play sees is the build's code as that step leaves it.
+    private func laneVersionCodeChange(_ upload: PlayUpload) -> VersionCodeChange? {
+        for fastlane in input.fastlane {
+            guard let call = fastlane.uploads.first(where: { $0.evidence == upload.evidence.last }) else { continue }
+            let lanes = Set(fastlane.lanesRun(from: call.lane.map { fastlane.entryLanes(reaching: $0) + [$0] } ?? []))
+            return fastlane.versionCodeSteps.last { $0.lane.map(lanes.contains) == true }?.change
+        }
+        return nil
+    }
+
     /// Each upload action step (`r0adkll/upload-google-play`) with the variants its `releaseFiles` (or
     /// `releaseFile`) names, else those a `bundle…`/`assemble…` task run earlier in its job builds: a CI step, shown.
     private func actionUploads() -> [VariantUpload] {
@@ -146,8 +175,10 @@ extension UploadEvidence {
             }
             let what = action.action ?? "upload action"
             if variants.isEmpty {
+                // Its packageName still names the app: another app's variants (`….fdroid`) are not this upload's.
                 found += everyReleaseVariant(
-                    what: what, evidence: evidence, why: "the step does not say which variant it uploads")
+                    what: what, evidence: evidence, why: "the step does not say which variant it uploads",
+                    package: action.inputs["packageName"].flatMap { $0.contains("$") ? nil : $0 })
                 continue
             }
             found += pairs(variants).map { module, variant in
