@@ -104,8 +104,12 @@ public struct FolderWalker: Sendable {
     private enum LinkKind {
         /// A folder to enter under the link's name.
         case followedFolder
-        /// Listed as a file (a link to a file inside, a dangling link, a folder already walked or an ancestor).
+        /// Listed as a file (a link to a file inside, a folder already walked or an ancestor).
         case listed
+        /// A dangling link whose target, as written, would lie inside the boundary: neither listed nor followed.
+        /// Nothing reads it: Gradle (since 5.7) and fastlane skip a link to nothing, and `--since` leaves it out
+        /// of the tree at REF (`TreeLinks`), so the working tree's walk does too.
+        case dangling
         /// Resolves outside the boundary: neither listed nor followed.
         case leaving(LeavingLink)
     }
@@ -160,6 +164,7 @@ public struct FolderWalker: Sendable {
                         switch follow(path, in: folder, links: &links) {
                         case .followedFolder: isFolder = true
                         case .listed: isFolder = false
+                        case .dangling: continue
                         case .leaving(let link):
                             if name.hasPrefix(".") || skippedFolderNames.contains(name) || !include(name) { continue }
                             leavingLink = link
@@ -204,7 +209,7 @@ public struct FolderWalker: Sendable {
     /// folder inside is followed unless it is an ancestor of the link (which would loop: compared by path
     /// components, so a link to `/` is an ancestor of everything) or was walked through another link before.
     private func follow(_ path: String, in folder: String, links: inout LinkedFolders?) -> LinkKind {
-        guard let target = realPath(path) else { return .listed }
+        guard let target = realPath(path) else { return danglingLink(path, in: folder, links: links) }
         guard let boundary = links?.boundary, boundary.contains(realPath: target) else {
             let written = linkText(path) ?? target
             return .leaving(LeavingLink(link: links?.boundary?.relative(path) ?? path, target: written))
@@ -214,6 +219,25 @@ public struct FolderWalker: Sendable {
         guard let here = realPath(folder), !ProjectBoundary.isAncestor(target.split(separator: "/"), of: here)
         else { return .listed }
         return links?.visited.insert(target).inserted == true ? .followedFolder : .listed
+    }
+
+    /// A link that resolves to nothing (or loops): dangling inside the boundary when its text, read from the
+    /// link's real folder, names a path there; one whose text leads out of it leaves it as any other would.
+    private func danglingLink(_ path: String, in folder: String, links: LinkedFolders?) -> LinkKind {
+        guard let written = linkText(path), let here = realPath(folder) else { return .listed }
+        var parts = written.hasPrefix("/") ? [] : here.split(separator: "/")
+        for part in written.split(separator: "/") {
+            switch part {
+            case ".": continue
+            case "..": _ = parts.popLast()
+            default: parts.append(part)
+            }
+        }
+        let lexical = "/" + parts.joined(separator: "/")
+        guard let boundary = links?.boundary, boundary.contains(realPath: lexical) else {
+            return .leaving(LeavingLink(link: links?.boundary?.relative(path) ?? path, target: written))
+        }
+        return .dangling
     }
 
 }

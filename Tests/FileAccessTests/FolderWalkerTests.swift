@@ -1,4 +1,5 @@
 import FileAccess
+import Foundation
 import Synchronization
 import Testing
 
@@ -152,6 +153,33 @@ import Testing
         #expect(
             walk(FolderWalker(followedLinks: .inside(boundary)), under: "root")
                 == ["root/a/file.txt", "root/a/loop", "root/b/file.txt", "root/c"])
+    }
+
+    /// A link to nothing is read by no store or build (Gradle skips it since 5.7, supply's `File.exist?` is
+    /// false, `--since` leaves it out at REF): inside the project it is not listed (comaps' 106 release-notes
+    /// links to locales without notes); one whose text leads out of the project is a leaving link, as any other.
+    @Test func aDanglingLinkIsNotListedAndOneLeadingOutLeaves() throws {
+        try folder.write("x", at: "root/play/release-notes/en-US/default.txt")
+        for locale in ["ar", "de-DE"] {
+            try FileManager.default.createDirectory(
+                atPath: folder.path + "/root/play/release-notes/" + locale, withIntermediateDirectories: true)
+        }
+        try folder.link("root/play/release-notes/ar/default.txt", to: "../../listings/ar/release-notes.txt")
+        try folder.link("root/play/release-notes/de-DE/default.txt", to: "../../../../outside/missing.txt")
+        var leaving = [LeavingLink]()
+        let files = try FolderWalker(followedLinks: .withinRoot).allFiles(
+            under: folder.path + "/root", where: { _ in true }, leaving: { leaving.append($0) })
+        #expect(files.map(\.path) == [folder.path + "/root/play/release-notes/en-US/default.txt"])
+        #expect(
+            leaving == [
+                LeavingLink(link: "play/release-notes/de-DE/default.txt", target: "../../../../outside/missing.txt")
+            ])
+        // Without following links the walk lists every link as it is, dangling or not.
+        #expect(
+            walk(FolderWalker(followedLinks: .none), under: "root") == [
+                "root/play/release-notes/ar/default.txt", "root/play/release-notes/de-DE/default.txt",
+                "root/play/release-notes/en-US/default.txt",
+            ])
     }
 
     @Test func anUnreadableFolderIsSkippedOrThrownAsAsked() throws {
