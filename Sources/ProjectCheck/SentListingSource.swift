@@ -23,7 +23,16 @@ struct SentListingSource: ListingFileSource {
         }
     }
 
+    /// A copied file by its source; a locale folder that only one copied file makes (a `whatsnew-fr` sent as
+    /// `fr/changelogs/default.txt`) by that file too, since no such folder exists.
     func displayPath(of path: String, displayRoot: String) -> String {
-        copies[path] ?? committed.displayPath(of: path, displayRoot: displayRoot)
+        if let source = copies[path] { return source }
+        let inside = copies.filter { $0.key.hasPrefix(path + "/") }
+        if inside.count == 1, let only = inside.first,
+            !committed.filePaths().contains(where: { $0.hasPrefix(path + "/") })
+        {
+            return only.value
+        }
+        return committed.displayPath(of: path, displayRoot: displayRoot)
     }
 }

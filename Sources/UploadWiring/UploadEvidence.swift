@@ -153,6 +153,8 @@ public struct UploadEvidence: Sendable {
                     continue
                 }
                 trees += input.repository.folders(fitting: pattern).filter { !trees.contains($0) }
+            case .whatsNewFolder(let folder):
+                if seen.insert(folder).inserted { trees.append(folder) }
             case .gppModule, .unnamed, .artifactOnly: continue
             }
         }
@@ -172,6 +174,7 @@ public struct UploadEvidence: Sendable {
         for upload in uploads {
             switch upload.tree {
             case .metadataFolder(let path) where path == tree: named.append(upload)
+            case .whatsNewFolder(let folder) where folder == tree: named.append(upload)
             case .copiedNotes(let pattern, _) where ProjectFiles.fits(tree, pattern: pattern): named.append(upload)
             case .unnamed: unnamed.append(upload)
             default: continue
@@ -216,6 +219,11 @@ public struct UploadEvidence: Sendable {
         // The steps that rewrite the tree come after the proof of the upload itself.
         var rewriting = [Evidence]()
         if case .copiedNotes(_, let copied) = upload.tree, !copied.isEmpty { sent = copied }
+        if case .whatsNewFolder(let folder) = upload.tree {
+            let locales = WhatsNewFolder.locales(in: folder, repository: input.repository)
+            sent = locales
+            copies = WhatsNewFolder.asChangelogs(folder, locales: locales)
+        }
         if case .metadataFolder = upload.tree, let command = upload.command {
             let steps = input.commands(before: command)
             // The repository's files, to follow a folder or a glob copied into the tree (only then listed).

@@ -126,6 +126,22 @@ import UploadWiring
         #expect(plan.listings.first?.evidence.first?.quote == "uses: r0adkll/upload-google-play@v1")
     }
 
+    /// r0adkll/upload-google-play with a committed `whatsNewDirectory`: each `whatsnew-<locale>` is judged as the
+    /// release notes Play receives for that language, and each finding names the committed file.
+    @Test func aCommittedWhatsNewFolderIsJudgedAsTheReleaseNotesSent() throws {
+        let (result, plan, root) = Self.run("whatsnew-committed")
+        #expect(
+            Self.findings(result, root: root) == [
+                "error TXT004 distribution/whatsnew/whatsnew-en-US", "error LOC003 distribution/whatsnew/whatsnew-fr",
+            ])
+        #expect(
+            plan.listings.first?.receives == [
+                "distribution/whatsnew/whatsnew-de-DE", "distribution/whatsnew/whatsnew-en-US",
+                "distribution/whatsnew/whatsnew-fr",
+            ])
+        #expect(plan.listings.first?.evidence.first?.quote == "uses: r0adkll/upload-google-play@v1")
+    }
+
     /// `SUPPLY_SKIP_UPLOAD_METADATA: true` in the workflow's env: the text is not sent, so not judged.
     @Test func supplySkipVariableLeavesTextOut() throws {
         let (result, plan, root) = Self.run("supply-skip-metadata")

@@ -8,6 +8,9 @@ public enum UploadedTree: Sendable, Hashable {
     /// Release notes copied out of a tree (`<tree>/<locale>/changelogs/<n>.txt`, the tree written out or with
     /// `$VARIABLE` segments) into the folder an upload action sends; `locales` empty: the locales are not named.
     case copiedNotes(tree: String, locales: [String])
+    /// A committed folder of `whatsnew-<locale>` files that an upload action sends as the release notes
+    /// (`whatsNewDirectory`), relative to the project: judged as the changelogs of a fastlane tree.
+    case whatsNewFolder(String)
     /// The `play/` folders of a module Gradle Play Publisher publishes (its Gradle path; `nil`: any module).
     case gppModule(String?)
     /// A fastlane tree the repository does not name (lanes read elsewhere, a workflow of another repository).
@@ -67,6 +70,7 @@ public struct PlayUpload: Sendable, Hashable {
             case .metadataFolder(let path): path.isEmpty ? "." : path
             case .copiedNotes(let tree, let locales):
                 tree + "/" + (locales.isEmpty ? "*" : locales.joined(separator: ",")) + "/changelogs"
+            case .whatsNewFolder(let folder): folder + "/whatsnew-*"
             case .gppModule(let module): "GPP " + (module ?? "any module")
             case .unnamed: "a tree it does not name"
             case .artifactOnly: "the artifact only"

@@ -402,7 +402,7 @@ extension Uploader {
         Uploader(
             name,
             sends: "the release notes in `\(key)` (files `whatsnew-<locale>`), which a step of the same job copies "
-                + "from a tree's `<locale>/changelogs/`: those notes only",
+                + "from a tree's `<locale>/changelogs/`, or which are committed there: those notes only",
             examples: [example]
         ) { input in
             // Per job, once: the paths its commands name and the trees whose changelogs they copy.
@@ -431,6 +431,15 @@ extension Uploader {
                         }
                     }
                     fillsByJob[action.job] = fills
+                }
+                // A folder committed with its `whatsnew-<locale>` files, which no step of the job fills.
+                let committed = WhatsNewFolder.locales(in: directory, repository: input.repository)
+                if fillsByJob[action.job]?.isEmpty != false, !committed.isEmpty {
+                    return [
+                        PlayUpload(
+                            uploader: name, what: action.action ?? name, tree: .whatsNewFolder(directory),
+                            parts: .changelogs, trigger: .ci, evidence: action.fullChain, command: action)
+                    ]
                 }
                 guard namedByJob[action.job]?.contains(directory) == true else { return [] }
                 return (fillsByJob[action.job] ?? []).map { fill in
