@@ -86,10 +86,12 @@ public struct Report: Sendable, Hashable {
         return summary
     }
 
-    /// Whether the run fails: on any error, or in strict mode on any warning too.
-    public func fails(strict: Bool) -> Bool {
+    /// Whether the run fails: on any error, in strict mode on any warning too, and with `maxWarnings` (ESLint's
+    /// `--max-warnings`, detekt's `maxIssues`) on more warnings than that.
+    public func fails(strict: Bool, maxWarnings: Int? = nil) -> Bool {
         let summary = summary
         return summary.errors > 0 || (strict && summary.warnings > 0)
+            || maxWarnings.map { summary.warnings > $0 } == true
     }
 }
 

@@ -117,21 +117,7 @@ public struct RuleCatalog: Sendable {
 
     /// The known id nearest to an unknown `id` (fewest edits, ignoring letter case), to suggest for a typo.
     public func closestID(to id: String) -> String? {
-        let wanted = Array(id.uppercased())
-        return all.map(\.id).min { Self.distance(wanted, Array($0)) < Self.distance(wanted, Array($1)) }
-    }
-
-    /// Levenshtein distance.
-    private static func distance(_ a: [Character], _ b: [Character]) -> Int {
-        var previous = Array(0...b.count)
-        for (i, x) in a.enumerated() {
-            var current = [i + 1]
-            for (j, y) in b.enumerated() {
-                current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1)))
-            }
-            previous = current
-        }
-        return previous[b.count]
+        Spelling.closest(to: id, among: all.map(\.id))
     }
 
     /// The rule `id`; an id the catalogue does not know gets a minimal one at `severity`.

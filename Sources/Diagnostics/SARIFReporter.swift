@@ -6,8 +6,9 @@
 
 /// SARIF 2.1.0 (OASIS), the format GitHub code scanning and most CI dashboards import: one run whose driver
 /// lists the rules that fired (with their summaries as help) and one result per finding. Text findings carry a
-/// region with line and column; image findings carry no region (SARIF has no pixel coordinates) but name the
-/// pixel in their message and in the result's `properties`.
+/// region with line and column; a finding about a whole file or an image carries `startLine` 1, which GitHub code
+/// scanning needs to show an alert (SARIF has no pixel coordinates: the pixel is in the message and in the
+/// result's `properties`).
 ///
 /// One cause in several files (`FindingGroup`) is one result: its first file is the location, and every file,
 /// the first included, is a `relatedLocations` entry with its own message, so code scanning raises one alert and
@@ -245,7 +246,9 @@ public struct SARIFReporter: Reporter {
 
         private static func physicalLocation(_ diagnostic: Diagnostic) -> PhysicalLocation {
             let location = diagnostic.location
-            let region = location?.line.map { Region(startLine: $0, startColumn: location?.column) }
+            let region =
+                location?.line.map { Region(startLine: $0, startColumn: location?.column) }
+                ?? Region(startLine: 1, startColumn: nil)
             return PhysicalLocation(
                 artifactLocation: ArtifactLocation(uri: SARIFReporter.uri(for: diagnostic.file)), region: region)
         }

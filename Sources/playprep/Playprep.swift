@@ -1,4 +1,5 @@
 import ArgumentParser
+import Diagnostics
 import Foundation
 
 /// `playprep`: NinePatch and Play-listing checks for Android release pipelines.
@@ -32,9 +33,34 @@ struct Playprep: ParsableCommand {
             if code == .success || code == .failure {
                 exit(withError: error)
             }
+            if let typo = mistypedCommand(Array(CommandLine.arguments.dropFirst())) {
+                Console.standardError.write(line: "playprep: error: \(typo)")
+                Foundation.exit(2)
+            }
             Console.standardError.write(oneSpelling(fullMessage(for: error)) + "\n")
             Foundation.exit(2)
         }
+    }
+
+    /// "unknown command 'chek' (did you mean `playprep check`?)" when the first word that names no command at its
+    /// level is within two edits of one; `nil` otherwise (an option, or nothing close), for the parser's message.
+    static func mistypedCommand(_ arguments: [String]) -> String? {
+        var command: any ParsableCommand.Type = Self.self
+        var path = ["playprep"]
+        for word in arguments {
+            let subcommands = command.configuration.subcommands
+            guard !subcommands.isEmpty, !word.hasPrefix("-") else { return nil }
+            if let named = subcommands.first(where: { $0._commandName == word }) {
+                command = named
+                path.append(word)
+                continue
+            }
+            guard let closest = Spelling.closest(to: word, among: subcommands.map { $0._commandName }, maximumEdits: 2)
+            else { return nil }
+            return
+                "unknown command '\(ConsoleText.field(word))' (did you mean `\((path + [closest]).joined(separator: " "))`?)"
+        }
+        return nil
     }
 
     /// The command `arguments` name by its whole path (`ninepatch check …`), parsed with that command as the root,

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Diagnostics
 import ProjectCheck
 
 /// `playprep rules [ID]`
@@ -28,7 +29,9 @@ struct RulesCommand: ParsableCommand {
         let text: String
         if let id {
             guard let entry = book.entry(for: id) else {
-                throw CLIError.invalidArgument("unknown rule '\(id)'; `playprep rules` lists them all")
+                let closest = RuleCatalog.playprep.closestID(to: id).map { " (did you mean \($0)?)" } ?? ""
+                throw CLIError.invalidArgument(
+                    "unknown rule '\(ConsoleText.field(id))'\(closest); `playprep rules` lists them all")
             }
             switch format {
             case .text: text = book.explanation(of: entry)

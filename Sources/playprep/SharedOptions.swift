@@ -24,6 +24,11 @@ struct ReportOptions: ParsableArguments {
     var strict = false
 
     @Option(
+        name: .long,
+        help: "Fail (exit 1) when there are more warnings than this, as ESLint's --max-warnings (0: as --strict).")
+    var maxWarnings: Int?
+
+    @Option(
         name: .customLong("enable"), parsing: .singleValue,
         help: "Turn on an opt-in rule (repeatable, or comma-separated), e.g. --enable LOC006,IMG017.")
     var enabledRules: [String] = []
@@ -82,6 +87,9 @@ struct ReportOptions: ParsableArguments {
     /// Refuses an `--output` whose folder does not exist before any work is done.
     func validate() throws {
         try validateRules()
+        if let maxWarnings, maxWarnings < 0 {
+            throw ValidationError("--max-warnings \(maxWarnings): give a number of warnings, 0 or more")
+        }
         guard let output else { return }
         let folder = URL(fileURLWithPath: output).deletingLastPathComponent().path
         guard PathKind(path: folder) == .folder else {
@@ -140,7 +148,13 @@ struct ReportOptions: ParsableArguments {
                     useColor: console.supportsColor, strict: strict, illustrations: illustrations, header: header
                 ).render(report))
         }
-        if report.fails(strict: strict) {
+        if report.fails(strict: strict, maxWarnings: maxWarnings) {
+            let warnings = report.summary.warnings
+            if report.summary.errors == 0, !strict, let maxWarnings {
+                Console.standardError.write(
+                    line: "playprep: \(warnings) warning\(warnings == 1 ? "" : "s"), more than --max-warnings "
+                        + "\(maxWarnings)")
+            }
             throw ExitCode.failure
         }
     }

@@ -19,6 +19,22 @@ import Testing
                 """)
     }
 
+    /// A mistyped command at any level gets the nearest one within two edits; anything further is the parser's.
+    @Test func aMistypedCommandIsNamedWithTheNearestOne() throws {
+        let top = try PlayprepBinary.run(["chek", "."])
+        #expect(top.status == 2)
+        #expect(top.standardError == "playprep: error: unknown command 'chek' (did you mean `playprep check`?)\n")
+        let nested = try PlayprepBinary.run(["ninepatch", "inspekt", "x.9.png"])
+        #expect(
+            nested.standardError
+                == "playprep: error: unknown command 'inspekt' (did you mean `playprep ninepatch inspect`?)\n")
+        let far = try PlayprepBinary.run(["frobnicate"])
+        #expect(far.status == 2)
+        #expect(
+            far.standardError.hasPrefix("playprep: error: Unexpected argument 'frobnicate'")
+                || far.standardError.hasPrefix("playprep: error: 1 unexpected argument"), "\(far.standardError)")
+    }
+
     @Test func helpIsTheRootsHelp() throws {
         let run = try PlayprepBinary.run(["ninepatch", "check", "--help"])
         #expect(run.status == 0)

@@ -114,6 +114,19 @@ import Testing
         #expect(strict.standardOutput.contains("warning[NP103]"))
     }
 
+    /// `--max-warnings N`: warnings fail the run only past N, and standard error says why; a negative N is refused.
+    @Test func warningsFailPastMaxWarnings() throws {
+        let file = "TestImages/problems/end_only_layout_bound.9.png"
+        let within = try PlayprepBinary.run(["ninepatch", "check", "--max-warnings", "2", file])
+        #expect(within.status == 0, "\(within.standardOutput)\(within.standardError)")
+        let past = try PlayprepBinary.run(["ninepatch", "check", "--max-warnings", "1", file])
+        #expect(past.status == 1)
+        #expect(past.standardError == "playprep: 2 warnings, more than --max-warnings 1\n", "\(past.standardError)")
+        let refused = try PlayprepBinary.run(["ninepatch", "check", "--max-warnings=-1", file])
+        #expect(refused.status == 2, "\(refused.standardError)")
+        #expect(refused.standardError.contains("--max-warnings -1: give a number of warnings, 0 or more"))
+    }
+
     @Test func filesAAPT2DoesNotProcessAreWarnedAboutNotChecked() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("playprep-cli-\(UUID())")
         let drawable = folder.appendingPathComponent("res/drawable")

@@ -40,9 +40,11 @@ import Testing
     }
 
     @Test func anUnknownRuleIsOneLineAndExitStatus2() throws {
-        let run = try PlayprepBinary.run(["rules", "NP999"])
+        let run = try PlayprepBinary.run(["rules", "np03"])
         #expect(run.status == 2)
-        #expect(run.standardError == "playprep: error: unknown rule 'NP999'; `playprep rules` lists them all\n")
+        #expect(
+            run.standardError
+                == "playprep: error: unknown rule 'np03' (did you mean NP003?); `playprep rules` lists them all\n")
         #expect(run.standardOutput.isEmpty)
     }
 

@@ -129,7 +129,14 @@ import Testing
             ((results[index]["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])
         }
         #expect((location(0)?["artifactLocation"] as? [String: Any])?["uri"] as? String == "res/drawable/a%20b.9.png")
-        #expect(location(0)?["region"] == nil)
+        // An image finding is at the file's first line for code scanning; its pixel is in the properties.
+        #expect((location(0)?["region"] as? [String: Any])?["startLine"] as? Int == 1)
+        #expect((location(0)?["region"] as? [String: Any])?["startColumn"] == nil)
+        #expect(
+            results.allSatisfy { result in
+                ((result["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])?["region"]
+                    != nil
+            })
         #expect((results[0]["properties"] as? [String: Any])?["pixelX"] as? Int == 5)
         #expect(((results[0]["message"] as? [String: Any])?["text"] as? String)?.contains("(at pixel 5,0)") == true)
         #expect((location(2)?["region"] as? [String: Any])?["startLine"] as? Int == 2)
