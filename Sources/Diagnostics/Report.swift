@@ -86,6 +86,17 @@ public struct Report: Sendable, Hashable {
         return summary
     }
 
+    /// The report with only its errors (`--quiet`): every file stays, so the summary still counts them.
+    public var errorsOnly: Report {
+        var report = self
+        report.files = files.map { file in
+            var file = file
+            file.diagnostics = file.diagnostics.filter { $0.severity == .error }
+            return file
+        }
+        return report
+    }
+
     /// Whether the run fails: on any error, in strict mode on any warning too, and with `maxWarnings` (ESLint's
     /// `--max-warnings`, detekt's `maxIssues`) on more warnings than that.
     public func fails(strict: Bool, maxWarnings: Int? = nil) -> Bool {

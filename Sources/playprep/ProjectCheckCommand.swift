@@ -116,7 +116,8 @@ struct CheckProject: ParsableCommand {
         }
         // An unreadable artifact is in the report; a text report on the console says it, other formats need the line.
         let artifactError = report.isTextOnStandardOutput ? [] : outcome.artifactError.map { [$0] } ?? []
-        Console.standardError.write(lines: artifactError + outcome.lines)
+        // --quiet keeps the line that says an input could not be read, and drops what only informs.
+        Console.standardError.write(lines: artifactError + (report.quiet ? [] : outcome.lines))
         try report.finish(
             with: outcome.report, badPatchTolerance: outcome.badPatchTolerance,
             header: ReportHeader(

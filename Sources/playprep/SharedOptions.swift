@@ -28,6 +28,13 @@ struct ReportOptions: ParsableArguments {
         help: "Fail (exit 1) when there are more warnings than this, as ESLint's --max-warnings (0: as --strict).")
     var maxWarnings: Int?
 
+    @Flag(
+        name: [.customShort("q"), .long],
+        help: ArgumentHelp(
+            "Report errors only, as ESLint's --quiet: warnings and notes are left out of the report (they still "
+                + "count for --strict and --max-warnings), and check's lines on standard error too."))
+    var quiet = false
+
     @Option(
         name: .customLong("enable"), parsing: .singleValue,
         help: "Turn on an opt-in rule (repeatable, or comma-separated), e.g. --enable LOC006,IMG017.")
@@ -116,7 +123,8 @@ struct ReportOptions: ParsableArguments {
         with report: Report, badPatchTolerance: Int = NinePatchLints.defaultBadPatchTolerance,
         header: ReportHeader? = nil
     ) throws {
-        let report = report.withTidyPaths
+        let full = report.withTidyPaths
+        let report = quiet ? full.errorsOnly : full
         let console = Console.standardOutput
         let illustrations =
             format == .html
@@ -148,9 +156,9 @@ struct ReportOptions: ParsableArguments {
                     useColor: console.supportsColor, strict: strict, illustrations: illustrations, header: header
                 ).render(report))
         }
-        if report.fails(strict: strict, maxWarnings: maxWarnings) {
-            let warnings = report.summary.warnings
-            if report.summary.errors == 0, !strict, let maxWarnings {
+        if full.fails(strict: strict, maxWarnings: maxWarnings) {
+            let warnings = full.summary.warnings
+            if full.summary.errors == 0, !strict, let maxWarnings {
                 Console.standardError.write(
                     line: "playprep: \(warnings) warning\(warnings == 1 ? "" : "s"), more than --max-warnings "
                         + "\(maxWarnings)")

@@ -170,6 +170,22 @@ import Testing
         #expect(strict.status == 1)
     }
 
+    /// `--quiet` (`-q`): the errors only, on standard output and nothing informative on standard error; the
+    /// warnings still count for `--strict`.
+    @Test func quietReportsTheErrorsOnly() throws {
+        let full = try PlayprepBinary.run(["check", "TestImages/BrokenApp"])
+        #expect(full.standardOutput.contains("warning["), "\(full.standardOutput)")
+        #expect(!full.standardError.isEmpty)
+        let quiet = try PlayprepBinary.run(["check", "TestImages/BrokenApp", "-q"])
+        #expect(quiet.status == 1)
+        #expect(!quiet.standardOutput.contains("warning[") && quiet.standardOutput.contains("error[TXT001]"))
+        #expect(quiet.standardOutput.hasSuffix(" errors, 0 warnings, 0 notes\n"), "\(quiet.standardOutput)")
+        #expect(quiet.standardError.isEmpty, "\(quiet.standardError)")
+        let sample = try PlayprepBinary.run(["check", "TestImages/SampleApp", "--quiet", "--strict"])
+        let loud = try PlayprepBinary.run(["check", "TestImages/SampleApp", "--strict"])
+        #expect(sample.status == loud.status, "\(sample.standardOutput)")
+    }
+
     @Test func badConfigurationAndMissingFolderExitTwo() throws {
         let project = try copy("SampleApp")
         defer { try? FileManager.default.removeItem(at: project) }
