@@ -86,7 +86,8 @@ struct ProjectChecker: Sendable {
             expectedApplicationID: configuration.expectedApplicationID,
             versionCodeGiven: !configuration.listingOptions.versionCodes.isEmpty, artifact: artifact,
             listings: outcomes, variantUploads: listingPlan.variantUploads,
-            targetAPIPolicy: configuration.targetAPIPolicy, date: configuration.date ?? ArtifactChecker.todayUTC)
+            targetAPIPolicy: configuration.targetAPIPolicy, date: configuration.date ?? ArtifactChecker.todayUTC,
+            densityOutliers: DensityConsistency(threshold: Double(configuration.densityThreshold)).outliers(in: checks))
         var extra = [String: [Diagnostic]]()
         for diagnostic in ProjectRules.resourceEntries.flatMap({ $0.findings(on: project) }) {
             extra[diagnostic.file, default: []].append(diagnostic)
