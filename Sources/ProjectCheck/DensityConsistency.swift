@@ -84,7 +84,7 @@ struct DensityConsistency {
     struct Outlier {
         var variant: Variant
         var reference: Variant
-        /// The densities that agree with the reference, when it was chosen as a majority's file.
+        /// The other densities that agree with the reference, when it was chosen as a majority's file.
         var majority: [Variant]
         /// Most consequential first.
         var differences: [Difference]
@@ -100,7 +100,7 @@ struct DensityConsistency {
         case drift
     }
 
-    /// Every outlier of every drawable found in more than one density, ranked by consequence, then by path.
+    /// Every outlier of every drawable found in more than one density, ranked by consequence, then by drawable.
     func outliers(in checks: [NinePatchCheck]) -> [Outlier] {
         var groups = [String: [Variant]]()
         for check in checks {
@@ -192,23 +192,21 @@ struct DensityConsistency {
         guard !Self.isUnscaledCopy(one, of: other), one.model.stretchX.count == other.model.stretchX.count,
             one.model.stretchY.count == other.model.stretchY.count
         else { return false }
-        let values = Self.layoutValues(one).map(\.value)
-        let otherValues = Self.layoutValues(other).map(\.value)
-        return zip(values, otherValues).allSatisfy { abs(one.dp($0) - other.dp($1)) < threshold }
+        let pairs = zip(Self.layoutValues(one), Self.layoutValues(other))
+        return pairs.allSatisfy { abs(one.dp($0) - other.dp($1)) < threshold }
     }
 
-    /// Padding, layout bounds and fixed parts by name, in pixels: what `agrees` compares.
-    private static func layoutValues(_ variant: Variant) -> [(name: String, value: Int)] {
+    /// Padding, layout bounds and the fixed parts' sum on each axis, in pixels: what `agrees` compares.
+    private static func layoutValues(_ variant: Variant) -> [Int] {
         let model = variant.model
         let bounds = model.layoutBounds ?? .zero
-        let fixedX = NinePatch.segments(length: model.width, stretch: model.stretchX).filter { !$0.isStretchable }
-        let fixedY = NinePatch.segments(length: model.height, stretch: model.stretchY).filter { !$0.isStretchable }
+        let fixed = { (length: Int, stretch: [Span]) in
+            NinePatch.segments(length: length, stretch: stretch).filter { !$0.isStretchable }
+                .reduce(0) { $0 + $1.span.length }
+        }
         return [
-            ("left padding", model.padding.left), ("top padding", model.padding.top),
-            ("right padding", model.padding.right), ("bottom padding", model.padding.bottom),
-            ("left bound", bounds.left), ("top bound", bounds.top), ("right bound", bounds.right),
-            ("bottom bound", bounds.bottom), ("fixed width", fixedX.reduce(0) { $0 + $1.span.length }),
-            ("fixed height", fixedY.reduce(0) { $0 + $1.span.length }),
+            model.padding.left, model.padding.top, model.padding.right, model.padding.bottom, bounds.left, bounds.top,
+            bounds.right, bounds.bottom, fixed(model.width, model.stretchX), fixed(model.height, model.stretchY),
         ]
     }
 
