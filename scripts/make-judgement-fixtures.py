@@ -18,6 +18,9 @@ Writes:
       small_drift     hdpi padding 4 dp where xhdpi's is 2 dp: under NP106's 4 dp (NP109)
   TestImages/density/odd_density/app/src/main/res/  one drawable in four density folders (NP106): mdpi, hdpi and
                   xhdpi in proportion, xxhdpi's padding 4 dp off (fails on xxhdpi only, against xhdpi's majority)
+  TestImages/ninepatch-uses/app/src/main/res/    two NinePatches with a white dot in their stretchable cell (NP107):
+                  logo.9.png only drawn by a <bitmap android:gravity="center"> (never stretched: check drops NP107),
+                  button.9.png a layout's background (stretched: NP107 stays)
 """
 import importlib.util
 import os
@@ -103,6 +106,30 @@ def density_judgement():
     write(odd + 'drawable-xxhdpi', 'row.9.png', tile(50, 13, 36, 0, (19, 30)))
 
 
+def uses_judgement():
+    res = 'ninepatch-uses/app/src/main/res/'
+    px = stretched(16, 16, 5, 10, 5, 10)
+    px[7][8] = (255, 255, 255, 255)
+    write(res + 'drawable-mdpi', 'logo.9.png', encode(px))
+    write(res + 'drawable-mdpi', 'button.9.png', encode(px))
+    texts = {
+        'drawable/splash.xml': '<?xml version="1.0" encoding="utf-8"?>\n'
+        '<layer-list xmlns:android="http://schemas.android.com/apk/res/android">\n'
+        '    <item><bitmap android:src="@drawable/logo" android:gravity="center"/></item>\n'
+        '</layer-list>\n',
+        'layout/main.xml': '<?xml version="1.0" encoding="utf-8"?>\n'
+        '<Button xmlns:android="http://schemas.android.com/apk/res/android"\n'
+        '    android:layout_width="match_parent" android:layout_height="wrap_content"\n'
+        '    android:background="@drawable/button"/>\n',
+    }
+    for relative, text in texts.items():
+        path = os.path.join(HERE, '..', 'TestImages', res, relative)
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, 'w') as handle:
+            handle.write(text)
+
+
 if __name__ == '__main__':
     ninepatch_judgement()
     density_judgement()
+    uses_judgement()

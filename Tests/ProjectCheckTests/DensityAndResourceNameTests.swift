@@ -161,3 +161,31 @@ import Testing
         #expect(digit.hint == "rename it to 'res_1icon.png' and refer to it as @drawable/res_1icon")
     }
 }
+
+/// NP107 in `check`: a NinePatch the project only draws at its own size never smears.
+@Suite struct DrawableUseTests {
+    @Test func aBitmapDrawnAtItsOwnSizeLosesNP107AndAStretchedBackgroundKeepsIt() {
+        let inventory = ProjectDiscovery().inventory(of: Fixtures.testImage("ninepatch-uses").path)
+        let found = ProjectChecker(configuration: ProjectConfiguration(), jobs: 1).check(inventory).diagnostics
+            .filter { $0.ruleID == "NP107" }
+        #expect(!found.isEmpty)
+        #expect(found.allSatisfy { $0.file.hasSuffix("drawable-mdpi/button.9.png") })
+    }
+
+    @Test(arguments: [
+        ("<bitmap android:src=\"@drawable/logo\" android:gravity=\"center\"/>", [true]),
+        ("<bitmap android:gravity=\"top|left\" android:src=\"@drawable/logo\" />", [true]),
+        ("<bitmap android:src=\"@drawable/logo\" android:gravity=\"fill_horizontal\"/>", [false]),
+        ("<bitmap android:src=\"@drawable/logo\"/>", [false]),
+        ("<View android:background=\"@drawable/logo\"/>", [false]),
+        ("view.setBackgroundResource(R.drawable.logo);", [false]),
+        ("<View android:background=\"@drawable/logo_large\"/>", []),
+    ])
+    func referencesAreJudgedByWhetherTheyStretch(text: String, expected: [Bool]) {
+        #expect(DrawableUses.references(to: "logo", in: text) == expected)
+    }
+
+    @Test func aDrawableNothingRefersToKeepsItsFindings() {
+        #expect(DrawableUses(files: []).drawnAtOwnSize(["res/drawable/logo.9.png"]).isEmpty)
+    }
+}
