@@ -10,12 +10,17 @@ Writes:
                                                  pixel at each end (NP107 passes)
   TestImages/problems/detail_in_stretch.9.png    a button whose stretch span runs through a 1-pixel white line
                                                  (NP107 fails at the line)
-  TestImages/density/*/app/src/main/res/         one drawable in two density folders (NP106):
-      unscaled_copy   the same 32x32 file in drawable-mdpi and drawable-xhdpi (fails: copied unscaled)
-      invisible_offset  mdpi ticks 2 px off proportional on a uniform tile: draws the same (passes)
-      visible_offset  mdpi ticks 2 px off proportional, onto a dark border: draws differently (fails)
+  TestImages/density/*/app/src/main/res/         one drawable in two density folders (NP106, NP109):
+      unscaled_copy   the same 32x32 file in drawable-mdpi and drawable-xhdpi (NP106: copied unscaled, even on mdpi)
+      invisible_offset  hdpi ticks 4 px off proportional on a uniform tile: draws the same (passes both)
+      visible_offset  hdpi ticks 6 px off proportional, onto a dark border: draws differently (NP106)
+      mdpi_only       mdpi ticks 2 px off proportional, onto a dark border: only mdpi devices draw it (NP109)
+      small_drift     hdpi padding 4 dp where xhdpi's is 2 dp: under NP106's 4 dp (NP109)
   TestImages/density/odd_density/app/src/main/res/  one drawable in four density folders (NP106): mdpi, hdpi and
-                  xhdpi in proportion, xxhdpi's padding off (fails on xxhdpi only)
+                  xhdpi in proportion, xxhdpi's padding 4 dp off (fails on xxhdpi only, against xhdpi's majority)
+  TestImages/ninepatch-uses/app/src/main/res/    two NinePatches with a white dot in their stretchable cell (NP107):
+                  logo.9.png only drawn by a <bitmap android:gravity="center"> (never stretched: check drops NP107),
+                  button.9.png a layout's background (stretched: NP107 stays)
 """
 import importlib.util
 import os
@@ -79,22 +84,52 @@ def density_judgement():
     copy = tile(34, 9, 24, 2)
     write('density/unscaled_copy/' + res + 'drawable-xhdpi', 'tile.9.png', copy)
     write('density/unscaled_copy/' + res + 'drawable-mdpi', 'tile.9.png', copy)
-    # xhdpi stretch [8, 24) scaled to mdpi is [4, 12); mdpi draws [2, 14) instead.
+    # xhdpi stretch [8, 24) scaled to hdpi is [6, 18); hdpi draws [2, 20) instead.
     # Both have the proportional padding, so only the stretch ticks are off.
     write('density/invisible_offset/' + res + 'drawable-xhdpi', 'tile.9.png', tile(34, 9, 24, 0, (9, 24)))
-    write('density/invisible_offset/' + res + 'drawable-mdpi', 'tile.9.png', tile(18, 3, 14, 0, (5, 12)))
-    # The same offset onto a 1-pixel dark border: mdpi [0, 14) stretches the border column.
+    write('density/invisible_offset/' + res + 'drawable-hdpi', 'tile.9.png', tile(26, 3, 20, 0, (7, 18)))
+    # The same kind of offset onto a dark border: hdpi [0, 18) stretches the border column.
     write('density/visible_offset/' + res + 'drawable-xhdpi', 'tile.9.png', tile(34, 9, 24, 2))
-    write('density/visible_offset/' + res + 'drawable-mdpi', 'tile.9.png', tile(18, 1, 14, 1))
+    write('density/visible_offset/' + res + 'drawable-hdpi', 'tile.9.png', tile(26, 1, 18, 1))
+    # mdpi [0, 14) where xhdpi's [8, 24) scales to [4, 12), onto the border: drawn differently, on mdpi only.
+    write('density/mdpi_only/' + res + 'drawable-xhdpi', 'tile.9.png', tile(34, 9, 24, 2))
+    write('density/mdpi_only/' + res + 'drawable-mdpi', 'tile.9.png', tile(18, 1, 14, 1))
+    # A 16 dp tile: xhdpi pads 4 px (2 dp), hdpi 6 px (4 dp) where 3 px is proportional.
+    write('density/small_drift/' + res + 'drawable-xhdpi', 'tile.9.png', tile(34, 9, 24, 0, (5, 28)))
+    write('density/small_drift/' + res + 'drawable-hdpi', 'tile.9.png', tile(26, 7, 18, 0, (7, 18)))
     # 16 dp square, stretch [4, 12) dp and padding [2, 14) dp in mdpi, hdpi and xhdpi; xxhdpi's padding is
-    # [2, 46) px where [6, 42) is proportional.
+    # [18, 30) px (6 dp on each side) where [6, 42) (2 dp) is proportional.
     odd = 'density/odd_density/' + res
     write(odd + 'drawable-mdpi', 'row.9.png', tile(18, 5, 12, 0, (3, 14)))
     write(odd + 'drawable-hdpi', 'row.9.png', tile(26, 7, 18, 0, (4, 21)))
     write(odd + 'drawable-xhdpi', 'row.9.png', tile(34, 9, 24, 0, (5, 28)))
-    write(odd + 'drawable-xxhdpi', 'row.9.png', tile(50, 13, 36, 0, (3, 46)))
+    write(odd + 'drawable-xxhdpi', 'row.9.png', tile(50, 13, 36, 0, (19, 30)))
+
+
+def uses_judgement():
+    res = 'ninepatch-uses/app/src/main/res/'
+    px = stretched(16, 16, 5, 10, 5, 10)
+    px[7][8] = (255, 255, 255, 255)
+    write(res + 'drawable-mdpi', 'logo.9.png', encode(px))
+    write(res + 'drawable-mdpi', 'button.9.png', encode(px))
+    texts = {
+        'drawable/splash.xml': '<?xml version="1.0" encoding="utf-8"?>\n'
+        '<layer-list xmlns:android="http://schemas.android.com/apk/res/android">\n'
+        '    <item><bitmap android:src="@drawable/logo" android:gravity="center"/></item>\n'
+        '</layer-list>\n',
+        'layout/main.xml': '<?xml version="1.0" encoding="utf-8"?>\n'
+        '<Button xmlns:android="http://schemas.android.com/apk/res/android"\n'
+        '    android:layout_width="match_parent" android:layout_height="wrap_content"\n'
+        '    android:background="@drawable/button"/>\n',
+    }
+    for relative, text in texts.items():
+        path = os.path.join(HERE, '..', 'TestImages', res, relative)
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, 'w') as handle:
+            handle.write(text)
 
 
 if __name__ == '__main__':
     ninepatch_judgement()
     density_judgement()
+    uses_judgement()

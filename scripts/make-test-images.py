@@ -177,9 +177,10 @@ def broken_app():
     px = stretched(20, 12, 8, 11, 5, 6)
     px[0][9] = (1, 1, 1, 255)
     write(res + 'drawable-mdpi', 'chip_background.9.png', encode(px))
-    # NP106: the xhdpi card copied unscaled into drawable-hdpi: 34x34 px there is 22.7 dp, but 17 dp on xhdpi.
-    write(res + 'drawable-xhdpi', 'card.9.png', encode(stretched(34, 34, 11, 20, 11, 20)))
-    write(res + 'drawable-hdpi', 'card.9.png', encode(stretched(34, 34, 11, 20, 11, 20)))
+    # NP106: the xhdpi card copied unscaled into drawable-hdpi: 64x64 px there is 42.7 dp, but 32 dp on xhdpi,
+    # its 28 px corners 18.7 dp instead of 14.
+    write(res + 'drawable-xhdpi', 'card.9.png', encode(stretched(66, 66, 27, 36, 27, 36)))
+    write(res + 'drawable-hdpi', 'card.9.png', encode(stretched(66, 66, 27, 36, 27, 36)))
     # NP105: badge.png beside badge.9.png.
     write(res + 'drawable', 'badge.9.png', encode(stretched(9, 9, 4, 4, 4, 4)))
     plain = [[BLUE] * 7 for _ in range(7)]

@@ -4,8 +4,9 @@ import Diagnostics
 /// coordinates, with `null` for whatever could not be computed.
 public struct NinePatchInspection: Encodable, Sendable {
     public var check: NinePatchCheck
-    /// The chunks of a compiled NinePatch (aapt2's output, which has no frame): then they are the model, and the
-    /// frame rules, which judge sources, are not reported.
+    /// The chunks of a compiled NinePatch (aapt2's output, which has no frame): then they are the fields shown,
+    /// beside the verdict on the file as a source, which is what aapt2 compile judges where a source is expected
+    /// (no frame: NP002 and friends), so `inspect` and `check` agree.
     public var compiled: NinePatchChunks?
 
     public init(_ check: NinePatchCheck, compiled: NinePatchChunks? = nil) {
@@ -52,8 +53,8 @@ public struct NinePatchInspection: Encodable, Sendable {
             try container.encode(compiled.layoutBounds.map(InsetsJSON.init), forKey: .layoutBounds)
             try container.encode(compiled.regionColors.map { ColorWords.hex($0.storedValue) }, forKey: .regionColors)
             try container.encode(compiled.outline.map(OutlineJSON.init), forKey: .outline)
-            try container.encode(true, forKey: .valid)
-            try container.encode([DiagnosticEntry](), forKey: .diagnostics)
+            try container.encode(check.report.isValid, forKey: .valid)
+            try container.encode(check.diagnostics.map(DiagnosticEntry.init), forKey: .diagnostics)
             try container.encode(true, forKey: .compiled)
             return
         }

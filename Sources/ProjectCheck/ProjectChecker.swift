@@ -87,14 +87,21 @@ struct ProjectChecker: Sendable {
             expectedApplicationID: configuration.expectedApplicationID,
             versionCodeGiven: !configuration.listingOptions.versionCodes.isEmpty, artifact: artifact,
             listings: outcomes, variantUploads: listingPlan.variantUploads,
-            targetAPIPolicy: configuration.targetAPIPolicy, date: configuration.date ?? ArtifactChecker.todayUTC)
+            targetAPIPolicy: configuration.targetAPIPolicy, date: configuration.date ?? ArtifactChecker.todayUTC,
+            densityOutliers: DensityConsistency(threshold: Double(configuration.densityThreshold)).outliers(in: checks))
         var extra = [String: [Diagnostic]]()
         for diagnostic in ProjectRules.resourceEntries.flatMap({ $0.findings(on: project) }) {
             extra[diagnostic.file, default: []].append(diagnostic)
         }
         let aapt1 = configuration.aapt1Compatibility || configuration.rules.isTurnedOn(NinePatchRules.aapt1Rejects.id)
+        // NP107's smear never shows on a NinePatch the project only draws at its own size.
+        let neverStretched = DrawableUses(files: inventory.files).drawnAtOwnSize(
+            checks.filter { $0.diagnostics.contains { $0.ruleID == NinePatchRules.badPatch.id } }.map(\.file))
         var ninePatchReports = checks.map { check in
             var diagnostics = check.diagnostics + (extra.removeValue(forKey: check.file) ?? [])
+            if neverStretched.contains(check.file) {
+                diagnostics.removeAll { $0.ruleID == NinePatchRules.badPatch.id }
+            }
             if aapt1, let model = check.ninePatch {
                 diagnostics += NinePatchLints.aapt1Compatibility(model, file: check.file)
             }

@@ -44,6 +44,7 @@ public enum ConfigurationError: Error, Sendable, Hashable, CustomStringConvertib
 /// ninepatch:
 ///   aapt1: true     # also report what aapt (v1) would reject (NP201)
 ///   badPatchTolerance: 24    # NP107's visibility threshold per premultiplied channel (default 16)
+///   densityThreshold: 3      # dp from which NP106 reports a density's padding, bounds or fixed part (default 4)
 /// listing:
 ///   defaultLanguage: en-US
 ///   versionCode: 42           # the version being released: its changelog is checked and must exist
@@ -93,6 +94,8 @@ public struct ProjectConfiguration: Sendable, Hashable {
     public var aapt1Compatibility = false
     /// NP107's tolerance; `nil` leaves the default.
     public var badPatchTolerance: Int?
+    /// The dp from which NP106 reports a difference between density folders; smaller ones are NP109's.
+    public var densityThreshold = DensityConsistency.defaultThreshold
     var listingOptions = ListingOptions()
     var listingLimits = ListingLimits.play2026
     public var expectedApplicationID: String?
@@ -193,12 +196,18 @@ public struct ProjectConfiguration: Sendable, Hashable {
             case "exclude":
                 configuration.excludes = try Self.readExcludes(value, reader: reader)
             case "ninepatch":
-                for (option, setting) in try reader.mapping(value, key: key, allowed: ["aapt1", "badPatchTolerance"]) {
-                    if option == "aapt1" {
+                for (option, setting) in try reader.mapping(
+                    value, key: key, allowed: ["aapt1", "badPatchTolerance", "densityThreshold"])
+                {
+                    switch option {
+                    case "aapt1":
                         configuration.aapt1Compatibility = try reader.bool(setting, key: option)
-                    } else {
+                    case "badPatchTolerance":
                         configuration.badPatchTolerance = try reader.int(
                             setting, key: option, in: NumberRanges.badPatchTolerance)
+                    default:
+                        configuration.densityThreshold = try reader.int(
+                            setting, key: option, in: NumberRanges.densityThreshold)
                     }
                 }
             case "listing":
@@ -379,6 +388,8 @@ enum NumberRanges {
     static let characterLimit = 1...1_000_000
     static let apiLevel = 1...1_000
     static let badPatchTolerance = 0...255
+    /// NP106's threshold in dp: 1 dp is a pixel's rounding on mdpi, 100 dp a whole button.
+    static let densityThreshold = 1...100
     static let variants = 1...AndroidBuildReader.largestMaximumVariants
 }
 

@@ -27,6 +27,9 @@ struct ProjectContext: Sendable {
     /// Play's target API level requirement and the day it is read for (`YYYY-MM-DD`; empty: none applies).
     var targetAPIPolicy = TargetAPIPolicy.play2026
     var date = ""
+    /// The densities of each drawable that differ from the file most devices draw, judged once for NP106 and
+    /// NP109 (`DensityConsistency.outliers(in:)` on `ninePatches`).
+    var densityOutliers: [DensityConsistency.Outlier] = []
 }
 
 /// A rule that needs the whole project: the rule with its example folders and its check on the project, which
@@ -34,7 +37,7 @@ struct ProjectContext: Sendable {
 typealias ProjectRule = RuleCheck<ProjectContext, Diagnostic, Never>
 
 /// Rules that need the whole project (several files, or the build): the check's own PRJ rules, the NinePatch
-/// rules that compare files (NP105, NP106) and the resource-name rules (RES001, RES002), each one entry. The
+/// rules that compare files (NP105, NP106, NP109) and the resource-name rules (RES001, RES002), each one entry. The
 /// rules of one NinePatch, one package name, one listing or one artifact come from their libraries.
 enum ProjectRules {
     /// The inventory's unreadable inputs; a listing or an artifact that cannot be read is reported where it is
@@ -118,16 +121,33 @@ enum ProjectRules {
     static let densityMismatch = ProjectRule(
         .project(
             "NP106", "density-mismatch", .warning,
-            "The same drawable in several density folders should be scaled to each density, with stretch spans that "
-                + "draw like the proportional ones and padding and layout bounds in proportion.",
-            why: "Users on the odd density see different padding, insets or stretching than everyone else.",
+            "The same drawable in several density folders should draw alike in dp as the file most devices draw: "
+                + "no padding, optical bound or fixed part \(DensityConsistency.defaultThreshold) dp or more off (from "
+                + "hdpi up, or in any density for a copy left unscaled), and no stretch span over pixels it keeps "
+                + "fixed (from hdpi up).",
+            why: "Users on the outlier's density see content moved, a drawable drawn at another size or stretched "
+                + "differently than on most devices.",
             passing: [ProjectFileExample(project: "TestImages/density/invisible_offset")],
             failing: [
                 ProjectFileExample(project: "TestImages/density/unscaled_copy"),
                 ProjectFileExample(project: "TestImages/density/visible_offset"),
+                ProjectFileExample(project: "TestImages/density/odd_density"),
             ])
     ) { project, finding in
-        DensityConsistency().diagnostics(for: project.ninePatches, finding)
+        DensityConsistency.diagnostics(project.densityOutliers, .significant, finding)
+    }
+
+    static let densityDrift = ProjectRule(
+        .project(
+            "NP109", "density-drift", .warning,
+            "Opt-in: what NP106 leaves out between density folders: differences over a pixel's rounding but under "
+                + "its threshold (`ninepatch: densityThreshold`), and those only ldpi, mdpi or tvdpi devices draw.",
+            why: "Only a designer comparing the densities side by side would notice, or under 1 % of devices draw it.",
+            optIn: true,
+            passing: [ProjectFileExample(project: "TestImages/density/odd_density")],
+            failing: [ProjectFileExample(project: "TestImages/density/small_drift")])
+    ) { project, finding in
+        DensityConsistency.diagnostics(project.densityOutliers, .drift, finding)
     }
 
     /// aapt2 compile: a '.' in the name other than the one starting the extension (`x.9.png` is one extension).
@@ -158,13 +178,14 @@ enum ProjectRules {
 
     /// The entries whose findings join the reports of the resource files they name, in the order they are
     /// reported in each file.
-    static let resourceEntries = [densityMismatch, resourceNameClash, dotInName, invalidName]
+    static let resourceEntries = [densityMismatch, densityDrift, resourceNameClash, dotInName, invalidName]
 
     /// Every rule of this module, in id order.
     static let all: [Rule] =
         [
             unreadable.rule, unresolvedBuildValue.rule, artifactOfAnotherApp.rule, resourceNameClash.rule,
-            densityMismatch.rule, dotInName.rule, invalidName.rule, undecidedUpload.rule, deadUpload.rule,
+            densityMismatch.rule, densityDrift.rule, dotInName.rule, invalidName.rule, undecidedUpload.rule,
+            deadUpload.rule,
         ] + TargetSdkRules.all.map(\.rule)
 
     /// Folder plus resource name (the file name up to its first dot).
@@ -223,11 +244,12 @@ extension Rule {
     /// A whole-project rule whose examples are project folders of the repository.
     static func project(
         _ id: String, _ name: String, _ severity: Severity, _ summary: String, why severityReason: String,
-        releaseBound: Bool = false, passing: [ProjectFileExample] = [], failing: [ProjectFileExample]
+        optIn: Bool = false, releaseBound: Bool = false, passing: [ProjectFileExample] = [],
+        failing: [ProjectFileExample]
     ) -> Rule {
         Rule(
-            id, name, severity, summary, why: severityReason, releaseBound: releaseBound, passing: passing,
-            failing: failing)
+            id, name, severity, summary, why: severityReason, optIn: optIn, releaseBound: releaseBound,
+            passing: passing, failing: failing)
     }
 }
 

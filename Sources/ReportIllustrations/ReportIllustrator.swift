@@ -12,6 +12,9 @@ import PlayListingKit
 /// finding of a listing image rule (IMG), and an excerpt for every finding on a line of a text file (the part over the
 /// limit highlighted for the length rules, else the line from the finding's column).
 ///
+/// An NP106 or NP109 finding gets the outlier and its reference (the finding's related location) side by side,
+/// drawn at the same size in dp (``DensityComparison``).
+///
 /// This is the one place where report pictures are drawn, so `Diagnostics` stays free of image code. Files that
 /// cannot be read any more are left without an illustration.
 public struct ReportIllustrator: Sendable {
@@ -50,8 +53,11 @@ public struct ReportIllustrator: Sendable {
                 let check = checker.check(fileAt: file.file, parseAnyway: true, keepImage: true)
                 if let image = check.image {
                     for index in pictured {
-                        result[FindingKey(file: file.file, index: index)] = picture(
-                            of: file.diagnostics[index], image: image, ninePatch: check.ninePatch)
+                        let diagnostic = file.diagnostics[index]
+                        result[FindingKey(file: file.file, index: index)] =
+                            Self.densityRules.contains(diagnostic.ruleID)
+                            ? comparison(of: diagnostic, image: image, ninePatch: check.ninePatch)
+                            : picture(of: diagnostic, image: image, ninePatch: check.ninePatch)
                     }
                 }
             }
@@ -68,6 +74,43 @@ public struct ReportIllustrator: Sendable {
             }
         }
         return result
+    }
+
+    /// The rules comparing a drawable's densities, whose finding's related location is the reference file.
+    static let densityRules: Set<String> = ["NP106", "NP109"]
+
+    /// A density finding's picture: the outlier beside the reference, both drawn at the same size in dp (twice
+    /// the reference's, so the stretching shows); the sheet of `picture` when the reference cannot be read.
+    private func comparison(of diagnostic: Diagnostic, image: RGBAImage, ninePatch: NinePatch?) -> Illustration? {
+        guard let ninePatch, let referenceFile = diagnostic.related.first?.file else {
+            return picture(of: diagnostic, image: image, ninePatch: ninePatch)
+        }
+        let reference = checker.check(fileAt: referenceFile, keepImage: true)
+        guard let referenceImage = reference.image, let referenceModel = reference.ninePatch else {
+            return picture(of: diagnostic, image: image, ninePatch: ninePatch)
+        }
+        let dpi = { (file: String) in
+            DensityBucket(folder: String(file.split(separator: "/").dropLast().last ?? ""))?.dpi ?? 160
+        }
+        let (outlierDPI, referenceDPI) = (dpi(diagnostic.file), dpi(referenceFile))
+        let widthDP = 2 * Double(referenceModel.width) * 160 / Double(referenceDPI)
+        let heightDP = 2 * Double(referenceModel.height) * 160 / Double(referenceDPI)
+        guard
+            let drawn = try? DensityComparison().draw(
+                [
+                    .init(
+                        source: image, ninePatch: ninePatch, dpi: outlierDPI,
+                        label: "\(DensityBucket.name(dpi: outlierDPI)): this file"),
+                    .init(
+                        source: referenceImage, ninePatch: referenceModel, dpi: referenceDPI,
+                        label: "\(DensityBucket.name(dpi: referenceDPI)): reference"),
+                ], widthDP: widthDP, heightDP: heightDP),
+            let png = try? PNGEncoder.fast.encode(drawn)
+        else { return nil }
+        let caption =
+            "this file beside the reference \(Self.ascii(referenceFile)), each drawn as its devices draw it at "
+            + "\(Int(widthDP.rounded()))x\(Int(heightDP.rounded())) dp, twice the reference's size"
+        return Illustration(caption: caption, content: .picture(png: png, width: drawn.width, height: drawn.height))
     }
 
     private func picture(of diagnostic: Diagnostic, image: RGBAImage, ninePatch: NinePatch?) -> Illustration? {

@@ -15,10 +15,15 @@ struct InspectionText {
             lines.append(field("stretch y", spans(compiled.stretchY)))
             lines.append(field("padding", compiled.padding.description))
             lines.append(field("layout bounds", compiled.layoutBounds?.description ?? "none"))
+            let findings = TextReporter(useColor: useColor).renderDiagnostics(check.diagnostics)
+            if !findings.isEmpty { lines.append(String(findings.dropLast())) }
             lines.append(
                 field(
                     "verdict",
-                    "compiled by aapt2 (npTc chunk, no frame): already accepted; `ninepatch decompile` gives back a source"
+                    (check.report.isValid
+                        ? "accepted as a source, but"
+                        : "rejected: aapt2 compile refuses it where a source is expected, as it is")
+                        + " already compiled by aapt2 (npTc chunk, no frame); `ninepatch decompile` gives back a source"
                 ))
             return lines.joined(separator: "\n") + "\n"
         }

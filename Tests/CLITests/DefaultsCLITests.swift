@@ -73,19 +73,32 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: path("out.9.png")))
     }
 
-    /// ninepatch compile's output carries npTc and no frame: inspect shows the chunk, not a rejection.
-    @Test func inspectKnowsACompiledNinePatch() throws {
+    /// ninepatch compile's output carries npTc and no frame: inspect shows the chunk and, as check does, that aapt2
+    /// compile refuses it where a source is expected.
+    @Test func inspectKnowsACompiledNinePatchAndAgreesWithCheck() throws {
         defer { cleanUp() }
         let compile = try PlayprepBinary.run(
             ["ninepatch", "compile", "TestImages/crafted/basic.9.png", "-o", path("compiled.9.png")])
         #expect(compile.status == 0)
+        let check = try PlayprepBinary.run(["ninepatch", "check", path("compiled.9.png")])
+        #expect(check.status == 1)
+        #expect(check.standardOutput.contains("NP002"))
         let text = try PlayprepBinary.run(["ninepatch", "inspect", path("compiled.9.png")])
-        #expect(text.status == 0)
-        #expect(text.standardOutput.contains("compiled by aapt2 (npTc chunk, no frame)"))
-        #expect(!text.standardOutput.contains("rejected"))
+        #expect(text.status == check.status)
+        #expect(text.standardOutput.contains("NP002"))
+        #expect(
+            text.standardOutput.contains(
+                "rejected: aapt2 compile refuses it where a source is expected, as it is already compiled by aapt2 "
+                    + "(npTc chunk, no frame)"))
+        #expect(!text.standardOutput.contains("already accepted"))
         let json = try PlayprepBinary.run(["ninepatch", "inspect", path("compiled.9.png"), "--format", "json"])
-        #expect(json.status == 0)
-        #expect(json.standardOutput.contains("\"compiled\" : true"))
+        #expect(json.status == check.status)
+        let record = try #require(
+            (try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [[String: Any]])?.first)
+        #expect(record["valid"] as? Bool == false)
+        #expect(record["compiled"] as? Bool == true)
+        #expect(record["stretchX"] as? [[Int]] == [[2, 3]])
+        #expect((record["diagnostics"] as? [[String: Any]])?.first?["rule"] as? String == "NP002")
     }
 
     @Test func everyErrorIsSpeltTheSameWay() throws {

@@ -50,6 +50,10 @@ import Testing
             title.contains("<span class=\"line-number\">1</span>Broken Example App With A Very<mark> Long Title</mark>")
         )
         #expect(title.contains("the highlighted text, from line 1 column 31 on, is over the limit"))
+        // NP106's picture is the outlier beside its reference, at the same size in dp.
+        let density = try #require(findings.first { $0.rule == "NP106" }?.markup)
+        #expect(density.contains("this file beside the reference"))
+        #expect(density.contains("drawable-xhdpi/card.9.png"))
         let package = try #require(findings.first { $0.rule == "PKG007" }?.markup)
         #expect(package.contains("<mark>&quot;com.example.brokenapp&quot;</mark>"))
         #expect(html.contains("<li class=\"error\" data-severity=\"error\" data-count=\"6\">"))

@@ -188,3 +188,41 @@ func picture(_ image: RGBAImage, rows: Range<Int>? = nil, columns: Range<Int>? =
         #expect(sheet[112, 402] == Self.green)
     }
 }
+
+/// NP106's picture: two densities of one drawable at the same size in dp.
+@Suite struct DensityComparisonTests {
+    /// A `size`-pixel square NinePatch source (frame included) of one colour whose middle pixel stretches.
+    func square(_ size: Int, _ color: RGBA) -> (RGBAImage, NinePatch) {
+        var source = RGBAImage(width: size + 2, height: size + 2, fill: color)
+        for x in 0..<(size + 2) {
+            source[x, 0] = .transparent
+            source[x, size + 1] = .transparent
+        }
+        for y in 0..<(size + 2) {
+            source[0, y] = .transparent
+            source[size + 1, y] = .transparent
+        }
+        let middle = Span(size / 2, size / 2 + 1)
+        let ninePatch = NinePatch(
+            width: size, height: size, stretchX: [middle], stretchY: [middle], padding: .zero, layoutBounds: nil,
+            regionColors: nil, outline: nil)
+        return (source, ninePatch)
+    }
+
+    @Test func bothDensitiesAreDrawnAtTheSameSizeInDpSideBySide() throws {
+        let (mdpi, mdpiModel) = square(8, black)
+        let (xhdpi, xhdpiModel) = square(16, contentBlue)
+        let drawn = try DensityComparison().draw(
+            [
+                .init(source: mdpi, ninePatch: mdpiModel, dpi: 160, label: "mdpi"),
+                .init(source: xhdpi, ninePatch: xhdpiModel, dpi: 320, label: "xhdpi"),
+            ], widthDP: 16, heightDP: 16)
+        // Both at xhdpi's scale: 32x32 pixels each, below their labels.
+        let top = 12 + Canvas.textSize("x").height + 6
+        let width = max(32, Canvas.textSize("xhdpi").width)
+        #expect(drawn.width == 12 + 2 * (width + 12))
+        #expect(drawn.height == top + 32 + 12)
+        #expect(drawn[12, top] == black && drawn[12 + 31, top + 31] == black)
+        #expect(drawn[12 + width + 12, top] == contentBlue && drawn[12 + width + 12 + 31, top + 31] == contentBlue)
+    }
+}

@@ -183,7 +183,7 @@ import Testing
         ("rules:\n  NP003: loud\n", "playprep.yml:2:10: 'NP003' must be error, warning, note, on or off"),
         (
             "ninepatch:\n  aapt2: true\n",
-            "playprep.yml:2:3: unknown key 'aapt2' (allowed here: aapt1, badPatchTolerance)"
+            "playprep.yml:2:3: unknown key 'aapt2' (allowed here: aapt1, badPatchTolerance, densityThreshold)"
         ),
         (
             "rulez:\n  NP003: off\n",

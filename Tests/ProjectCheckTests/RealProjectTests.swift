@@ -22,6 +22,7 @@ struct RealProjectTests {
         "Telegram-FOSS-Team-Telegram-FOSS": [
             "note TGT002 TMessagesProj_App/build.gradle",
             "warning NP106 TMessagesProj/src/main/res/drawable-hdpi/photos_rounded.9.png",
+            "warning NP106 TMessagesProj/src/main/res/drawable-hdpi/popup_fixed_alert3.9.png",
             "warning NP106 TMessagesProj/src/main/res/drawable-mdpi/places_btn.9.png",
             "warning NP107 TMessagesProj/src/main/res/drawable-mdpi/popup_fixed_alert3.9.png",
             "warning NP107 TMessagesProj/src/main/res/drawable-mdpi/popup_fixed_alert3.9.png",

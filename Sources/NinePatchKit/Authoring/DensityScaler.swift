@@ -19,6 +19,11 @@ public enum DensityBucket: String, Sendable, Hashable, CaseIterable, Comparable 
 
     public static func < (lhs: DensityBucket, rhs: DensityBucket) -> Bool { lhs.dpi < rhs.dpi }
 
+    /// The bucket's name for `dpi` (`xhdpi` for 320), or `320 dpi` style for a density between buckets.
+    public static func name(dpi: Int) -> String {
+        allCases.first { $0.dpi == dpi }?.rawValue ?? "\(dpi) dpi"
+    }
+
     /// The density qualifier of a resource folder name (`drawable-night-xxhdpi` → xxhdpi), or `nil`.
     public init?(folder: String) {
         guard
