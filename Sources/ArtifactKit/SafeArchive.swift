@@ -235,9 +235,29 @@ enum ZipDirectory {
             if uncompressed == 0xFFFF_FFFF || compressed == 0xFFFF_FFFF || local == 0xFFFF_FFFF {
                 var values = zip64Values(
                     bytes, extra: (record + 46 + nameLength)..<(record + 46 + nameLength + extraLength))
-                if uncompressed == 0xFFFF_FFFF, !values.isEmpty { uncompressed = values.removeFirst() }
-                if compressed == 0xFFFF_FFFF, !values.isEmpty { compressed = values.removeFirst() }
-                if local == 0xFFFF_FFFF, !values.isEmpty { local = values.removeFirst() }
+                var zeroSize = false
+                var zeroOffset = false
+                if uncompressed == 0xFFFF_FFFF, !values.isEmpty {
+                    uncompressed = values.removeFirst()
+                    zeroSize = uncompressed == 0
+                }
+                if compressed == 0xFFFF_FFFF, !values.isEmpty {
+                    compressed = values.removeFirst()
+                    zeroSize = zeroSize || compressed == 0
+                }
+                if local == 0xFFFF_FFFF, !values.isEmpty {
+                    local = values.removeFirst()
+                    zeroOffset = local == 0
+                }
+                // ZIPFoundation takes a ZIP64 value of 0 for "not given" and reads at 0xFFFFFFFF instead, past the
+                // end of a smaller file, where it traps: a first local header at offset 0 given only in ZIP64, or a
+                // data descriptor after data whose size is given so (a size of 0 is read as 0 otherwise).
+                let usesDescriptor = u16(record + 8) & 0x8 != 0
+                if zeroOffset || (usesDescriptor && zeroSize) {
+                    throw .notAnArchive(
+                        "entry \(index + 1) gives its local header's offset or its size as 0 in a ZIP64 field, which "
+                            + "the ZIP reader takes for none given")
+                }
             }
             guard local >= 0, local <= bytes.count - 30, u32(local) == 0x0403_4B50 else {
                 throw .notAnArchive(
