@@ -22,23 +22,38 @@ public struct SafeArchive {
     public let entries: [EntryInfo]
     /// Where each stored (uncompressed) entry's data starts in the archive file, for alignment checks.
     public let storedDataOffsets: [String: Int]
-    /// The archive file itself, for what lies outside the entries (the APK Signing Block).
-    public let bytes: [UInt8]
+    /// The archive file itself, for what lies outside the entries (the APK Signing Block). For an archive read
+    /// from a file, the file mapped into memory: only what is read of it is ever loaded.
+    let bytes: Data
 
-    /// Reads the archive at `path` into memory and judges its directory: entry names, count, sizes and
+    /// Maps the archive at `path` into memory (``FileReader/map(_:)``: a 1 GiB archive costs the pages of its
+    /// directory and of the entries read, not 1 GiB) and judges its directory: entry names, count, sizes and
     /// compression ratios. Throws the first refusal.
     public init(path: String, limits: ArchiveLimits = ArchiveLimits()) throws(ArtifactError) {
-        let bytes: [UInt8]
+        let file: MappedFile
         do {
-            bytes = try FileReader(maxBytes: limits.maxArchiveBytes).read(path)
+            file = try FileReader(maxBytes: limits.maxArchiveBytes).map(path)
         } catch {
             throw .unreadable(error.description)
         }
-        try self.init(bytes: bytes, limits: limits)
+        // The `Data` points at the mapped pages and keeps the mapping until it is released; neither ZIPFoundation
+        // (which opens it read-only) nor anything here writes to it.
+        let data = file.withUnsafeBytes { bytes in
+            bytes.baseAddress.map { start in
+                Data(
+                    bytesNoCopy: UnsafeMutableRawPointer(mutating: start), count: bytes.count,
+                    deallocator: .custom { _, _ in withExtendedLifetime(file) {} })
+            } ?? Data()
+        }
+        try self.init(data: data, limits: limits)
     }
 
     /// The archive held in `bytes`.
     public init(bytes: [UInt8], limits: ArchiveLimits = ArchiveLimits()) throws(ArtifactError) {
+        try self.init(data: Data(bytes), limits: limits)
+    }
+
+    private init(data bytes: Data, limits: ArchiveLimits) throws(ArtifactError) {
         guard bytes.count >= 4, bytes[0] == 0x50, bytes[1] == 0x4B else {
             throw .notAnArchive("it does not start with a ZIP local file header")
         }
@@ -46,7 +61,7 @@ public struct SafeArchive {
         let records = try ZipDirectory.records(bytes)
         let archive: Archive
         do {
-            archive = try Archive(data: Self.sharedData(bytes), accessMode: .read)
+            archive = try Archive(data: bytes, accessMode: .read)
         } catch {
             // ZIPFoundation's error names (missingEndOfCentralDirectoryRecord, …) say no more than this.
             throw .notAnArchive("no readable central directory: the file is truncated or corrupt")
@@ -93,17 +108,6 @@ public struct SafeArchive {
         self.storedDataOffsets = Dictionary(
             records.filter { $0.method == 0 }.map { ($0.name, $0.dataStart) }, uniquingKeysWith: { first, _ in first })
         self.bytes = bytes
-    }
-
-    /// `bytes` as the `Data` ZIPFoundation reads, without a second copy of the archive: the `Data` points at the
-    /// array's own storage and keeps the array alive until it is released. Neither is ever mutated (ZIPFoundation
-    /// opens it read-only), so the storage stays where it is.
-    private static func sharedData(_ bytes: [UInt8]) -> Data {
-        bytes.withUnsafeBufferPointer { buffer in
-            Data(
-                bytesNoCopy: UnsafeMutableRawPointer(mutating: buffer.baseAddress!), count: buffer.count,
-                deallocator: .custom { _, _ in withExtendedLifetime(bytes) {} })
-        }
     }
 
     /// Whether the archive has an entry named `path`.
@@ -206,7 +210,7 @@ enum ZipDirectory {
     /// ZIPFoundation then refuses itself). Throws why the directory cannot be trusted: a record, a local header or
     /// an entry's data past the end of the file, or entries whose data overlap, which would inflate one deflate
     /// stream once per entry and so pass every per-entry check (an overlapping-entry zip bomb).
-    static func records(_ bytes: [UInt8]) throws(ArtifactError) -> [Record] {
+    static func records(_ bytes: Data) throws(ArtifactError) -> [Record] {
         func u16(_ at: Int) -> Int { Int(bytes[at]) | Int(bytes[at + 1]) << 8 }
         func u32(_ at: Int) -> Int { u16(at) | u16(at + 2) << 16 }
         guard let location = try location(bytes) else { return [] }
@@ -231,9 +235,29 @@ enum ZipDirectory {
             if uncompressed == 0xFFFF_FFFF || compressed == 0xFFFF_FFFF || local == 0xFFFF_FFFF {
                 var values = zip64Values(
                     bytes, extra: (record + 46 + nameLength)..<(record + 46 + nameLength + extraLength))
-                if uncompressed == 0xFFFF_FFFF, !values.isEmpty { uncompressed = values.removeFirst() }
-                if compressed == 0xFFFF_FFFF, !values.isEmpty { compressed = values.removeFirst() }
-                if local == 0xFFFF_FFFF, !values.isEmpty { local = values.removeFirst() }
+                var zeroSize = false
+                var zeroOffset = false
+                if uncompressed == 0xFFFF_FFFF, !values.isEmpty {
+                    uncompressed = values.removeFirst()
+                    zeroSize = uncompressed == 0
+                }
+                if compressed == 0xFFFF_FFFF, !values.isEmpty {
+                    compressed = values.removeFirst()
+                    zeroSize = zeroSize || compressed == 0
+                }
+                if local == 0xFFFF_FFFF, !values.isEmpty {
+                    local = values.removeFirst()
+                    zeroOffset = local == 0
+                }
+                // ZIPFoundation takes a ZIP64 value of 0 for "not given" and reads at 0xFFFFFFFF instead, past the
+                // end of a smaller file, where it traps: a first local header at offset 0 given only in ZIP64, or a
+                // data descriptor after data whose size is given so (a size of 0 is read as 0 otherwise).
+                let usesDescriptor = u16(record + 8) & 0x8 != 0
+                if zeroOffset || (usesDescriptor && zeroSize) {
+                    throw .notAnArchive(
+                        "entry \(index + 1) gives its local header's offset or its size as 0 in a ZIP64 field, which "
+                            + "the ZIP reader takes for none given")
+                }
             }
             guard local >= 0, local <= bytes.count - 30, u32(local) == 0x0403_4B50 else {
                 throw .notAnArchive(
@@ -262,7 +286,7 @@ enum ZipDirectory {
     }
 
     /// Where the directory starts and how many records it holds; `nil` without an end record.
-    static func location(_ bytes: [UInt8]) throws(ArtifactError) -> Location? {
+    static func location(_ bytes: Data) throws(ArtifactError) -> Location? {
         func u16(_ at: Int) -> Int { Int(bytes[at]) | Int(bytes[at + 1]) << 8 }
         func u32(_ at: Int) -> Int { u16(at) | u16(at + 2) << 16 }
         func u64(_ at: Int) -> Int? {
@@ -290,7 +314,7 @@ enum ZipDirectory {
     }
 
     /// The 8-byte values of a ZIP64 extended information field (id 0x0001) in `extra`, in order.
-    private static func zip64Values(_ bytes: [UInt8], extra: Range<Int>) -> [Int] {
+    private static func zip64Values(_ bytes: Data, extra: Range<Int>) -> [Int] {
         var at = extra.lowerBound
         while at + 4 <= extra.upperBound {
             let id = Int(bytes[at]) | Int(bytes[at + 1]) << 8
@@ -307,7 +331,7 @@ enum ZipDirectory {
     }
 
     /// Where the end of central directory record starts: the last signature within its 64 KB comment window.
-    static func endRecord(_ bytes: [UInt8]) -> Int? {
+    static func endRecord(_ bytes: Data) -> Int? {
         guard bytes.count >= 22 else { return nil }
         return stride(from: bytes.count - 22, through: max(0, bytes.count - 22 - 0xFFFF), by: -1).first {
             bytes[$0] == 0x50 && bytes[$0 + 1] == 0x4B && bytes[$0 + 2] == 0x05 && bytes[$0 + 3] == 0x06
@@ -315,7 +339,7 @@ enum ZipDirectory {
     }
 
     /// Where the central directory starts (what the APK Signing Block precedes), or `nil` without an end record.
-    static func centralDirectoryOffset(_ bytes: [UInt8]) -> Int? {
+    static func centralDirectoryOffset(_ bytes: Data) -> Int? {
         (try? location(bytes))??.start
     }
 }

@@ -6,8 +6,10 @@
 
 #if canImport(Glibc)
     private let systemRead = Glibc.read
+    private func systemOpen(_ path: String, _ flags: Int32) -> Int32 { Glibc.open(path, flags) }
 #elseif canImport(Darwin)
     private let systemRead = Darwin.read
+    private func systemOpen(_ path: String, _ flags: Int32) -> Int32 { Darwin.open(path, flags) }
 #endif
 
 /// Why a file could not be read, in words fit to follow its name.
@@ -90,25 +92,8 @@ public struct FileReader: Sendable {
     /// no FIFO or device there, a link put there since is not followed (`O_NOFOLLOW`: it is read as `read(_:)`
     /// reads a path), and what is opened is still refused unless it is a regular file.
     public func read(_ file: FoundFile) throws(FileReadError) -> [UInt8] {
-        if let leaving = file.leaving { throw .leavesProject(leaving) }
-        let path = file.path
-        var info = stat()
-        let descriptor: Int32
-        if file.isRegularFile {
-            descriptor = Self.openFound(file, flags: O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW)
-            if descriptor < 0 && errno == ELOOP { return try read(FoundFile(named: path)) }
-        } else {
-            if let leaving = boundary?.escape(of: path) { throw .leavesProject(leaving) }
-            guard stat(path, &info) == 0 else { throw .fromErrno(errno) }
-            try Self.requireRegular(info)
-            descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        }
-        guard descriptor >= 0 else { throw .fromErrno(errno) }
+        let (descriptor, size) = try open(file)
         defer { close(descriptor) }
-        guard fstat(descriptor, &info) == 0 else { throw .fromErrno(errno) }
-        try Self.requireRegular(info)
-        let size = Int(info.st_size)
-        if size > maxBytes { throw .tooLarge(bytes: size, limit: maxBytes) }
         var failure: FileReadError?
         // Only the bytes read are kept: nothing is zeroed first.
         let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, filled in
@@ -127,9 +112,46 @@ public struct FileReader: Sendable {
         return bytes
     }
 
+    /// The file at `path`, refused as `read(_:)` refuses it, mapped into memory read-only instead of read: only
+    /// the pages used are ever loaded, so a large archive whose directory and a few entries are read costs those
+    /// pages, not its size. The file must not shrink while it is mapped (a page past its new end cannot be read).
+    public func map(_ path: String) throws(FileReadError) -> MappedFile {
+        let (descriptor, size) = try open(FoundFile(named: path))
+        defer { close(descriptor) }
+        return try MappedFile(descriptor: descriptor, size: size)
+    }
+
+    /// `file` opened for reading, with its size: a regular file within ``maxBytes`` and ``boundary``.
+    private func open(_ file: FoundFile) throws(FileReadError) -> (descriptor: Int32, size: Int) {
+        if let leaving = file.leaving { throw .leavesProject(leaving) }
+        let path = file.path
+        var info = stat()
+        let descriptor: Int32
+        if file.isRegularFile {
+            descriptor = Self.openFound(file, flags: O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW)
+            if descriptor < 0 && errno == ELOOP { return try open(FoundFile(named: path)) }
+        } else {
+            if let leaving = boundary?.escape(of: path) { throw .leavesProject(leaving) }
+            guard stat(path, &info) == 0 else { throw .fromErrno(errno) }
+            try Self.requireRegular(info)
+            descriptor = systemOpen(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        }
+        guard descriptor >= 0 else { throw .fromErrno(errno) }
+        do throws(FileReadError) {
+            guard fstat(descriptor, &info) == 0 else { throw .fromErrno(errno) }
+            try Self.requireRegular(info)
+            let size = Int(info.st_size)
+            if size > maxBytes { throw .tooLarge(bytes: size, limit: maxBytes) }
+            return (descriptor, size)
+        } catch {
+            close(descriptor)
+            throw error
+        }
+    }
+
     /// Opens a found file by its name in its open folder when the walk kept one, else by its path.
     private static func openFound(_ file: FoundFile, flags: Int32) -> Int32 {
-        guard let folder = file.folder else { return open(file.path, flags) }
+        guard let folder = file.folder else { return systemOpen(file.path, flags) }
         var path = file.path
         // The walk made the path as `folder + "/" + name`; the name is what follows the last slash.
         let nameStart = path.withUTF8 { ($0.lastIndex(of: UInt8(ascii: "/")) ?? -1) + 1 }
@@ -147,5 +169,36 @@ public struct FileReader: Sendable {
         case S_IFBLK: throw .notRegularFile(kind: "block device")
         default: throw .notRegularFile(kind: "special file")
         }
+    }
+}
+
+/// A file mapped into memory read-only (``FileReader/map(_:)``), unmapped when the last reference goes.
+public final class MappedFile: @unchecked Sendable {
+    /// The file's bytes; never written (the pages are mapped read-only).
+    private let bytes: UnsafeRawBufferPointer
+
+    /// The file's size in bytes.
+    public var count: Int { bytes.count }
+
+    /// Runs `body` on the file's bytes, which stay mapped while it runs; a pointer kept past it must keep this
+    /// object alive as long (as a `Data` whose deallocator holds it does).
+    public func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+        defer { withExtendedLifetime(self) {} }
+        return try body(bytes)
+    }
+
+    init(descriptor: Int32, size: Int) throws(FileReadError) {
+        guard size > 0 else {
+            bytes = UnsafeRawBufferPointer(start: nil, count: 0)
+            return
+        }
+        guard let start = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), start != MAP_FAILED else {
+            throw .fromErrno(errno)
+        }
+        bytes = UnsafeRawBufferPointer(start: start, count: size)
+    }
+
+    deinit {
+        if let start = bytes.baseAddress { munmap(UnsafeMutableRawPointer(mutating: start), bytes.count) }
     }
 }

@@ -362,7 +362,8 @@ struct GalleryNinePatch: ParsableCommand {
             PATH may be a file or a folder (searched recursively for *.9.png, as `ninepatch check` does). Each \
             NinePatch is drawn as Android draws it at its own size, 3x as wide, twice as tall and both, with its \
             content box (padding) outlined; files aapt2 rejects are listed with their first error. Pictures are \
-            inline, so the page can be opened or attached anywhere.
+            inline, so the page can be opened or attached anywhere. The first 2000 files are drawn; any others \
+            are listed by name.
             """
     )
 
@@ -388,8 +389,12 @@ struct GalleryNinePatch: ParsableCommand {
             }
         }
         let checker = limits.checker()
-        // Each file is checked and drawn as the page reaches it, so only one file's pixels are held at a time.
-        let entries = files.lazy.map { GalleryPage.Entry(checker.check($0, keepImage: true)) }
+        // Each file is checked and drawn as the page reaches it, so only one file's pixels are held at a time;
+        // past the page's limit, files are only named.
+        let entries = files.enumerated().lazy.map { index, file in
+            index < GalleryPage.maximumDrawnFiles
+                ? GalleryPage.Entry(checker.check(file, keepImage: true)) : .notDrawn(file: file.path)
+        }
         try OutputFile(path: output, force: true, replacesLink: force).refuseLink()
         var drawingError: GalleryError?
         do throws(FileWriteError) {

@@ -25,14 +25,19 @@ struct HandMadeZip {
         return offset
     }
 
-    /// Adds a directory record for a stored entry named `name` of `data`, whose local header is at `offset`.
-    mutating func record(_ name: String, at offset: Int, of data: [UInt8], crc: UInt32? = nil) {
+    /// Adds a directory record for a stored entry named `name` of `data`, whose local header is at `offset`;
+    /// with `zip64Offset`, the offset is given in a ZIP64 field (the record's own marked 0xFFFFFFFF).
+    mutating func record(
+        _ name: String, at offset: Int, of data: [UInt8], crc: UInt32? = nil, zip64Offset: Bool = false
+    ) {
         let checksum = Int(crc ?? CRC32.checksum(data))
+        let extra = zip64Offset ? Self.little(1, 2) + Self.little(8, 2) + Self.little(offset, 8) : []
         records +=
             [0x50, 0x4B, 0x01, 0x02] + Self.little(20, 2) + Self.little(20, 2) + Self.little(0, 2)
             + Self.little(0, 2) + Self.little(0, 4) + Self.little(checksum, 4) + Self.little(data.count, 4)
-            + Self.little(data.count, 4) + Self.little(name.utf8.count, 2) + Self.little(0, 2) + Self.little(0, 2)
-            + Self.little(0, 2) + Self.little(0, 2) + Self.little(0, 4) + Self.little(offset, 4) + Array(name.utf8)
+            + Self.little(data.count, 4) + Self.little(name.utf8.count, 2) + Self.little(extra.count, 2)
+            + Self.little(0, 2) + Self.little(0, 2) + Self.little(0, 2) + Self.little(0, 4)
+            + Self.little(zip64Offset ? 0xFFFF_FFFF : offset, 4) + Array(name.utf8) + extra
         recordCount += 1
     }
 
@@ -217,6 +222,27 @@ struct HandMadeZip {
         let plain = try SafeArchive(path: original)
         #expect(Set(archive.entries.map(\.path)) == Set(plain.entries.map(\.path)))
         #expect(try archive.read("AndroidManifest.xml") == plain.read("AndroidManifest.xml"))
+    }
+
+    /// A local header's offset given only in a ZIP64 field is read; given so as 0 (the first entry's), which
+    /// ZIPFoundation takes for none given and reads at 0xFFFFFFFF instead (a trap past the end of the file), it
+    /// is refused by the directory.
+    @Test func aZIP64OffsetOfZeroIsRefusedNotTrappedOn() throws {
+        let data = Array("<manifest/>".utf8)
+        var zip = HandMadeZip()
+        let first = zip.entry("AndroidManifest.xml", data)
+        zip.record("AndroidManifest.xml", at: first, of: data, zip64Offset: true)
+        #expect(
+            throws: ArtifactError.notAnArchive(
+                "entry 1 gives its local header's offset or its size as 0 in a ZIP64 field, which the ZIP reader "
+                    + "takes for none given")
+        ) { try SafeArchive(bytes: zip.finished) }
+        var later = HandMadeZip()
+        let padding = later.entry("padding", [0])
+        let second = later.entry("AndroidManifest.xml", data)
+        later.record("padding", at: padding, of: [0])
+        later.record("AndroidManifest.xml", at: second, of: data, zip64Offset: true)
+        #expect(try SafeArchive(bytes: later.finished).read("AndroidManifest.xml") == data)
     }
 
     @Test func storedLibrariesStartOnSixteenKilobyteBoundaries() throws {

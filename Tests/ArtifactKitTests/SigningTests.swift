@@ -79,29 +79,30 @@ import Testing
     @Test func theSigningBlockIsReadWithinItsBounds() throws {
         // No magic: no block (an unsigned or v1-only APK).
         #expect(
-            try APKSigningBlock.read([UInt8](repeating: 0, count: 64), centralDirectory: 64, limits: .init()) == nil)
+            try APKSigningBlock.read(Data(count: 64), centralDirectory: 64, limits: .init()) == nil)
         // A v2 pair whose signer sequence claims more bytes than it has.
         let v2: [UInt8] = [0x1A, 0x87, 0x09, 0x71] + [0xFF, 0xFF, 0, 0]
         let pair = (0..<8).map { UInt8(truncatingIfNeeded: v2.count >> ($0 * 8)) } + v2
         let truncated = Self.block(pair)
         let error = #expect(throws: (any Error).self) {
-            try APKSigningBlock.read(truncated.bytes, centralDirectory: truncated.directory, limits: .init())
+            try APKSigningBlock.read(Data(truncated.bytes), centralDirectory: truncated.directory, limits: .init())
         }
         #expect("\(String(describing: error))".contains("reaches past the end"), "\(String(describing: error))")
         // A size that does not fit before the central directory, or over the limit.
         let oversized = Self.block(pair, declaredSize: 1 << 40)
         #expect(throws: (any Error).self) {
-            try APKSigningBlock.read(oversized.bytes, centralDirectory: oversized.directory, limits: .init())
+            try APKSigningBlock.read(Data(oversized.bytes), centralDirectory: oversized.directory, limits: .init())
         }
         let small = SigningLimits(maxBlockBytes: 16)
         #expect(throws: (any Error).self) {
-            try APKSigningBlock.read(truncated.bytes, centralDirectory: truncated.directory, limits: small)
+            try APKSigningBlock.read(Data(truncated.bytes), centralDirectory: truncated.directory, limits: small)
         }
         // An unknown pair (padding, v4's, a channel id) is skipped.
         let other: [UInt8] = [0x77, 0x65, 0x72, 0x42, 1, 2, 3]
         let skipped = Self.block((0..<8).map { UInt8(truncatingIfNeeded: other.count >> ($0 * 8)) } + other)
         #expect(
-            try APKSigningBlock.read(skipped.bytes, centralDirectory: skipped.directory, limits: .init())?.signers == []
+            try APKSigningBlock.read(Data(skipped.bytes), centralDirectory: skipped.directory, limits: .init())?.signers
+                == []
         )
     }
 
@@ -113,11 +114,12 @@ import Testing
         let pair = (0..<8).map { UInt8(truncatingIfNeeded: value.count >> ($0 * 8)) } + value
         let block = Self.block(pair)
         #expect(
-            try APKSigningBlock.read(block.bytes, centralDirectory: block.directory, limits: .init())?.signers.count
+            try APKSigningBlock.read(Data(block.bytes), centralDirectory: block.directory, limits: .init())?.signers
+                .count
                 == 3)
         #expect(throws: (any Error).self) {
             try APKSigningBlock.read(
-                block.bytes, centralDirectory: block.directory, limits: SigningLimits(maxSigners: 2))
+                Data(block.bytes), centralDirectory: block.directory, limits: SigningLimits(maxSigners: 2))
         }
     }
 

@@ -103,6 +103,39 @@ import Testing
         #expect(PathKind(path: folder.path + "/broken") == .missing)
     }
 
+    /// A mapped file holds the bytes a read would, and is refused as a read refuses it: over the limit, a FIFO, a
+    /// folder, a link out of the project.
+    @Test func aMappedFileHoldsTheBytesAReadDoesAndIsRefusedAlike() throws {
+        let path = try folder.write("0123456789", at: "project/ten.txt")
+        #expect(try FileReader(maxBytes: 10).map(path).withUnsafeBytes(Array.init) == Array("0123456789".utf8))
+        #expect(try FileReader(maxBytes: 10).map(try folder.write("", at: "empty.txt")).count == 0)
+        #expect(throws: FileReadError.tooLarge(bytes: 10, limit: 9)) { try FileReader(maxBytes: 9).map(path) }
+        #expect(mkfifo(folder.path + "/pipe", 0o600) == 0)
+        #expect(throws: FileReadError.notRegularFile(kind: "FIFO")) {
+            try FileReader(maxBytes: 10).map(folder.path + "/pipe")
+        }
+        #expect(throws: FileReadError.isFolder) { try FileReader(maxBytes: 10).map(folder.path) }
+        try folder.write("token=SECRET", at: "outside/config")
+        try folder.link("project/config", to: "../outside/config")
+        let boundary = try #require(ProjectBoundary(root: folder.path + "/project"))
+        #expect(throws: FileReadError.leavesProject(LeavingLink(link: "config", target: "../outside/config"))) {
+            try FileReader(maxBytes: 10, within: boundary).map(folder.path + "/project/config")
+        }
+    }
+
+    /// Mapping reads nothing: an 8 GiB sparse file (which a read would hold whole) is mapped at once, and its
+    /// last byte is there without the ones before it.
+    @Test func aMappedFileIsNotReadIntoMemory() throws {
+        let path = try folder.write("", at: "sparse.bin")
+        let handle = try #require(FileHandle(forWritingAtPath: path))
+        try handle.seek(toOffset: (8 << 30) - 1)
+        try handle.write(contentsOf: [0x2A])
+        try handle.close()
+        let mapped = try FileReader(maxBytes: 8 << 30).map(path)
+        #expect(mapped.count == 8 << 30)
+        #expect(mapped.withUnsafeBytes { $0[(8 << 30) - 1] } == 0x2A)
+    }
+
     /// A reader bound to a project refuses, unopened, what a link takes outside it, naming the link and its
     /// target as written (never the content); links inside the project read as before.
     @Test func aBoundReaderRefusesWhatALinkTakesOutOfTheProject() throws {

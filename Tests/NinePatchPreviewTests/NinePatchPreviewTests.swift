@@ -1,3 +1,4 @@
+import Foundation
 import NinePatchKit
 import NinePatchPreview
 import PNGKit
@@ -224,5 +225,33 @@ func picture(_ image: RGBAImage, rows: Range<Int>? = nil, columns: Range<Int>? =
         #expect(drawn.height == top + 32 + 12)
         #expect(drawn[12, top] == black && drawn[12 + 31, top + 31] == black)
         #expect(drawn[12 + width + 12, top] == contentBlue && drawn[12 + width + 12 + 31, top + 31] == contentBlue)
+    }
+}
+
+/// The gallery page draws at most `GalleryPage.maximumDrawnFiles` files; the others are listed by name at the end.
+@Suite struct GalleryPageTests {
+    @Test func filesPastTheLimitAreListedByNameOnly() throws {
+        let limit = GalleryPage.maximumDrawnFiles
+        let entries = (0..<(limit + 3)).map { index in
+            index < limit
+                ? GalleryPage.Entry.rejected(file: "res/\(index).9.png", reason: "NP001: no frame")
+                : .notDrawn(file: "res/<\(index)>.9.png")
+        }
+        var page = ""
+        try GalleryPage().write(entries, count: entries.count, to: &page)
+        #expect(page.contains("<h1>NinePatch gallery: \(limit + 3) files</h1>"))
+        #expect(
+            page.contains(
+                "<p>The first \(limit) are drawn; the other 3 are listed by name at the end (a page draws at most "
+                    + "\(limit) files).</p>"))
+        #expect(page.components(separatedBy: "<section class=\"rejected\">").count == limit + 1)
+        #expect(
+            page.contains(
+                "<section class=\"not-drawn\"><h2>Not drawn</h2><ul>\n<li>res/&lt;\(limit)&gt;.9.png</li>\n"
+                    + "<li>res/&lt;\(limit + 1)&gt;.9.png</li>\n<li>res/&lt;\(limit + 2)&gt;.9.png</li>\n</ul></section>\n"
+                    + "<script>"))
+        var within = ""
+        try GalleryPage().write(entries.prefix(2), count: 2, to: &within)
+        #expect(!within.contains("are drawn;") && !within.contains("not-drawn"))
     }
 }

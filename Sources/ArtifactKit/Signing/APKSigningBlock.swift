@@ -1,3 +1,5 @@
+import Foundation
+
 /// The APK Signing Block (magic "APK Sig Block 42"), which sits between the last entry and the central directory,
 /// read for its v2, v3 and v3.1 signers' certificates. Sizes and lengths are checked against the block before
 /// use; nothing is verified cryptographically.
@@ -38,9 +40,10 @@ struct APKSigningBlock: Sendable, Hashable {
         return found
     }
 
-    /// The block that ends at `centralDirectory` in `bytes`, or `nil` when there is none (no magic there).
+    /// The block that ends at `centralDirectory` in `bytes` (the archive file, mapped: only the block's pages are
+    /// read), or `nil` when there is none (no magic there).
     static func read(
-        _ bytes: [UInt8], centralDirectory: Int, limits: SigningLimits
+        _ bytes: Data, centralDirectory: Int, limits: SigningLimits
     ) throws(ArtifactParseError) -> APKSigningBlock? {
         guard centralDirectory >= 32, centralDirectory <= bytes.count,
             Array(bytes[(centralDirectory - 16)..<centralDirectory]) == magic
@@ -71,7 +74,7 @@ struct APKSigningBlock: Sendable, Hashable {
     /// The certificates of each signer in a v2/v3/v3.1 value: a length-prefixed sequence of signers, each with
     /// length-prefixed signed data whose second field is the length-prefixed sequence of certificates.
     private static func schemeSigners(
-        _ value: ArraySlice<UInt8>, limits: SigningLimits
+        _ value: Data, limits: SigningLimits
     ) throws(ArtifactParseError) -> [[[UInt8]]] {
         var outer = LengthPrefixed(value, width: 4)
         guard let sequence = try outer.next() else { throw ArtifactParseError("a scheme block without signers") }
@@ -103,22 +106,23 @@ struct APKSigningBlock: Sendable, Hashable {
 }
 
 /// The little-endian number in `bytes` (at most 8 of them).
-func littleEndian(_ bytes: ArraySlice<UInt8>) -> UInt64 {
+func littleEndian(_ bytes: Data) -> UInt64 {
     bytes.enumerated().reduce(0) { $0 | UInt64($1.element) << UInt64($1.offset * 8) }
 }
 
 /// Length-prefixed little-endian fields one after another (4-byte or 8-byte lengths), each checked to fit.
 struct LengthPrefixed {
-    private var rest: ArraySlice<UInt8>
+    private var rest: Data
     private let width: Int
 
-    init(_ data: ArraySlice<UInt8>, width: Int) {
+    /// The fields of `data`, a slice of the archive file (its indices are offsets in the file, which errors name).
+    init(_ data: Data, width: Int) {
         rest = data
         self.width = width
     }
 
     /// The next field, or `nil` at the end; throws when a length reaches past the data.
-    mutating func next() throws(ArtifactParseError) -> ArraySlice<UInt8>? {
+    mutating func next() throws(ArtifactParseError) -> Data? {
         guard !rest.isEmpty else { return nil }
         guard rest.count >= width else {
             throw .truncated(offset: rest.startIndex, size: width, available: rest.endIndex)

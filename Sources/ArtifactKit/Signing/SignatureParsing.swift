@@ -1,3 +1,5 @@
+import Foundation
+
 /// The two signature parsers on raw bytes, without an archive around them: what the fuzz target
 /// (`Fuzz/Sources/SigningFuzzer`) drives, and a way to read a signature file on its own. Each returns the SHA-256
 /// fingerprints of the certificates it read, or throws why it could not.
@@ -7,7 +9,7 @@ public enum SignatureParsing {
     public static func signingBlockFingerprints(
         _ bytes: [UInt8], centralDirectory: Int, limits: SigningLimits = SigningLimits()
     ) throws(ArtifactParseError) -> [String] {
-        let block = try APKSigningBlock.read(bytes, centralDirectory: centralDirectory, limits: limits)
+        let block = try APKSigningBlock.read(Data(bytes), centralDirectory: centralDirectory, limits: limits)
         return try (block?.signerCertificates() ?? []).map(\.certificate.sha256)
     }
 
