@@ -191,6 +191,10 @@ import UploadWiring
             findings: [Expected(rule: "TGT001", severity: .note, file: "android/app/build.gradle")],
             proof: [["targetSdk is 27"], ["Play requires 28"]]),
         Refusal(
+            slug: "calliope-target-2024", date: "2024-07-17",
+            findings: [Expected(rule: "TGT002", severity: .note, file: "app/build.gradle")],
+            proof: [["from 2024-08-31 (in 45 days)"], ["Play requires 34"], ["nothing in the repository sends it"]]),
+        Refusal(
             slug: "reference-browser-buildsrc-2020", date: "2020-11-11",
             findings: [Expected(rule: "TGT001", severity: .note, file: "app/build.gradle")],
             proof: [["targetSdk is 28"], ["Play requires 29"]]),
