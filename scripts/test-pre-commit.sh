@@ -10,8 +10,8 @@
 #     reads it), and is blocked once a workflow runs the lane that uploads it to Play; a short one passes;
 #   * so is a Gradle Play Publisher title where the app applies GPP (its src/main/play folder is checked);
 #   * a file the hook does not select skips it;
-#   * with `args: [--since, v1]`, a staged build file whose versionCode was not raised since the tag v1 is blocked
-#     (REL001), and passes once raised.
+#   * with `args: [--since, v1]`, a staged build file whose versionCode was not raised since the tag v1, of an app
+#     a workflow's lane builds and uploads, is blocked (REL001), and passes once raised.
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$ROOT"
@@ -177,7 +177,17 @@ EOF
 mkdir -p app
 printf "include ':app'\n" >settings.gradle
 printf "plugins { id 'com.android.application' }\nandroid {\n    defaultConfig {\n        applicationId 'org.example.hook'\n        versionCode 1\n    }\n}\n" >app/build.gradle
-git add .pre-commit-config.yaml settings.gradle app
+# The workflow's lane builds the release bundle before uploading it: Play receives that variant, so REL001 is an
+# error (a variant nothing uploads is judged by nobody).
+cat >fastlane/Fastfile <<'EOF'
+platform :android do
+  lane :deploy do
+    gradle(task: "bundle", build_type: "Release")
+    upload_to_play_store(track: "internal")
+  end
+end
+EOF
+git add .pre-commit-config.yaml settings.gradle app fastlane/Fastfile
 git commit -q --no-verify -m "release 1"
 git tag v1
 printf '// a change that keeps versionCode 1\n' >>app/build.gradle
